@@ -1,0 +1,87 @@
+// The one random number generator (DESIGN contract 1). xoshiro256++ seeded by
+// SplitMix64 from (seed, trial, sub-stream): the dice of trial t are a pure
+// function of those three numbers, so output is identical for any thread
+// count, and every variant and sweep point meets the same dice in trial t.
+#pragma once
+
+#include <cstdint>
+
+namespace encsim {
+
+// Named sub-streams of a trial. A rule that draws from one never shifts the
+// numbers another one sees. Values are part of the output contract: never
+// renumber, only add.
+enum class Stream : std::uint64_t {
+  dice = 1,        // attack, damage and save rolls
+  initiative = 2,  // turn order
+  tactics = 3,     // random target choices, spotlight order
+  setup = 4,       // per-trial set-up such as hit points rolled from hit dice
+};
+
+constexpr std::uint64_t splitmix64(std::uint64_t& state) noexcept {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+class Rng {
+ public:
+  explicit constexpr Rng(std::uint64_t key) noexcept {
+    for (auto& word : s_) word = splitmix64(key);
+  }
+
+  // The stream `stream` of trial `trial` of a run seeded with `seed`.
+  static constexpr Rng for_trial(std::uint64_t seed, std::uint64_t trial, Stream stream) noexcept {
+    std::uint64_t k = seed;
+    std::uint64_t key = splitmix64(k);
+    k = key ^ trial;
+    key = splitmix64(k);
+    k = key ^ static_cast<std::uint64_t>(stream);
+    return Rng(splitmix64(k));
+  }
+
+  constexpr std::uint64_t next() noexcept {
+    const std::uint64_t result = rotl(s_[0] + s_[3], 23) + s_[0];
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+
+  // Uniform in [0, n), unbiased (Lemire's multiply-and-reject). n >= 1.
+  constexpr std::uint32_t below(std::uint32_t n) noexcept {
+    std::uint64_t m = static_cast<std::uint64_t>(next32()) * n;
+    auto low = static_cast<std::uint32_t>(m);
+    if (low < n) [[unlikely]] {
+      const std::uint32_t threshold = static_cast<std::uint32_t>(-n) % n;
+      while (low < threshold) {
+        m = static_cast<std::uint64_t>(next32()) * n;
+        low = static_cast<std::uint32_t>(m);
+      }
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
+
+  // One die with `sides` faces: 1..sides.
+  constexpr int die(int sides) noexcept {
+    return static_cast<int>(below(static_cast<std::uint32_t>(sides))) + 1;
+  }
+
+  // Uniform in [0, 1) with 53 random bits.
+  constexpr double uniform() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+ private:
+  static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept {
+    return (x << k) | (x >> (64 - k));
+  }
+  constexpr std::uint32_t next32() noexcept { return static_cast<std::uint32_t>(next() >> 32); }
+
+  std::uint64_t s_[4]{};
+};
+
+}  // namespace encsim

@@ -1,0 +1,57 @@
+// A scenario as loaded and validated by src/io, before any rule system sees it.
+// It is neutral: the party, the foes, the options and the tactics are Node trees
+// that the scenario's rule system compiles (and validates key by key) into an
+// Encounter of its own.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "encsim/node.hpp"
+
+namespace encsim {
+
+// One variant: the whole document with the variant's overrides applied.
+// Every variant of a scenario runs on the same dice (common random numbers).
+struct Variant {
+  std::string name;  // "base" for the document as written
+  Node doc;          // a map: party, foes, options, tactics, max_rounds (library uses resolved)
+};
+
+struct Scenario {
+  std::string path;  // as given on the command line
+  std::string name;  // `name:` or the file's stem
+  std::string ruleset;
+  SourcePos ruleset_pos;
+  std::uint64_t trials = 100000;
+  std::uint64_t seed = 1;
+  std::vector<Variant> variants;  // variants[0] is "base"
+};
+
+// Top-level keys of a scenario file (the common part; each system adds the
+// keys of its combatants and options).
+const std::vector<KeySpec>& scenario_keys();
+
+// Loads, resolves `include:` and library references (`use:`), applies variants
+// and checks the common keys. `known_rulesets` is the registry's id list, for the
+// did-you-mean of an unknown ruleset. Throws InputError.
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& known_rulesets);
+// The same from text in memory (`display_name` is used in messages); `include:`
+// paths are relative to `base_dir`.
+Scenario load_scenario_text(std::string_view text, const std::string& display_name,
+                            const std::vector<std::string>& known_rulesets,
+                            const std::string& base_dir = ".");
+
+// Sets the value at a dotted path in a resolved document:
+//   options.KEY, max_rounds, party.NAME.KEY, foes.NAME.KEY (NAME is a combatant's
+//   `name`, case-insensitive, or its 0-based index), nested maps by further dots.
+// Every step but the last must exist (did-you-mean when not); the last key may be
+// new (the rule system validates it). Throws InputError at `where`.
+void set_path(Node& doc, std::string_view path, const Node& value, const SourcePos& where);
+
+// The numeric value at a dotted path, for sweeps; throws InputError at `where`.
+const Node& get_path(const Node& doc, std::string_view path, const SourcePos& where);
+
+}  // namespace encsim
