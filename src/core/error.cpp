@@ -1,0 +1,98 @@
+#include "encsim/error.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace encsim {
+
+std::shared_ptr<const SourceFile> SourceFile::from_text(std::string path, std::string_view text) {
+  auto file = std::make_shared<SourceFile>();
+  file->path = std::move(path);
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    file->lines.emplace_back(line);
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+  return file;
+}
+
+SourcePos SourcePos::shifted(int columns) const {
+  SourcePos p = *this;
+  p.col += columns;
+  return p;
+}
+
+InputError::InputError(SourcePos pos, std::string message)
+    : std::runtime_error(message), pos_(std::move(pos)), message_(std::move(message)) {}
+
+std::string InputError::render() const {
+  std::ostringstream os;
+  if (pos_.file) {
+    os << pos_.file->path;
+    if (pos_.line > 0) os << ':' << pos_.line << ':' << pos_.col;
+    os << ": ";
+  }
+  os << "error: " << message_ << '\n';
+  if (pos_.file && pos_.line > 0 && static_cast<std::size_t>(pos_.line) <= pos_.file->lines.size()) {
+    const std::string& line = pos_.file->lines[static_cast<std::size_t>(pos_.line - 1)];
+    os << "    " << line << '\n' << "    ";
+    // Keep tabs in the caret line so the caret lines up under tabbed text.
+    for (int i = 0; i + 1 < pos_.col && static_cast<std::size_t>(i) < line.size(); ++i)
+      os << (line[static_cast<std::size_t>(i)] == '\t' ? '\t' : ' ');
+    os << "^\n";
+  }
+  return os.str();
+}
+
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+}  // namespace
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
+  // Like ninja's SpellcheckString: accept a distance of up to a third of the
+  // word's length (at least 1, at most 3).
+  const std::size_t allowed = std::clamp<std::size_t>(word.size() / 3, 1, 3);
+  std::size_t best = allowed + 1;
+  const std::string* choice = nullptr;
+  for (const auto& c : candidates) {
+    const std::size_t d = edit_distance(word, c);
+    if (d < best) {
+      best = d;
+      choice = &c;
+    }
+  }
+  if (!choice) return {};
+  return " (did you mean '" + *choice + "'?)";
+}
+
+std::string one_of(const std::vector<std::string>& candidates) {
+  std::string out;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (i > 0) out += (i + 1 == candidates.size()) ? " or " : ", ";
+    out += '\'' + candidates[i] + '\'';
+  }
+  return out;
+}
+
+}  // namespace encsim
