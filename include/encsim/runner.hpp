@@ -1,0 +1,127 @@
+// The parallel trial runner (DESIGN "The engine in one paragraph"). Trials are
+// cut into fixed chunks of kChunkTrials, independent of the thread count; each
+// chunk runs into its own Tally; chunk tallies are merged in chunk order. A
+// run proceeds in waves of at most kWaveChunks chunks, so memory does not grow
+// with the number of trials and `--precision` is checked at fixed boundaries:
+// the stopping point, like every number, is the same for any thread count.
+#pragma once
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/partitioner.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <type_traits>
+#include <vector>
+
+#include "encsim/check.hpp"
+#include "encsim/tally.hpp"
+
+namespace encsim {
+
+inline constexpr std::uint64_t kChunkTrials = 1024;
+inline constexpr std::uint64_t kWaveChunks = 64;
+
+struct RunSettings {
+  std::uint64_t trials = 100000;  // the number of trials, or the cap with `precision`
+  std::uint64_t seed = 1;
+  int threads = 0;         // 0: all cores
+  double precision = 0.0;  // > 0: stop once the party win rate's 95% half-width <= precision
+  // Called between waves with (trials done, trials planned); never inside a trial.
+  std::function<void(std::uint64_t, std::uint64_t)> progress;
+};
+
+struct RunResult {
+  Tally tally;
+  bool precision_reached = false;
+  double seconds = 0.0;
+};
+
+// Half the width of the Wilson 95% interval of the party win rate.
+inline double win_half_width(const Tally& t) {
+  const Interval ci = wilson(t.party_wins, t.trials);
+  return (ci.high - ci.low) / 2.0;
+}
+
+// A NullLog for simulate(): narration compiled out of the trial loop.
+struct NullLog {
+  static constexpr bool kEnabled = false;
+  void say(const char*, ...) {}
+};
+
+// Narrates only when the log is a real one; the arguments are not even
+// evaluated in the trial loop.
+#define ENCSIM_SAY(log, ...)                                      \
+  do {                                                            \
+    if constexpr (std::decay_t<decltype(log)>::kEnabled) (log).say(__VA_ARGS__); \
+  } while (false)
+
+// `Enc` is a compiled encounter of some rule system. It provides
+//   std::size_t combatant_count() const;
+//   const std::vector<bool>& is_pc() const;
+//   std::size_t resource_count() const;   // per-trial system metrics
+//   std::size_t extra_count() const;      // per-combatant system metrics
+//   template <class Log> void simulate(std::uint64_t seed, std::uint64_t trial,
+//                                      TrialRecord& out, Log& log) const;
+template <class Enc>
+Tally make_tally(const Enc& enc) {
+  return Tally(enc.combatant_count(), enc.resource_count(), enc.extra_count());
+}
+
+template <class Enc>
+RunResult run_trials(const Enc& enc, const RunSettings& s) {
+  const auto start = std::chrono::steady_clock::now();
+  RunResult result{make_tally(enc), false, 0.0};
+  struct Slot {
+    Tally tally;
+    TrialRecord record;
+  };
+  std::vector<Slot> slots(kWaveChunks, Slot{make_tally(enc), TrialRecord{}});
+  const std::vector<bool>& is_pc = enc.is_pc();
+
+  tbb::task_arena arena(s.threads > 0 ? s.threads : tbb::task_arena::automatic);
+  std::uint64_t done = 0;
+  while (done < s.trials) {
+    const std::uint64_t remaining = s.trials - done;
+    const std::uint64_t chunks =
+        std::min<std::uint64_t>(kWaveChunks, (remaining + kChunkTrials - 1) / kChunkTrials);
+    arena.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<std::size_t>(0, static_cast<std::size_t>(chunks), 1),
+          [&](const tbb::blocked_range<std::size_t>& range) {
+            for (std::size_t c = range.begin(); c != range.end(); ++c) {
+              Slot& slot = slots[c];
+              slot.tally.clear();
+              const std::uint64_t first = done + c * kChunkTrials;
+              const std::uint64_t last = std::min(s.trials, first + kChunkTrials);
+              NullLog log;
+              for (std::uint64_t t = first; t < last; ++t) {
+                detail::set_current_trial(static_cast<long long>(t));
+                slot.record.reset(enc.combatant_count());
+                enc.simulate(s.seed, t, slot.record, log);
+                slot.tally.add(slot.record, is_pc);
+              }
+              detail::set_current_trial(-1);
+            }
+          },
+          tbb::simple_partitioner());
+    });
+    for (std::uint64_t c = 0; c < chunks; ++c) result.tally.merge(slots[c].tally);
+    done = std::min(s.trials, done + chunks * kChunkTrials);
+    if (s.progress) s.progress(done, s.trials);
+    if (s.precision > 0.0 && win_half_width(result.tally) <= s.precision) {
+      result.precision_reached = true;
+      break;
+    }
+  }
+  ENCSIM_CHECK_EQ(result.tally.trials, done);
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace encsim

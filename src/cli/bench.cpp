@@ -1,0 +1,87 @@
+// encsim bench: fixed built-in workloads (STYLE: Stockfish's bench). It prints
+// combats per second on one thread and on all, and a hash of every result: a
+// refactor keeps the hash; a rules change states the new one in its commit.
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "cli/cli.hpp"
+
+namespace encsim::cli {
+namespace {
+
+struct Workload {
+  const char* name;
+  const char* yaml;
+};
+
+}  // namespace
+
+// FIVEY: four level-1 PCs against five monsters (an ogre leading four hobgoblins).
+const char* const kFiveyBenchYaml = R"(name: bench-fivey
+ruleset: fivey
+party:
+  - {name: Fighter, strength: 3, dexterity: 1, weapon: longsword, armor: chain, shield: true, hp: 10}
+  - {name: Barbarian, strength: 3, dexterity: 2, weapon: greataxe, hp: 11}
+  - {name: Archer, dexterity: 3, weapon: bow, armor: leather, hp: 8}
+  - name: Sage
+    intelligence: 3
+    weapon: dagger
+    hp: 7
+    area_attack: {damage: d6, targets: 3, dc_stat: intelligence, uses: 1, damage_type: fire, magical: true}
+foes:
+  - {name: Ogre, bracket: elite, defense: 14, leader: true}
+  - {name: Hobgoblin, bracket: grunt, defense: 14, count: 4}
+)";
+
+namespace {
+
+const Workload kWorkloads[] = {{"fivey: 4 PCs vs 5 monsters", kFiveyBenchYaml}};
+
+std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603ULL) {
+  for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  return h;
+}
+
+}  // namespace
+
+void setup_bench(CLI::App& sub) {
+  struct Args {
+    std::uint64_t trials = 2'000'000;
+    int threads = 0;
+  };
+  auto a = std::make_shared<Args>();
+  sub.add_option("-n,--trials", a->trials, "trials per workload and thread count (default 2000000)")
+      ->check(CLI::Range(1ULL, 1'000'000'000ULL));
+  sub.add_option("--threads", a->threads, "threads of the parallel run (default: all cores)")->check(CLI::Range(1, 1024));
+  sub.callback([a] {
+    const int all = a->threads > 0 ? a->threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::uint64_t total_hash = 1469598103934665603ULL;
+    for (const Workload& w : kWorkloads) {
+      const Scenario scenario = load_scenario_text(w.yaml, w.name, ruleset_ids());
+      Prepared p{scenario, {"base"}, {compile_variant(scenario, scenario.variants[0])}};
+      std::uint64_t hashes[2] = {0, 0};
+      double rates[2] = {0, 0};
+      const int counts[2] = {1, all};
+      for (int k = 0; k < 2; ++k) {
+        RunSettings s;
+        s.trials = a->trials;
+        s.seed = 1;
+        s.threads = counts[k];
+        const auto results = run_prepared(p, s);
+        hashes[k] = fnv1a(to_csv(combatants_table(results)), fnv1a(to_csv(summary_table(results))));
+        rates[k] = static_cast<double>(a->trials) / results[0].seconds;
+      }
+      std::printf("%s, %llu trials\n", w.name, static_cast<unsigned long long>(a->trials));
+      std::printf("  1 thread : %12.0f combats/s\n", rates[0]);
+      std::printf("  %d threads: %12.0f combats/s (%.2fx)\n", all, rates[1], rates[1] / rates[0]);
+      std::printf("  result hash %016llx (%s at 1 and %d threads)\n", static_cast<unsigned long long>(hashes[1]),
+                  hashes[0] == hashes[1] ? "identical" : "DIFFERENT", all);
+      if (hashes[0] != hashes[1]) throw std::runtime_error("results differ between thread counts");
+      total_hash = fnv1a(std::to_string(hashes[1]), total_hash);
+    }
+    std::printf("Bench: %016llx\n", static_cast<unsigned long long>(total_hash));
+  });
+}
+
+}  // namespace encsim::cli

@@ -1,0 +1,94 @@
+#include "cli/cli.hpp"
+
+#include <cstring>
+#include <iostream>
+
+#include "encsim/error.hpp"
+
+namespace encsim::cli {
+
+const std::vector<Subcommand>& subcommands() {
+  static const std::vector<Subcommand> kTable{
+      {"run", "simulate scenarios and report win rates, rounds, damage and resources", &setup_run},
+      {"check", "validate scenarios and print the compiled encounters", &setup_check},
+      {"rules", "list the rule systems, or the YAML keys of one", &setup_rules},
+      {"replay", "narrate one simulated fight turn by turn", &setup_replay},
+      {"bench", "a fixed workload: combats per second and a hash of the results", &setup_bench},
+  };
+  return kTable;
+}
+
+Prepared prepare(const std::string& path, const std::vector<std::string>& only) {
+  Prepared p{load_scenario(path, ruleset_ids()), {}, {}};
+  std::vector<std::string> all;
+  for (const Variant& v : p.scenario.variants) all.push_back(v.name);
+  for (const std::string& want : only)
+    if (std::find(all.begin(), all.end(), want) == all.end())
+      throw InputError(SourcePos{}, "scenario '" + path + "' has no variant '" + want + "'" + did_you_mean(want, all) +
+                                        "; it has " + one_of(all));
+  for (const Variant& v : p.scenario.variants) {
+    if (!only.empty() && std::find(only.begin(), only.end(), v.name) == only.end()) continue;
+    p.variant_names.push_back(v.name);
+    p.encounters.push_back(compile_variant(p.scenario, v));
+  }
+  return p;
+}
+
+std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& settings) {
+  std::vector<VariantResult> out;
+  for (std::size_t i = 0; i < p.encounters.size(); ++i) {
+    std::visit(
+        [&](const auto& enc) {
+          RunResult r = run_trials(enc, settings);
+          VariantResult v;
+          v.scenario = p.scenario.name;
+          v.variant = p.variant_names[i];
+          v.ruleset = p.scenario.ruleset;
+          v.seed = settings.seed;
+          v.tally = std::move(r.tally);
+          v.combatants = enc.combatant_info();
+          v.resources = enc.resource_specs();
+          v.extras = enc.extra_specs();
+          v.seconds = r.seconds;
+          v.precision = settings.precision;
+          v.precision_reached = r.precision_reached;
+          out.push_back(std::move(v));
+        },
+        p.encounters[i]);
+  }
+  return out;
+}
+
+int main(int argc, char** argv) {
+  CLI::App app{"encsim: Monte Carlo encounter-balance simulator for tabletop role-playing games"};
+  app.set_version_flag("--version", std::string("encsim ") + ENCSIM_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  std::vector<std::string> names;
+  for (const Subcommand& s : subcommands()) {
+    s.setup(*app.add_subcommand(s.name, s.description));
+    names.emplace_back(s.name);
+  }
+  // ninja-style: an unknown subcommand gets a did-you-mean before CLI11 sees it.
+  if (argc > 1 && argv[1][0] != '-' &&
+      std::find(names.begin(), names.end(), std::string(argv[1])) == names.end()) {
+    std::cerr << "encsim: unknown command '" << argv[1] << "'" << did_you_mean(argv[1], names)
+              << "; commands: " << one_of(names) << "\n";
+    return kExitInput;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitInput;
+  } catch (const InputError& e) {
+    std::cerr << e.render();
+    return kExitInput;
+  } catch (const std::exception& e) {
+    std::cerr << "encsim: internal error: " << e.what() << "\n";
+    return kExitInternal;
+  }
+  return kExitOk;
+}
+
+}  // namespace encsim::cli

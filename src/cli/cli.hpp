@@ -1,0 +1,51 @@
+// The command line (DESIGN "Command line"): a table of subcommands, each in
+// its own file, all thin over the library.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "encsim/scenario.hpp"
+#include "io/report.hpp"
+#include "rules/registry.hpp"
+
+namespace encsim::cli {
+
+// Exit codes (DESIGN): 0 success, 2 bad input (nothing written), 1 internal error.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInternal = 1;
+inline constexpr int kExitInput = 2;
+
+int main(int argc, char** argv);
+
+struct Subcommand {
+  const char* name;
+  const char* description;
+  void (*setup)(CLI::App& sub);  // adds options and the callback
+};
+const std::vector<Subcommand>& subcommands();
+
+// A scenario and its compiled variants (filtered by --variant when given).
+struct Prepared {
+  Scenario scenario;
+  std::vector<std::string> variant_names;
+  std::vector<AnyEncounter> encounters;
+};
+// Throws InputError. `only` lists variant names to keep (empty: all).
+Prepared prepare(const std::string& path, const std::vector<std::string>& only);
+
+// Runs every variant of a prepared scenario with common random numbers.
+std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& settings);
+
+// The built-in workloads of `encsim bench` (also used by bench/).
+extern const char* const kFiveyBenchYaml;
+
+void setup_run(CLI::App& sub);
+void setup_check(CLI::App& sub);
+void setup_rules(CLI::App& sub);
+void setup_replay(CLI::App& sub);
+void setup_bench(CLI::App& sub);
+
+}  // namespace encsim::cli

@@ -1,0 +1,58 @@
+// encsim replay SCENARIO.yaml [--seed S] [--trial K] [--variant NAME]: one
+// fight, turn by turn. The trial is the same one `run` simulated as trial K.
+#include <iostream>
+#include <memory>
+
+#include "cli/cli.hpp"
+
+namespace encsim::cli {
+namespace {
+const char* outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::party_win: return "the party wins";
+    case Outcome::foes_win: return "the foes win";
+    case Outcome::draw: return "a draw";
+  }
+  return "";
+}
+}  // namespace
+
+void setup_replay(CLI::App& sub) {
+  struct Args {
+    std::string file;
+    std::uint64_t seed = 0;
+    std::uint64_t trial = 0;
+    std::string variant;
+  };
+  auto a = std::make_shared<Args>();
+  sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)");
+  sub.add_option("--trial", a->trial, "trial index, from 0 (default 0)");
+  sub.add_option("--variant", a->variant, "variant name (default: base)");
+  sub.callback([a, seed] {
+    std::vector<std::string> only;
+    if (!a->variant.empty()) only.push_back(a->variant);
+    const Prepared p = prepare(a->file, only);
+    const std::uint64_t s = seed->count() ? a->seed : p.scenario.seed;
+    std::cout << p.scenario.name << " [" << p.variant_names[0] << "], seed " << s << ", trial " << a->trial << "\n";
+    std::visit(
+        [&](const auto& enc) {
+          TrialRecord rec;
+          rec.reset(enc.combatant_count());
+          TextLog log(std::cout);
+          enc.simulate(s, a->trial, rec, log);
+          std::cout << "Result: " << outcome_name(rec.outcome) << (rec.foes_fled ? " (the foes fled)" : "")
+                    << " after " << rec.rounds << " round(s).\n";
+          const auto info = enc.combatant_info();
+          for (std::size_t i = 0; i < info.size(); ++i) {
+            const CombatantRecord& c = rec.combatants[i];
+            std::cout << "  " << info[i].name << ": " << c.attacks << " attacks, " << c.hits << " hits, "
+                      << c.damage_dealt << " damage dealt, " << c.damage_taken << " taken"
+                      << (c.dead ? ", dead" : c.down ? ", down" : "") << "\n";
+          }
+        },
+        p.encounters[0]);
+  });
+}
+
+}  // namespace encsim::cli

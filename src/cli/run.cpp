@@ -1,0 +1,90 @@
+// encsim run SCENARIO.yaml... [-n TRIALS] [--seed S] [--threads T] [-o DIR]
+//            [--precision E] [--variant NAME]... [--format table|csv|json]
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli/cli.hpp"
+
+namespace encsim::cli {
+namespace {
+
+struct RunArgs {
+  std::vector<std::string> files;
+  std::uint64_t trials = 0;
+  std::uint64_t seed = 0;
+  int threads = 0;
+  std::string out_dir;
+  double precision = 0.0;
+  std::vector<std::string> variants;
+  std::string format = "table";
+};
+
+// A progress line on stderr, only on a terminal and only once a run has taken
+// more than a second; updated between waves, never from inside a trial.
+std::function<void(std::uint64_t, std::uint64_t)> progress_line(const std::string& label) {
+  if (!::isatty(STDERR_FILENO)) return {};
+  const auto start = std::chrono::steady_clock::now();
+  return [start, label](std::uint64_t done, std::uint64_t total) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (s < 1.0) return;
+    std::fprintf(stderr, "\r  %s: %llu / %llu trials (%.0f%%)  ", label.c_str(), static_cast<unsigned long long>(done),
+                 static_cast<unsigned long long>(total), 100.0 * static_cast<double>(done) / static_cast<double>(total));
+    if (done >= total) std::fprintf(stderr, "\r\033[K");
+  };
+}
+
+void run(const RunArgs& a, bool trials_given, bool seed_given) {
+  // Load and compile everything first: a bad file stops the run before any
+  // trial, and nothing is written.
+  std::vector<Prepared> prepared;
+  for (const auto& f : a.files) prepared.push_back(prepare(f, a.variants));
+  std::vector<VariantResult> all;
+  std::string table;
+  for (const Prepared& p : prepared) {
+    RunSettings s;
+    s.seed = seed_given ? a.seed : p.scenario.seed;
+    s.threads = a.threads;
+    s.precision = a.precision;
+    s.trials = trials_given ? a.trials : (a.precision > 0 ? 1'000'000'000ULL : p.scenario.trials);
+    s.progress = progress_line(p.scenario.name);
+    auto results = run_prepared(p, s);
+    if (s.progress) std::fprintf(stderr, "\r\033[K");
+    table += terminal_report(results);
+    all.insert(all.end(), results.begin(), results.end());
+  }
+  if (!a.out_dir.empty()) write_reports(a.out_dir, all);
+  if (a.format == "csv") {
+    std::cout << to_csv(summary_table(all));
+  } else if (a.format == "json") {
+    std::cout << to_json(summary_table(all));
+  } else {
+    std::cout << table;
+    if (!a.out_dir.empty()) std::cout << "wrote summary.csv, combatants.csv, distributions.csv to " << a.out_dir << "\n";
+  }
+}
+
+}  // namespace
+
+void setup_run(CLI::App& sub) {
+  auto a = std::make_shared<RunArgs>();
+  sub.add_option("scenarios", a->files, "scenario files (YAML); their rows share the CSVs")->required()->check(CLI::ExistingFile);
+  auto* n = sub.add_option("-n,--trials", a->trials, "trials per variant (default: the scenario's `trials`; with --precision, the cap)")
+                ->check(CLI::Range(1ULL, 1'000'000'000'000ULL));
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)");
+  sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
+      ->check(CLI::Range(1, 1024));
+  sub.add_option("-o,--output", a->out_dir, "write summary.csv, combatants.csv and distributions.csv to this directory");
+  sub.add_option("--precision", a->precision,
+                 "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005)")
+      ->check(CLI::Range(1e-5, 0.5));
+  sub.add_option("--variant", a->variants, "run only these variants (repeatable; default: all)");
+  sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
+      ->check(CLI::IsMember({"table", "csv", "json"}));
+  sub.callback([a, n, seed] { run(*a, n->count() > 0, seed->count() > 0); });
+}
+
+}  // namespace encsim::cli

@@ -1,0 +1,192 @@
+#include "encsim/tally.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace encsim {
+
+void IntStat::grow(std::size_t value) {
+  // Grow geometrically so a long tail costs a handful of allocations per chunk
+  // slot, not one per new maximum.
+  counts_.resize(std::max<std::size_t>(value + 1, counts_.size() * 2 + 16), 0);
+}
+
+void IntStat::merge(const IntStat& other) {
+  if (other.counts_.size() > counts_.size()) counts_.resize(other.counts_.size(), 0);
+  for (std::size_t v = 0; v < other.counts_.size(); ++v) counts_[v] += other.counts_[v];
+}
+
+void IntStat::clear() { std::fill(counts_.begin(), counts_.end(), 0); }
+
+std::uint64_t IntStat::n() const {
+  std::uint64_t n = 0;
+  for (auto c : counts_) n += c;
+  return n;
+}
+
+std::int64_t IntStat::sum() const {
+  std::int64_t s = 0;
+  for (std::size_t v = 0; v < counts_.size(); ++v)
+    s += static_cast<std::int64_t>(v) * static_cast<std::int64_t>(counts_[v]);
+  return s;
+}
+
+double IntStat::mean() const {
+  const auto count = n();
+  return count == 0 ? 0.0 : static_cast<double>(sum()) / static_cast<double>(count);
+}
+
+double IntStat::stddev() const {
+  const auto count = n();
+  if (count < 2) return 0.0;
+  const double m = mean();
+  double ss = 0.0;
+  for (std::size_t v = 0; v < counts_.size(); ++v) {
+    const double d = static_cast<double>(v) - m;
+    ss += d * d * static_cast<double>(counts_[v]);
+  }
+  return std::sqrt(ss / static_cast<double>(count - 1));
+}
+
+std::int64_t IntStat::quantile(double p) const {
+  const auto count = n();
+  if (count == 0) return 0;
+  // The rank is computed in integers so a quantile never depends on rounding.
+  const double want = std::ceil(std::clamp(p, 0.0, 1.0) * static_cast<double>(count));
+  const auto rank = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(want));
+  std::uint64_t seen = 0;
+  for (std::size_t v = 0; v < counts_.size(); ++v) {
+    seen += counts_[v];
+    if (seen >= rank) return static_cast<std::int64_t>(v);
+  }
+  return max();
+}
+
+std::int64_t IntStat::max() const {
+  for (std::size_t v = counts_.size(); v-- > 0;)
+    if (counts_[v] != 0) return static_cast<std::int64_t>(v);
+  return 0;
+}
+
+bool operator==(const IntStat& a, const IntStat& b) {
+  // Equal as distributions: trailing zeros (capacity) do not matter.
+  const auto& x = a.counts_.size() >= b.counts_.size() ? a.counts_ : b.counts_;
+  const auto& y = a.counts_.size() >= b.counts_.size() ? b.counts_ : a.counts_;
+  for (std::size_t v = 0; v < x.size(); ++v)
+    if (x[v] != (v < y.size() ? y[v] : 0)) return false;
+  return true;
+}
+
+void TrialRecord::reset(std::size_t n_combatants) {
+  outcome = Outcome::draw;
+  foes_fled = party_fled = false;
+  rounds = 0;
+  combatants.assign(n_combatants, CombatantRecord{});
+  std::fill(std::begin(resources), std::end(resources), 0);
+}
+
+void CombatantTally::merge(const CombatantTally& o) {
+  actions.merge(o.actions);
+  attacks.merge(o.attacks);
+  hits.merge(o.hits);
+  crits.merge(o.crits);
+  damage_dealt.merge(o.damage_dealt);
+  damage_taken.merge(o.damage_taken);
+  downs += o.downs;
+  deaths += o.deaths;
+  ENCSIM_CHECK_EQ(extra.size(), o.extra.size());
+  for (std::size_t i = 0; i < extra.size(); ++i) extra[i].merge(o.extra[i]);
+}
+
+void CombatantTally::clear() {
+  for (IntStat* s : {&actions, &attacks, &hits, &crits, &damage_dealt, &damage_taken}) s->clear();
+  downs = deaths = 0;
+  for (auto& e : extra) e.clear();
+}
+
+Tally::Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_extra)
+    : resources(n_resources), combatants(n_combatants) {
+  ENCSIM_CHECK_LE(n_resources, static_cast<std::size_t>(TrialRecord::kMaxResources));
+  ENCSIM_CHECK_LE(n_extra, static_cast<std::size_t>(CombatantRecord::kMaxExtra));
+  for (auto& c : combatants) c.extra.resize(n_extra);
+}
+
+void Tally::add(const TrialRecord& r, const std::vector<bool>& is_pc) {
+  ++trials;
+  switch (r.outcome) {
+    case Outcome::party_win: ++party_wins; break;
+    case Outcome::foes_win: ++foes_wins; break;
+    case Outcome::draw: ++draws; break;
+  }
+  foes_fled += r.foes_fled ? 1 : 0;
+  party_fled += r.party_fled ? 1 : 0;
+  rounds.add(r.rounds);
+  int down = 0, dead = 0, pcs = 0;
+  std::int64_t to_party = 0, to_foes = 0;
+  for (std::size_t i = 0; i < combatants.size(); ++i) {
+    const CombatantRecord& c = r.combatants[i];
+    CombatantTally& t = combatants[i];
+    t.actions.add(c.actions);
+    t.attacks.add(c.attacks);
+    t.hits.add(c.hits);
+    t.crits.add(c.crits);
+    t.damage_dealt.add(c.damage_dealt);
+    t.damage_taken.add(c.damage_taken);
+    t.downs += c.down ? 1 : 0;
+    t.deaths += c.dead ? 1 : 0;
+    for (std::size_t e = 0; e < t.extra.size(); ++e) t.extra[e].add(c.extra[e]);
+    if (is_pc[i]) {
+      ++pcs;
+      down += c.down ? 1 : 0;
+      dead += c.dead ? 1 : 0;
+      to_party += c.damage_taken;
+    } else {
+      to_foes += c.damage_taken;
+    }
+  }
+  pcs_down.add(down);
+  pc_deaths.add(dead);
+  party_wipes += (pcs > 0 && down == pcs) ? 1 : 0;
+  damage_to_party.add(to_party);
+  damage_to_foes.add(to_foes);
+  for (std::size_t i = 0; i < resources.size(); ++i) resources[i].add(r.resources[i]);
+}
+
+void Tally::merge(const Tally& o) {
+  trials += o.trials;
+  party_wins += o.party_wins;
+  foes_wins += o.foes_wins;
+  draws += o.draws;
+  foes_fled += o.foes_fled;
+  party_fled += o.party_fled;
+  party_wipes += o.party_wipes;
+  rounds.merge(o.rounds);
+  pcs_down.merge(o.pcs_down);
+  pc_deaths.merge(o.pc_deaths);
+  damage_to_party.merge(o.damage_to_party);
+  damage_to_foes.merge(o.damage_to_foes);
+  ENCSIM_CHECK_EQ(resources.size(), o.resources.size());
+  for (std::size_t i = 0; i < resources.size(); ++i) resources[i].merge(o.resources[i]);
+  ENCSIM_CHECK_EQ(combatants.size(), o.combatants.size());
+  for (std::size_t i = 0; i < combatants.size(); ++i) combatants[i].merge(o.combatants[i]);
+}
+
+void Tally::clear() {
+  trials = party_wins = foes_wins = draws = foes_fled = party_fled = party_wipes = 0;
+  for (IntStat* s : {&rounds, &pcs_down, &pc_deaths, &damage_to_party, &damage_to_foes}) s->clear();
+  for (auto& r : resources) r.clear();
+  for (auto& c : combatants) c.clear();
+}
+
+Interval wilson(std::uint64_t successes, std::uint64_t n, double z) {
+  if (n == 0) return {0.0, 1.0};
+  const double nn = static_cast<double>(n);
+  const double p = static_cast<double>(successes) / nn;
+  const double z2 = z * z;
+  const double denom = 1.0 + z2 / nn;
+  const double centre = (p + z2 / (2.0 * nn)) / denom;
+  const double half = z * std::sqrt(p * (1.0 - p) / nn + z2 / (4.0 * nn * nn)) / denom;
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+}  // namespace encsim

@@ -1,0 +1,329 @@
+#include "io/report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <system_error>
+#include <unistd.h>
+
+namespace encsim {
+namespace {
+
+double rate(std::uint64_t k, std::uint64_t n) { return n == 0 ? 0.0 : static_cast<double>(k) / static_cast<double>(n); }
+
+// Summary columns a system adds: `<name>_mean` or `<name>_rate`, and `<name>_p90`.
+std::vector<std::string> metric_columns(const MetricSpec& m) {
+  std::vector<std::string> cols{std::string(m.name) + (m.rate ? "_rate" : "_mean")};
+  if (m.p90) cols.push_back(std::string(m.name) + "_p90");
+  return cols;
+}
+
+std::vector<std::string> metric_values(const MetricSpec& m, const IntStat& s) {
+  std::vector<std::string> vals{fixed(s.mean(), m.rate ? 6 : 4)};
+  if (m.p90) vals.push_back(std::to_string(s.quantile(0.9)));
+  return vals;
+}
+
+// The union of the system columns of every result, in order of appearance, so
+// several rule systems can share one CSV (a row leaves others' columns empty).
+template <class Get>
+std::vector<std::string> union_columns(const std::vector<VariantResult>& results, Get specs_of) {
+  std::vector<std::string> cols;
+  for (const auto& r : results)
+    for (const MetricSpec& m : specs_of(r))
+      for (auto& c : metric_columns(m))
+        if (std::find(cols.begin(), cols.end(), c) == cols.end()) cols.push_back(c);
+  return cols;
+}
+
+std::string join_row(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i) line += ',';
+    line += csv_field(fields[i]);
+  }
+  return line + "\n";
+}
+
+std::vector<std::string> key_names(const std::vector<VariantResult>& results) {
+  std::vector<std::string> names;
+  for (const auto& r : results)
+    for (const auto& [k, v] : r.keys)
+      if (std::find(names.begin(), names.end(), k) == names.end()) names.push_back(k);
+  return names;
+}
+
+void add_keys(std::vector<std::string>& row, const VariantResult& r, const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    std::string value;
+    for (const auto& [k, v] : r.keys)
+      if (k == name) value = v;
+    row.push_back(value);
+  }
+}
+
+// Fills the system columns of a row by name.
+template <class Specs, class StatOf>
+void add_metrics(std::vector<std::string>& row, const std::vector<std::string>& cols, const Specs& specs,
+                 StatOf stat_of) {
+  std::vector<std::string> values(cols.size());
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const auto names = metric_columns(specs[i]);
+    const auto vals = metric_values(specs[i], stat_of(i));
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const auto at = std::find(cols.begin(), cols.end(), names[k]) - cols.begin();
+      values[static_cast<std::size_t>(at)] = vals[k];
+    }
+  }
+  row.insert(row.end(), values.begin(), values.end());
+}
+
+std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
+
+}  // namespace
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
+std::string fixed(double value, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  std::string s = buf;
+  if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
+  return s;
+}
+
+Table summary_table(const std::vector<VariantResult>& results) {
+  const auto keys = key_names(results);
+  const auto sys = union_columns(results, [](const VariantResult& r) { return r.resources; });
+  std::vector<std::string> header{"scenario", "variant", "ruleset"};
+  header.insert(header.end(), keys.begin(), keys.end());
+  for (const char* c : {"trials", "seed", "party_win_rate", "party_win_ci_low", "party_win_ci_high", "foes_win_rate",
+                        "draw_rate", "rounds_mean", "rounds_p50", "rounds_p90", "pcs_down_mean", "pc_deaths_mean",
+                        "party_wipe_rate", "foes_fled_rate"})
+    header.emplace_back(c);
+  header.insert(header.end(), sys.begin(), sys.end());
+  Table out{header, {}};
+  for (const auto& r : results) {
+    const Tally& t = r.tally;
+    const Interval ci = wilson(t.party_wins, t.trials);
+    std::vector<std::string> row{r.scenario, r.variant, r.ruleset};
+    add_keys(row, r, keys);
+    for (const std::string& v :
+         {std::to_string(t.trials), std::to_string(r.seed), fixed(rate(t.party_wins, t.trials), 6), fixed(ci.low, 6),
+          fixed(ci.high, 6), fixed(rate(t.foes_wins, t.trials), 6), fixed(rate(t.draws, t.trials), 6),
+          fixed(t.rounds.mean(), 4), std::to_string(t.rounds.quantile(0.5)), std::to_string(t.rounds.quantile(0.9)),
+          fixed(t.pcs_down.mean(), 4), fixed(t.pc_deaths.mean(), 4), fixed(rate(t.party_wipes, t.trials), 6),
+          fixed(rate(t.foes_fled, t.trials), 6)})
+      row.push_back(v);
+    add_metrics(row, sys, r.resources, [&](std::size_t i) -> const IntStat& { return t.resources[i]; });
+    out.rows.push_back(std::move(row));
+  }
+  return out;
+}
+
+Table combatants_table(const std::vector<VariantResult>& results) {
+  const auto keys = key_names(results);
+  const auto sys = union_columns(results, [](const VariantResult& r) { return r.extras; });
+  std::vector<std::string> header{"scenario", "variant"};
+  header.insert(header.end(), keys.begin(), keys.end());
+  for (const char* c : {"side", "combatant", "actions_mean", "attacks_mean", "hit_rate", "crit_rate",
+                        "damage_dealt_mean", "damage_dealt_p90", "damage_taken_mean", "down_rate", "death_rate"})
+    header.emplace_back(c);
+  header.insert(header.end(), sys.begin(), sys.end());
+  Table out{header, {}};
+  for (const auto& r : results) {
+    for (std::size_t i = 0; i < r.combatants.size(); ++i) {
+      const CombatantTally& c = r.tally.combatants[i];
+      const auto attacks = static_cast<std::uint64_t>(c.attacks.sum());
+      std::vector<std::string> row{r.scenario, r.variant};
+      add_keys(row, r, keys);
+      for (const std::string& v :
+           {std::string(r.combatants[i].side == 0 ? "party" : "foes"), r.combatants[i].name, fixed(c.actions.mean(), 4),
+            fixed(c.attacks.mean(), 4), fixed(rate(static_cast<std::uint64_t>(c.hits.sum()), attacks), 6),
+            fixed(rate(static_cast<std::uint64_t>(c.crits.sum()), attacks), 6), fixed(c.damage_dealt.mean(), 4),
+            std::to_string(c.damage_dealt.quantile(0.9)), fixed(c.damage_taken.mean(), 4),
+            fixed(rate(c.downs, r.tally.trials), 6), fixed(rate(c.deaths, r.tally.trials), 6)})
+        row.push_back(v);
+      add_metrics(row, sys, r.extras, [&](std::size_t e) -> const IntStat& { return c.extra[e]; });
+      out.rows.push_back(std::move(row));
+    }
+  }
+  return out;
+}
+
+Table distributions_table(const std::vector<VariantResult>& results) {
+  const auto keys = key_names(results);
+  std::vector<std::string> header{"scenario", "variant"};
+  header.insert(header.end(), keys.begin(), keys.end());
+  for (const char* c : {"metric", "value", "count", "frequency"}) header.emplace_back(c);
+  Table out{header, {}};
+  for (const auto& r : results) {
+    const Tally& t = r.tally;
+    std::vector<std::pair<std::string, const IntStat*>> metrics{{"rounds", &t.rounds},
+                                                                {"pcs_down", &t.pcs_down},
+                                                                {"pc_deaths", &t.pc_deaths},
+                                                                {"damage_to_party", &t.damage_to_party},
+                                                                {"damage_to_foes", &t.damage_to_foes}};
+    for (std::size_t i = 0; i < r.resources.size(); ++i)
+      if (r.resources[i].distribution) metrics.emplace_back(std::string(r.resources[i].name), &t.resources[i]);
+    for (const auto& [name, stat] : metrics) {
+      const auto& counts = stat->counts();
+      for (std::size_t v = 0; v < counts.size(); ++v) {
+        if (counts[v] == 0) continue;
+        std::vector<std::string> row{r.scenario, r.variant};
+        add_keys(row, r, keys);
+        row.push_back(name);
+        row.push_back(std::to_string(v));
+        row.push_back(std::to_string(counts[v]));
+        row.push_back(fixed(rate(counts[v], t.trials), 6));
+        out.rows.push_back(std::move(row));
+      }
+    }
+  }
+  return out;
+}
+
+std::string to_csv(const Table& t) {
+  std::string out = join_row(t.header);
+  for (const auto& row : t.rows) out += join_row(row);
+  return out;
+}
+
+std::string to_json(const Table& t) {
+  // Numbers stay numbers; everything else is a string with JSON escapes.
+  auto is_number = [](const std::string& v) {
+    if (v.empty()) return false;
+    char* end = nullptr;
+    std::strtod(v.c_str(), &end);
+    return *end == '\0' && v.find_first_not_of("0123456789.-") == std::string::npos;
+  };
+  auto quote = [](const std::string& v) {
+    std::string out = "\"";
+    for (char c : v) {
+      if (c == '"' || c == '\\') out += '\\';
+      if (static_cast<unsigned char>(c) < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+        continue;
+      }
+      out += c;
+    }
+    return out + '"';
+  };
+  std::string out = "[\n";
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    out += "  {";
+    for (std::size_t c = 0; c < t.header.size(); ++c) {
+      const std::string& v = t.rows[r][c];
+      out += (c ? ", " : "") + quote(t.header[c]) + ": " + (v.empty() ? "null" : is_number(v) ? v : quote(v));
+    }
+    out += r + 1 < t.rows.size() ? "},\n" : "}\n";
+  }
+  return out + "]\n";
+}
+
+std::string terminal_report(const std::vector<VariantResult>& variants) {
+  std::ostringstream os;
+  for (const auto& r : variants) {
+    const Tally& t = r.tally;
+    const Interval ci = wilson(t.party_wins, t.trials);
+    const auto& down0 = t.pcs_down.counts();
+    const auto& dead0 = t.pc_deaths.counts();
+    const double any_down = 1.0 - rate(down0.empty() ? 0 : down0[0], t.trials);
+    const double any_dead = 1.0 - rate(dead0.empty() ? 0 : dead0[0], t.trials);
+    os << r.scenario;
+    if (variants.size() > 1 || r.variant != "base") os << " [" << r.variant << "]";
+    os << " (" << r.ruleset << ")\n";
+    os << "  The party wins " << percent(rate(t.party_wins, t.trials)) << " of fights (95% CI " << percent(ci.low)
+       << " to " << percent(ci.high) << "). A PC goes down in " << percent(any_down) << " of fights and dies in "
+       << percent(any_dead) << ". Fights last " << fixed(t.rounds.mean(), 1) << " rounds on average (median "
+       << t.rounds.quantile(0.5) << ", 9 in 10 within " << t.rounds.quantile(0.9) << ").\n";
+    os << "  trials " << t.trials << ", seed " << r.seed << ", " << fixed(r.seconds, 2) << " s";
+    if (r.seconds > 0) os << " (" << static_cast<long long>(static_cast<double>(t.trials) / r.seconds) << " combats/s)";
+    if (r.precision > 0)
+      os << (r.precision_reached ? ", precision reached" : ", precision NOT reached (trial cap)") << " (+/-"
+         << fixed(r.precision, 4) << ")";
+    os << "\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-22s %8s %8s %8s %10s %10s\n", "outcome", "party", "foes", "draw", "foes fled",
+                  "PC wipe");
+    os << line;
+    std::snprintf(line, sizeof line, "  %-22s %8s %8s %8s %10s %10s\n", "", percent(rate(t.party_wins, t.trials)).c_str(),
+                  percent(rate(t.foes_wins, t.trials)).c_str(), percent(rate(t.draws, t.trials)).c_str(),
+                  percent(rate(t.foes_fled, t.trials)).c_str(), percent(rate(t.party_wipes, t.trials)).c_str());
+    os << line;
+    std::snprintf(line, sizeof line, "  %-22s %8s %8s %8s\n", "per fight", "mean", "median", "p90");
+    os << line;
+    auto stat_row = [&](const std::string& name, const IntStat& s) {
+      std::snprintf(line, sizeof line, "  %-22s %8s %8lld %8lld\n", name.c_str(), fixed(s.mean(), 2).c_str(),
+                    static_cast<long long>(s.quantile(0.5)), static_cast<long long>(s.quantile(0.9)));
+      os << line;
+    };
+    stat_row("rounds", t.rounds);
+    stat_row("PCs down", t.pcs_down);
+    stat_row("damage to party", t.damage_to_party);
+    stat_row("damage to foes", t.damage_to_foes);
+    for (std::size_t i = 0; i < r.resources.size(); ++i) stat_row(std::string(r.resources[i].name), t.resources[i]);
+    std::snprintf(line, sizeof line, "  %-22s %6s %8s %6s %9s %9s %7s\n", "combatant", "side", "attacks", "hit%",
+                  "dmg dealt", "dmg taken", "down%");
+    os << line;
+    for (std::size_t i = 0; i < r.combatants.size(); ++i) {
+      const CombatantTally& c = t.combatants[i];
+      std::snprintf(line, sizeof line, "  %-22.22s %6s %8s %6s %9s %9s %7s\n", r.combatants[i].name.c_str(),
+                    r.combatants[i].side == 0 ? "party" : "foes", fixed(c.attacks.mean(), 2).c_str(),
+                    fixed(100.0 * rate(static_cast<std::uint64_t>(c.hits.sum()), static_cast<std::uint64_t>(c.attacks.sum())), 1).c_str(),
+                    fixed(c.damage_dealt.mean(), 2).c_str(), fixed(c.damage_taken.mean(), 2).c_str(),
+                    fixed(100.0 * rate(c.downs, t.trials), 1).c_str());
+      os << line;
+    }
+    os << '\n';
+  }
+  return os.str();
+}
+
+void write_file_atomic(const std::string& path, const std::string& content) {
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << content;
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      std::filesystem::remove(tmp, ec);
+      throw std::runtime_error("cannot write '" + tmp + "'");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "': " + ec.message());
+  }
+}
+
+void write_reports(const std::string& dir, const std::vector<VariantResult>& results) {
+  // Format all three first: nothing is written unless everything is ready.
+  const std::string files[3][2] = {{"summary.csv", to_csv(summary_table(results))},
+                                   {"combatants.csv", to_csv(combatants_table(results))},
+                                   {"distributions.csv", to_csv(distributions_table(results))}};
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw std::runtime_error("cannot create directory '" + dir + "': " + ec.message());
+  for (const auto& f : files) write_file_atomic((std::filesystem::path(dir) / f[0]).string(), f[1]);
+}
+
+}  // namespace encsim

@@ -1,0 +1,59 @@
+// Reports: summary.csv, combatants.csv, distributions.csv (docs/csv.md) and
+// the terminal table. Everything is formatted in memory first and written by
+// write_files_atomic(), so an error never leaves a partial file behind.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "encsim/encounter.hpp"
+#include "encsim/tally.hpp"
+
+namespace encsim {
+
+// One variant of one scenario, run.
+struct VariantResult {
+  std::string scenario;
+  std::string variant;
+  std::string ruleset;
+  std::uint64_t seed = 0;
+  Tally tally;
+  std::vector<CombatantInfo> combatants;
+  std::vector<MetricSpec> resources;  // the system's per-trial metrics
+  std::vector<MetricSpec> extras;     // the system's per-combatant metrics
+  double seconds = 0.0;
+  double precision = 0.0;  // the --precision asked for, 0 when none
+  bool precision_reached = false;
+  // Leading columns identifying a sweep point ("foes.ogre.hp" -> "30"), empty otherwise.
+  std::vector<std::pair<std::string, std::string>> keys;
+};
+
+// A report as rows of formatted fields, before it becomes CSV or JSON.
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+Table summary_table(const std::vector<VariantResult>& results);
+Table combatants_table(const std::vector<VariantResult>& results);
+Table distributions_table(const std::vector<VariantResult>& results);
+std::string to_csv(const Table& table);
+std::string to_json(const Table& table);  // an array of objects, one per row
+
+// The readable report of one scenario's variants: a plain sentence a GM can
+// read at the table, then the numbers.
+std::string terminal_report(const std::vector<VariantResult>& variants);
+
+// Writes summary.csv, combatants.csv and distributions.csv into `dir`
+// (created if needed), each to a temporary name renamed into place.
+// Throws std::runtime_error on an I/O failure.
+void write_reports(const std::string& dir, const std::vector<VariantResult>& results);
+void write_file_atomic(const std::string& path, const std::string& content);
+
+// RFC 4180: quote a field that holds a comma, a quote or a line break.
+std::string csv_field(const std::string& s);
+// Fixed decimals, '.' always, no thousands separators, "-0" never.
+std::string fixed(double value, int decimals);
+
+}  // namespace encsim

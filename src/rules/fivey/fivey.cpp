@@ -1,0 +1,524 @@
+// Compiling a FIVEY scenario into an Encounter: the tables of seed 004
+// (armor, weapons, monster brackets) and every key a scenario may use.
+#include "rules/fivey/fivey.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace encsim::fivey {
+namespace {
+
+const std::vector<std::string> kStatNames{"charisma", "dexterity", "intelligence", "strength"};
+
+const std::vector<std::string> kTypeNames{"bludgeoning", "piercing", "slashing", "fire",
+                                          "cold",        "electricity", "acid", "poison",
+                                          "necrotic",    "radiant",  "holy",   "psychic",
+                                          "thunder",     "force",    "magic"};
+TypeMask type_bit(int index) { return static_cast<TypeMask>(1u << index); }
+TypeMask type_bit(std::string_view name) {
+  const auto it = std::find(kTypeNames.begin(), kTypeNames.end(), name);
+  return type_bit(static_cast<int>(it - kTypeNames.begin()));
+}
+
+// "Monster Brackets": hit dice, general ability and the damage die.
+struct Bracket {
+  std::string_view name;
+  int hit_dice;
+  int ability;
+  std::string_view damage;
+};
+const std::vector<Bracket> kBrackets{{"mook", 1, 1, "d4"},
+                                     {"grunt", 2, 2, "d6"},
+                                     {"elite", 4, 3, "d8"},
+                                     {"lieutenant", 8, 4, "d10"},
+                                     {"boss", 16, 5, "d12"}};
+
+// "Armor": defense class and what the armor resists or is vulnerable to.
+struct ArmorRow {
+  std::string_view name;
+  int defense;  // 0: 10 + dexterity
+  std::string_view resist;
+  std::string_view vulnerable;
+};
+const std::vector<ArmorRow> kArmor{{"none", 0, "", ""},
+                                   {"leather", 12, "electricity", ""},
+                                   {"scale", 13, "", "electricity"},
+                                   {"chain", 14, "", "electricity"},
+                                   {"ring", 15, "", "electricity"},
+                                   {"plate", 16, "", "electricity"}};
+
+// "Melee Weapons" and "Ranged Weapons". Medium weapons deal d10 in two hands
+// (the table's "Roll d8 when using both hands" read with the longsword and
+// warhammer entries, which say d8 one-handed, d10 two-handed).
+struct WeaponRow {
+  std::string_view name;
+  std::string_view damage;
+  std::string_view two_handed;  // "" when it has no two-handed grip
+  std::string_view type;
+  bool ranged;
+  bool reload;
+};
+const std::vector<WeaponRow> kWeapons{
+    {"club", "d6", "", "bludgeoning", false, false},
+    {"dagger", "d6", "", "piercing", false, false},
+    {"handaxe", "d6", "", "slashing", false, false},
+    {"javelin", "d6", "", "piercing", false, false},
+    {"axe", "d8", "d10", "slashing", false, false},
+    {"hammer", "d8", "d10", "bludgeoning", false, false},
+    {"warhammer", "d8", "d10", "bludgeoning", false, false},
+    {"spear", "d8", "d10", "piercing", false, false},
+    {"sword", "d8", "d10", "slashing", false, false},
+    {"longsword", "d8", "d10", "slashing", false, false},
+    {"greataxe", "d10", "", "slashing", false, false},
+    {"greatsword", "d10", "", "slashing", false, false},
+    {"maul", "d10", "", "bludgeoning", false, false},
+    {"pike", "d10", "", "piercing", false, false},
+    {"sling", "d6", "", "bludgeoning", true, false},
+    {"bow", "d8", "", "piercing", true, false},
+    {"crossbow", "d10", "", "piercing", true, true},
+};
+
+template <class Row>
+std::vector<std::string> names_of(const std::vector<Row>& rows) {
+  std::vector<std::string> out;
+  for (const auto& r : rows) out.emplace_back(r.name);
+  return out;
+}
+
+const std::vector<KeySpec> kCombatantKeys{
+    {"name", "string", "", "what reports call it (with `count`, numbered: Goblin 1, Goblin 2...)"},
+    {"count", "integer", "1", "how many identical combatants this entry stands for"},
+    {"tactics", "list of rules", "the side's, else attack lowest_hp", "scripted behaviour (docs/scenarios.md)"},
+    {"pc", "boolean", "true in party, false in foes", "a player character: has inspiration dice, counts for party downs"},
+    {"leader", "boolean", "false", "the foes' leader: its fall triggers a morale check; its stat leads the check"},
+    {"level", "integer", "1", "character level 0..5: a PC starts with this many inspiration dice"},
+    {"inspiration", "integer", "level", "starting inspiration dice (d6s), overriding level"},
+    {"bracket", "mook|grunt|elite|lieutenant|boss", "", "monster bracket: presets hit_dice, ability and damage"},
+    {"ability", "integer", "bracket's GA", "general ability: the value of all four stats"},
+    {"charisma", "integer", "ability, else 1", "stat bonus"},
+    {"dexterity", "integer", "ability, else 1", "stat bonus; initiative, saves, ranged attacks, unarmored defense"},
+    {"intelligence", "integer", "ability, else 1", "stat bonus; morale checks"},
+    {"strength", "integer", "ability, else 1", "stat bonus; melee attacks and damage"},
+    {"hp", "integer", "", "fixed hit points"},
+    {"hit_dice", "integer", "bracket's HD", "hit points are this many d6, rolled per trial"},
+    {"defense", "integer", "armor, else 10 + dexterity", "defense class"},
+    {"armor", "none|leather|scale|chain|ring|plate", "none", "armor worn: defense class and electricity resistance or vulnerability"},
+    {"shield", "boolean", "false", "+1 defense; destroyed once to negate an attack (options.shield_policy)"},
+    {"weapon", "weapon name", "", "club dagger handaxe javelin axe hammer warhammer spear sword longsword greataxe greatsword maul pike sling bow crossbow"},
+    {"two_handed", "boolean", "false", "wield a medium weapon in both hands (d10)"},
+    {"damage", "dice", "weapon's or bracket's die", "the damage die, replacing the weapon's"},
+    {"damage_type", "damage type", "weapon's", "bludgeoning piercing slashing fire cold electricity acid poison necrotic radiant holy psychic thunder force"},
+    {"magical", "boolean", "false", "the attack is magical (Magical Resistance halves it)"},
+    {"ranged", "boolean", "weapon's", "attacks from range: no move needed before the first attack"},
+    {"attack_stat", "stat name", "strength (melee), dexterity (ranged)", "the stat added to attack and damage"},
+    {"proficient", "boolean", "true for PCs", "skilled with or attuned to the weapon: the stat is doubled on the attack roll"},
+    {"advantage", "boolean", "false", "attacks roll 2d20 and keep the higher"},
+    {"disadvantage", "boolean", "false", "attacks roll 2d20 and keep the lower (cancels advantage)"},
+    {"extra_attacks", "integer", "0", "free attacks at the end of each turn (e.g. Giant Strength)"},
+    {"area_attack", "map", "", "a 2-action attack on several targets (Breath Attack, Fire Ball): keys below"},
+    {"regenerate", "integer", "0", "hit points regained at the start of each turn (Regeneration)"},
+    {"regenerate_blocked_by", "list of damage types", "", "damage of these types stops the next regeneration"},
+    {"resist", "list of damage types", "", "halve damage of these types ('magic' for Magical Resistance)"},
+    {"vulnerable", "list of damage types", "", "double damage of these types"},
+    {"immune", "list of damage types", "", "ignore damage of these types"},
+    {"cheat_death", "map", "", "a check to stay standing at the last hit point (Undead Fortitude): keys below"},
+    {"flying", "boolean", "false", "reaches any enemy without moving first (Flight)"},
+    {"unmodelled", "list of strings", "", "feats this combatant has that the simulation does not model (shown by `check`)"},
+};
+
+const std::vector<KeySpec> kAreaKeys{
+    {"damage", "dice", "the attacker's damage die", "damage to each target"},
+    {"targets", "integer", "3", "how many enemies the area reaches"},
+    {"save", "stat name", "dexterity", "the targets' stat for the check to take half"},
+    {"dc_stat", "stat name", "strength", "the attacker's stat: the check's DC is 10 + it"},
+    {"uses", "integer", "0", "uses per fight (0: unlimited)"},
+    {"damage_type", "damage type", "", "its damage type"},
+    {"magical", "boolean", "false", "the area is magical"},
+};
+
+const std::vector<KeySpec> kCheatDeathKeys{
+    {"stat", "stat name", "strength", "the stat added to the d20"},
+    {"dc", "integer", "5", "the check's difficulty"},
+    {"plus_damage", "boolean", "true", "the DC rises by the damage taken"},
+};
+
+const std::vector<KeySpec> kOptionKeys{
+    {"defeat", "equal|exceed", "equal", "a combatant falls when damage equals or exceeds its hit points, or only when it exceeds them"},
+    {"approach_moves", "integer", "1", "move actions a melee combatant spends before its first attack (0..10)"},
+    {"average_hp", "boolean", "false", "hit dice give 3.5 hit points each (rounded down) instead of a roll"},
+    {"natural_20_hits", "boolean", "false", "a natural 20 hits whatever the defense class"},
+    {"natural_1_misses", "boolean", "false", "a natural 1 misses whatever the bonus"},
+    {"natural_20_inspiration", "boolean", "true", "a PC's natural 20 on an attack grants an inspiration die"},
+    {"natural_20_die_to_damage", "boolean", "true", "that die is spent at once on the hit's damage"},
+    {"inspiration_shortfall", "integer", "3", "a PC spends an inspiration die on a missed attack or failed save short by at most this (0: never; 6: whenever it could help)"},
+    {"shield_policy", "lethal|first_hit|never", "lethal", "when a shield is destroyed to negate an attack"},
+    {"monster_damage_adds_ability", "boolean", "false", "bracket monsters add their ability to damage"},
+    {"area_damage", "shared|per_target", "shared", "one damage roll for all targets of an area attack, or one each"},
+    {"initiative_ties", "foes|party", "foes", "who acts first when a party member ties the foes' initiative roll"},
+    {"morale", "boolean", "true", "the foes check morale when they have lost half their number or their leader"},
+    {"morale_stat", "stat name", "intelligence", "the stat of the collective morale check (the text says wisdom)"},
+    {"morale_dcs", "list of integers", "[14, 16, 20]", "DCs of the first, second, ... morale check (moderate, difficult, incredible)"},
+};
+
+const std::vector<KeySpec> kSideTacticsKeys{
+    {"party", "list of rules", "", "rules for party members without their own"},
+    {"foes", "list of rules", "", "rules for foes without their own"},
+};
+
+int stat_index(MapReader& r, std::string_view key, int fallback) {
+  return r.get_choice(key, kStatNames, fallback);
+}
+
+TypeMask read_types(MapReader& r, std::string_view key) {
+  const Node* n = r.get(key);
+  if (!n) return 0;
+  TypeMask mask = 0;
+  auto one = [&](const Node& item) {
+    const std::string& name = item.as_string();
+    const auto it = std::find(kTypeNames.begin(), kTypeNames.end(), name);
+    if (it == kTypeNames.end())
+      throw InputError(item.pos(), "unknown damage type '" + name + "'" + did_you_mean(name, kTypeNames) +
+                                       "; expected one of " + one_of(kTypeNames));
+    mask = static_cast<TypeMask>(mask | type_bit(static_cast<int>(it - kTypeNames.begin())));
+  };
+  if (n->is_list()) {
+    for (const Node& item : n->items()) one(item);
+  } else {
+    one(*n);
+  }
+  return mask;
+}
+
+TypeMask read_type(MapReader& r, std::string_view key, TypeMask fallback) {
+  return r.has(key) ? read_types(r, key) : fallback;
+}
+
+Options read_options(const Node* node) {
+  Options o;
+  if (!node) return o;
+  MapReader r(*node, kOptionKeys, "options");
+  o.defeat = static_cast<DefeatRule>(r.get_choice("defeat", {"equal", "exceed"}, 0));
+  o.approach_moves = static_cast<int>(r.get_int("approach_moves", 1, 0, 10));
+  o.average_hp = r.get_bool("average_hp", false);
+  o.natural_20_hits = r.get_bool("natural_20_hits", false);
+  o.natural_1_misses = r.get_bool("natural_1_misses", false);
+  o.natural_20_inspiration = r.get_bool("natural_20_inspiration", true);
+  o.natural_20_die_to_damage = r.get_bool("natural_20_die_to_damage", true);
+  o.inspiration_shortfall = static_cast<int>(r.get_int("inspiration_shortfall", 3, 0, 6));
+  o.shield = static_cast<ShieldPolicy>(r.get_choice("shield_policy", {"lethal", "first_hit", "never"}, 0));
+  o.monster_damage_adds_ability = r.get_bool("monster_damage_adds_ability", false);
+  o.area_damage_per_target = r.get_choice("area_damage", {"shared", "per_target"}, 0) == 1;
+  o.initiative_ties_to_party = r.get_choice("initiative_ties", {"foes", "party"}, 0) == 1;
+  o.morale = r.get_bool("morale", true);
+  o.morale_stat = stat_index(r, "morale_stat", kIntelligence);
+  if (const Node* dcs = r.get("morale_dcs")) {
+    if (!dcs->is_list() || dcs->items().empty())
+      throw InputError(dcs->pos(), "morale_dcs must be a non-empty list of integers");
+    o.morale_dcs.clear();
+    for (const Node& d : dcs->items()) {
+      check_range(d, "a morale DC", static_cast<double>(d.as_int()), 1, 40);
+      o.morale_dcs.push_back(static_cast<int>(d.as_int()));
+    }
+  }
+  r.finish();
+  return o;
+}
+
+std::vector<tactics::Rule> read_rules(const Node& list) {
+  return tactics::compile_rules(list, actions(), vars(), tactics::Target::lowest_hp);
+}
+
+// The default script: an area attack when it reaches two or more, else attack
+// whoever has the fewest hit points left (focus fire).
+std::vector<tactics::Rule> default_rules(const Fighter& f) {
+  std::vector<tactics::Rule> rules;
+  if (f.area.present) {
+    tactics::Rule area;
+    area.action = kAreaAttack;
+    area.when = tactics::Condition::compile("enemies_alive >= 2", {}, vars());
+    rules.push_back(area);
+  }
+  rules.push_back(tactics::Rule{});  // attack lowest_hp, always
+  return rules;
+}
+
+Fighter read_fighter(const Node& node, int side, const Options& opt, const Node* side_rules,
+                     int& count) {
+  const std::string what_name = node.find("name") ? node.find("name")->text() : std::string("?");
+  MapReader r(node, kCombatantKeys, "combatant '" + what_name + "'");
+  Fighter f;
+  f.name = r.get_string("name", "");
+  f.side = side;
+  count = static_cast<int>(r.get_int("count", 1, 1, 1000));
+  f.pc = r.get_bool("pc", side == 0);
+  f.leader = r.get_bool("leader", false);
+  f.flying = r.get_bool("flying", false);
+
+  const Bracket* bracket = nullptr;
+  if (r.has("bracket"))
+    bracket = &kBrackets[static_cast<std::size_t>(r.get_choice("bracket", names_of(kBrackets), 0))];
+  const int ability = static_cast<int>(r.get_int("ability", bracket ? bracket->ability : 1, -5, 10));
+  for (int s = 0; s < kStatCount; ++s)
+    f.stat[static_cast<std::size_t>(s)] = static_cast<int>(r.get_int(kStatNames[static_cast<std::size_t>(s)], ability, -5, 10));
+
+  const int level = static_cast<int>(r.get_int("level", 1, 0, 5));
+  f.inspiration = f.pc ? static_cast<int>(r.get_int("inspiration", level, 0, 20)) : 0;
+  if (!f.pc && r.has("inspiration"))
+    throw InputError(r.get("inspiration")->pos(), "only PCs have inspiration dice (set 'pc: true')");
+
+  // Hit points: explicit, else hit dice (explicit or the bracket's).
+  if (r.has("hp")) {
+    f.hp = static_cast<int>(r.get_int("hp", 1, 1, 1000000));
+    if (r.has("hit_dice")) throw InputError(r.get("hit_dice")->pos(), "give either 'hp' or 'hit_dice', not both");
+  } else {
+    f.hit_dice = static_cast<int>(r.get_int("hit_dice", bracket ? bracket->hit_dice : 0, 1, 1000));
+    if (f.hit_dice == 0) throw InputError(node.pos(), r.what() + " needs 'hp', 'hit_dice' or a 'bracket'");
+  }
+
+  // Defense: explicit, else armor, else 10 + dexterity. Armor also brings its notes.
+  const ArmorRow& armor = kArmor[static_cast<std::size_t>(r.get_choice("armor", names_of(kArmor), 0))];
+  const int natural = armor.defense > 0 ? armor.defense : 10 + f.stat[kDexterity];
+  f.defense = static_cast<int>(r.get_int("defense", natural, 0, 40));
+  if (!armor.resist.empty()) f.resist = static_cast<TypeMask>(f.resist | type_bit(armor.resist));
+  if (!armor.vulnerable.empty()) f.vulnerable = static_cast<TypeMask>(f.vulnerable | type_bit(armor.vulnerable));
+  f.shield = r.get_bool("shield", false);
+
+  // The attack.
+  const WeaponRow* weapon = nullptr;
+  if (r.has("weapon"))
+    weapon = &kWeapons[static_cast<std::size_t>(r.get_choice("weapon", names_of(kWeapons), 0))];
+  const bool two_handed = r.get_bool("two_handed", false);
+  if (two_handed && (!weapon || weapon->two_handed.empty()))
+    throw InputError(r.get("two_handed")->pos(), "'two_handed' needs a medium weapon (axe, hammer, warhammer, spear, sword, longsword)");
+  std::optional<Dice> die = r.get_dice("damage");
+  if (!die && weapon) die = Dice::parse(two_handed ? weapon->two_handed : weapon->damage);
+  if (!die && bracket) die = Dice::parse(bracket->damage);
+  if (!die) throw InputError(node.pos(), r.what() + " needs a 'weapon', a 'damage' die or a 'bracket'");
+  f.weapon = weapon ? std::string(weapon->name) : die->to_string();
+  f.ranged = r.get_bool("ranged", weapon && weapon->ranged);
+  f.reload = weapon && weapon->reload;
+  f.attack_types = read_type(r, "damage_type", weapon ? type_bit(weapon->type) : TypeMask{0});
+  if (r.get_bool("magical", false)) f.attack_types = static_cast<TypeMask>(f.attack_types | type_bit("magic"));
+  const int attack_stat = stat_index(r, "attack_stat", f.ranged ? kDexterity : kStrength);
+  const int stat = f.stat[static_cast<std::size_t>(attack_stat)];
+  const bool proficient = r.get_bool("proficient", f.pc);
+  f.attack_bonus = proficient ? 2 * stat : stat;
+  const bool adds_stat = !bracket || opt.monster_damage_adds_ability;
+  f.damage = adds_stat ? die->plus(stat) : *die;
+  f.advantage = (r.get_bool("advantage", false) ? 1 : 0) - (r.get_bool("disadvantage", false) ? 1 : 0);
+  f.extra_attacks = static_cast<int>(r.get_int("extra_attacks", 0, 0, 10));
+
+  if (const Node* area = r.get("area_attack")) {
+    MapReader a(*area, kAreaKeys, "area_attack of '" + f.name + "'");
+    f.area.present = true;
+    const std::optional<Dice> area_die = a.get_dice("damage");
+    f.area.damage = area_die ? *area_die : *die;
+    f.area.targets = static_cast<int>(a.get_int("targets", 3, 1, Encounter::kMaxFighters));
+    f.area.save_stat = stat_index(a, "save", kDexterity);
+    f.area.dc_stat = stat_index(a, "dc_stat", kStrength);
+    f.area.uses = static_cast<int>(a.get_int("uses", 0, 0, 100));
+    f.area.types = read_type(a, "damage_type", 0);
+    if (a.get_bool("magical", false)) f.area.types = static_cast<TypeMask>(f.area.types | type_bit("magic"));
+    a.finish();
+  }
+  f.regenerate = static_cast<int>(r.get_int("regenerate", 0, 0, 1000));
+  f.regenerate_blocked_by = read_types(r, "regenerate_blocked_by");
+  f.resist = static_cast<TypeMask>(f.resist | read_types(r, "resist"));
+  f.vulnerable = static_cast<TypeMask>(f.vulnerable | read_types(r, "vulnerable"));
+  f.immune = read_types(r, "immune");
+  if (const Node* cd = r.get("cheat_death")) {
+    MapReader c(*cd, kCheatDeathKeys, "cheat_death of '" + f.name + "'");
+    f.cheat_death.present = true;
+    f.cheat_death.stat = stat_index(c, "stat", kStrength);
+    f.cheat_death.dc = static_cast<int>(c.get_int("dc", 5, 0, 40));
+    f.cheat_death.plus_damage = c.get_bool("plus_damage", true);
+    c.finish();
+  }
+  if (const Node* um = r.get("unmodelled")) {
+    if (!um->is_list()) throw InputError(um->pos(), "unmodelled must be a list of feat names");
+    for (const Node& item : um->items()) f.unmodelled.push_back(item.as_string());
+  }
+  f.mean_damage = f.damage.mean() * (1 + f.extra_attacks);
+
+  if (const Node* own = r.get("tactics")) {
+    f.rules = read_rules(*own);
+  } else if (side_rules) {
+    f.rules = read_rules(*side_rules);
+  } else {
+    f.rules = default_rules(f);
+  }
+  for (const tactics::Rule& rule : f.rules)
+    if (rule.action == kAreaAttack && !f.area.present)
+      throw InputError(rule.pos, "'" + f.name + "' has no area_attack to use");
+  r.finish();
+  return f;
+}
+
+std::string type_list(TypeMask mask) {
+  std::string out;
+  for (std::size_t i = 0; i < kTypeNames.size(); ++i)
+    if (mask & type_bit(static_cast<int>(i))) out += (out.empty() ? "" : ",") + kTypeNames[i];
+  return out;
+}
+
+}  // namespace
+
+const std::vector<tactics::ActionSpec>& actions() {
+  static const std::vector<tactics::ActionSpec> kActions{
+      {"attack", "1 action: an attack with the weapon (a melee combatant first moves into reach)", false},
+      {"area_attack", "2 actions: the area attack on several enemies (needs `area_attack`)", false},
+  };
+  return kActions;
+}
+
+const std::vector<tactics::VarSpec>& vars() {
+  static const std::vector<tactics::VarSpec> kVars = [] {
+    std::vector<tactics::VarSpec> v = tactics::common_vars();
+    v.push_back({"self.inspiration", "inspiration dice left"});
+    v.push_back({"self.shield", "1 while the shield is intact"});
+    v.push_back({"self.area_uses", "area attacks left (1000 when unlimited)"});
+    v.push_back({"self.engaged", "1 once in melee reach"});
+    return v;
+  }();
+  return kVars;
+}
+
+const std::vector<MetricSpec>& Encounter::resource_specs() {
+  static const std::vector<MetricSpec> kSpecs{
+      {"morale_checks", "morale checks the foes made", false, false, true},
+      {"inspiration_gained", "inspiration dice the party gained (natural 20s)", false, false, false},
+      {"inspiration_spent", "inspiration dice the party spent", false, true, true},
+      {"inspiration_hits", "missed attacks an inspiration die turned into hits", false, false, false},
+      {"shields_used", "shields destroyed to negate an attack", false, false, false},
+  };
+  return kSpecs;
+}
+
+const std::vector<MetricSpec>& Encounter::extra_specs() {
+  static const std::vector<MetricSpec> kSpecs{
+      {"inspiration_spent", "inspiration dice this combatant spent", false, false, false},
+      {"shield_used", "fights in which its shield was destroyed to negate an attack", true, false, false},
+      {"area_attacks", "area attacks it made", false, false, false},
+      {"hp_start", "hit points at the start (rolled from hit dice or fixed)", false, false, false},
+  };
+  return kSpecs;
+}
+
+std::vector<CombatantInfo> Encounter::combatant_info() const {
+  std::vector<CombatantInfo> out;
+  for (const Fighter& f : fighters) out.push_back({f.name, f.pc, f.side});
+  return out;
+}
+
+Encounter compile(const Scenario&, const Variant& variant) {
+  const Node& doc = variant.doc;
+  Encounter enc;
+  enc.opt = read_options(doc.find("options"));
+  if (const Node* mr = doc.find("max_rounds")) enc.max_rounds = static_cast<int>(mr->as_int());
+
+  const Node* side_rules[2] = {nullptr, nullptr};
+  if (const Node* t = doc.find("tactics")) {
+    MapReader r(*t, kSideTacticsKeys, "tactics");
+    side_rules[0] = r.get("party");
+    side_rules[1] = r.get("foes");
+    r.finish();
+  }
+  for (int side = 0; side < 2; ++side) {
+    const Node& list = *doc.find(side == 0 ? "party" : "foes");
+    for (const Node& entry : list.items()) {
+      int count = 1;
+      Fighter f = read_fighter(entry, side, enc.opt, side_rules[side], count);
+      if (enc.fighters.size() + static_cast<std::size_t>(count) > Encounter::kMaxFighters)
+        throw InputError(entry.pos(), "too many combatants: at most " + std::to_string(Encounter::kMaxFighters) + " in one fight");
+      for (int k = 1; k <= count; ++k) {
+        Fighter copy = f;
+        if (count > 1) copy.name += " " + std::to_string(k);
+        enc.fighters.push_back(std::move(copy));
+      }
+    }
+    if (side == 0) enc.n_party = static_cast<int>(enc.fighters.size());
+  }
+  for (const Fighter& f : enc.fighters) enc.pc_flags.push_back(f.pc);
+  return enc;
+}
+
+std::string Encounter::describe() const {
+  std::ostringstream os;
+  static const char* kDefeat[] = {"equal", "exceed"};
+  static const char* kShield[] = {"lethal", "first_hit", "never"};
+  os << "options: defeat " << kDefeat[static_cast<int>(opt.defeat)] << ", approach_moves " << opt.approach_moves
+     << ", inspiration_shortfall " << opt.inspiration_shortfall << ", shield_policy "
+     << kShield[static_cast<int>(opt.shield)] << ", morale " << (opt.morale ? "on" : "off") << " ("
+     << kStatNames[static_cast<std::size_t>(opt.morale_stat)] << ", DCs";
+  for (int dc : opt.morale_dcs) os << ' ' << dc;
+  os << "), max_rounds " << max_rounds << '\n';
+  for (const Fighter& f : fighters) {
+    os << (f.side == 0 ? "party  " : "foes   ") << f.name << (f.pc ? " (PC)" : "") << (f.leader ? " (leader)" : "")
+       << ": ";
+    if (f.hp > 0)
+      os << "hp " << f.hp;
+    else
+      os << "hp " << f.hit_dice << "d6" << (opt.average_hp ? " (average)" : "");
+    os << ", defense " << f.defense << (f.shield ? " +1 shield" : "") << ", stats CHA " << f.stat[kCharisma]
+       << " DEX " << f.stat[kDexterity] << " INT " << f.stat[kIntelligence] << " STR " << f.stat[kStrength]
+       << "\n         attack " << f.weapon << (f.ranged ? " (ranged)" : " (melee)") << " d20"
+       << (f.attack_bonus >= 0 ? "+" : "") << f.attack_bonus << ", damage " << f.damage.to_string();
+    if (f.attack_types) os << " " << type_list(f.attack_types);
+    if (f.advantage) os << (f.advantage > 0 ? ", advantage" : ", disadvantage");
+    if (f.extra_attacks) os << ", " << f.extra_attacks << " extra attack(s)";
+    if (f.inspiration) os << ", " << f.inspiration << " inspiration d6";
+    os << '\n';
+    std::string feats;
+    auto add = [&](const std::string& s) { feats += (feats.empty() ? "" : "; ") + s; };
+    if (f.area.present)
+      add("area attack " + f.area.damage.to_string() + " on " + std::to_string(f.area.targets) + ", save " +
+          kStatNames[static_cast<std::size_t>(f.area.save_stat)] + " vs 10+" +
+          kStatNames[static_cast<std::size_t>(f.area.dc_stat)] +
+          (f.area.uses ? ", " + std::to_string(f.area.uses) + " use(s)" : ""));
+    if (f.regenerate)
+      add("regenerate " + std::to_string(f.regenerate) +
+          (f.regenerate_blocked_by ? " (not after " + type_list(f.regenerate_blocked_by) + ")" : ""));
+    if (f.resist) add("resist " + type_list(f.resist));
+    if (f.vulnerable) add("vulnerable " + type_list(f.vulnerable));
+    if (f.immune) add("immune " + type_list(f.immune));
+    if (f.cheat_death.present)
+      add("cheat death " + kStatNames[static_cast<std::size_t>(f.cheat_death.stat)] + " vs " +
+          std::to_string(f.cheat_death.dc) + (f.cheat_death.plus_damage ? "+damage" : ""));
+    if (f.flying) add("flying");
+    if (!feats.empty()) os << "         modelled: " << feats << '\n';
+    if (!f.unmodelled.empty()) {
+      os << "         NOT modelled:";
+      for (const auto& u : f.unmodelled) os << ' ' << u << ';';
+      os << '\n';
+    }
+    os << "         tactics:";
+    for (const tactics::Rule& rule : f.rules) {
+      os << " [" << (rule.when.is_always() ? "always" : rule.when.text()) << " -> "
+         << actions()[static_cast<std::size_t>(rule.action)].name;
+      for (const auto& t : tactics::target_specs())
+        if (t.target == rule.target && rule.action == kAttack) os << ' ' << t.name;
+      os << ']';
+    }
+    os << '\n';
+  }
+  return os.str();
+}
+
+std::string describe_keys() {
+  std::ostringstream os;
+  os << "fivey: FIVEY (seed 004): d20 + stat vs defense class, 2 actions a turn, brackets, inspiration dice, morale.\n\n"
+     << "Combatant keys (party and foes entries, and library `monsters:`):\n"
+     << format_schema(kCombatantKeys) << "\narea_attack keys:\n"
+     << format_schema(kAreaKeys) << "\ncheat_death keys:\n"
+     << format_schema(kCheatDeathKeys) << "\noptions:\n"
+     << format_schema(kOptionKeys) << "\ntactics actions:\n";
+  for (const auto& a : actions()) os << "  " << a.name << "  " << a.description << '\n';
+  os << "\ntactics names (for `when`):\n";
+  for (const auto& v : vars()) os << "  " << v.name << "  " << v.description << '\n';
+  os << "\ntactics targets:\n";
+  for (const auto& t : tactics::target_specs()) os << "  " << t.name << "  " << t.description << '\n';
+  return os.str();
+}
+
+}  // namespace encsim::fivey

@@ -1,0 +1,161 @@
+// FIVEY (seed 004, "Encounters & Combat", "Monsters", "Inspiration Dice",
+// "Armor", "Weapons"). Every reading the text leaves open is listed in
+// docs/rules/fivey.md with the option that changes it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "encsim/dice.hpp"
+#include "encsim/encounter.hpp"
+#include "encsim/rng.hpp"
+#include "encsim/runner.hpp"
+#include "encsim/scenario.hpp"
+#include "encsim/tactics.hpp"
+#include "encsim/tally.hpp"
+
+namespace encsim::fivey {
+
+inline constexpr std::string_view kId = "fivey";
+
+enum Stat : int { kCharisma, kDexterity, kIntelligence, kStrength, kStatCount };
+
+// Damage types as bits; `magic` marks a magical source, which Magical
+// Resistance halves whatever its type.
+using TypeMask = std::uint16_t;
+
+struct AreaAttack {
+  bool present = false;
+  Dice damage;
+  int targets = 3;        // how many enemies the area reaches (range is abstract)
+  int save_stat = kDexterity;
+  int dc_stat = kStrength;  // the attacker's stat: DC = 10 + it (the passive score)
+  int uses = 0;             // per fight; 0 = unlimited
+  TypeMask types = 0;
+};
+
+struct CheatDeath {  // e.g. Undead Fortitude: a check to stay at the last hit point
+  bool present = false;
+  int stat = kStrength;
+  int dc = 5;
+  bool plus_damage = true;  // DC rises by the damage taken
+};
+
+struct Fighter {
+  std::string name;
+  int side = 0;
+  bool pc = false;
+  bool leader = false;
+  bool flying = false;
+  std::array<int, kStatCount> stat{};
+  int defense = 10;
+  bool shield = false;
+  int hp = 0;         // fixed hit points, or 0 to roll `hit_dice` d6 per trial
+  int hit_dice = 0;
+  // The attack: d20 + attack_bonus against defense; damage dice include the stat.
+  std::string weapon;
+  int attack_bonus = 0;
+  Dice damage;
+  bool ranged = false;
+  bool reload = false;  // a crossbow: 1 action to reload before each shot after the first
+  TypeMask attack_types = 0;
+  int advantage = 0;  // +1 advantage, -1 disadvantage, 0 neither (they never stack)
+  int extra_attacks = 0;
+  AreaAttack area;
+  int regenerate = 0;
+  TypeMask regenerate_blocked_by = 0;
+  TypeMask resist = 0, vulnerable = 0, immune = 0;
+  CheatDeath cheat_death;
+  int inspiration = 0;  // starting inspiration dice (PCs: their level)
+  double mean_damage = 0.0;  // for the `strongest` target selector
+  std::vector<tactics::Rule> rules;
+  std::vector<std::string> unmodelled;  // feats named in the scenario but not simulated
+};
+
+enum class ShieldPolicy : std::uint8_t { lethal, first_hit, never };
+enum class DefeatRule : std::uint8_t { equal, exceed };
+
+struct Options {
+  DefeatRule defeat = DefeatRule::equal;
+  int approach_moves = 1;          // move actions a melee combatant spends before its first attack
+  bool average_hp = false;         // hit dice give 3.5 per die (rounded down) instead of a roll
+  bool natural_20_hits = false;    // a natural 20 hits whatever the defense class
+  bool natural_1_misses = false;
+  bool natural_20_inspiration = true;  // a PC's natural 20 on an attack grants an inspiration die
+  bool natural_20_die_to_damage = true;  // ... which goes straight into that hit's damage
+  int inspiration_shortfall = 3;   // spend a die on a missed roll short by at most this (0: never)
+  ShieldPolicy shield = ShieldPolicy::lethal;
+  bool monster_damage_adds_ability = false;
+  bool area_damage_per_target = false;  // one roll for every target (false) or one each
+  bool initiative_ties_to_party = false;
+  bool morale = true;
+  int morale_stat = kIntelligence;
+  std::vector<int> morale_dcs{14, 16, 20};
+};
+
+// Per-trial metrics (TrialRecord::resources) and per-combatant ones (extra).
+enum Resource : int {
+  kMoraleChecks,
+  kInspirationGained,
+  kInspirationSpent,
+  kInspirationHits,
+  kShieldsUsed,
+  kResourceCount
+};
+enum Extra : int { kExtraInspirationSpent, kExtraShieldUsed, kExtraAreaAttacks, kExtraHpStart, kExtraCount };
+
+enum Action : int { kAttack, kAreaAttack, kActionCount };
+
+const std::vector<tactics::ActionSpec>& actions();
+const std::vector<tactics::VarSpec>& vars();  // common_vars() + FIVEY's
+enum Var : int {
+  kVarInspiration = tactics::kCommonVarCount,
+  kVarShield,
+  kVarAreaUses,
+  kVarEngaged,
+};
+
+class Encounter {
+ public:
+  static constexpr int kMaxFighters = 256;
+
+  std::vector<Fighter> fighters;  // the party first, then the foes; `count` expanded
+  int n_party = 0;
+  int max_rounds = 100;
+  Options opt;
+  std::vector<bool> pc_flags;
+
+  std::size_t combatant_count() const { return fighters.size(); }
+  const std::vector<bool>& is_pc() const { return pc_flags; }
+  std::size_t resource_count() const { return kResourceCount; }
+  std::size_t extra_count() const { return kExtraCount; }
+  static const std::vector<MetricSpec>& resource_specs();
+  static const std::vector<MetricSpec>& extra_specs();
+  std::vector<CombatantInfo> combatant_info() const;
+  std::string describe() const;  // the compiled encounter, for `encsim check`
+
+  template <class Log>
+  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
+    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
+    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
+    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
+    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
+    simulate_with(dice, init, tact, setup, out, log);
+  }
+
+  // The same with explicit die sources: tests pass scripted dice.
+  template <class R, class Log>
+  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
+};
+
+// Compiles one variant of a FIVEY scenario. Throws InputError.
+Encounter compile(const Scenario& scenario, const Variant& variant);
+
+// The YAML keys FIVEY reads, for `encsim rules fivey` and docs/scenarios.md.
+std::string describe_keys();
+
+}  // namespace encsim::fivey
+
+#include "rules/fivey/battle.hpp"

@@ -1,0 +1,33 @@
+// The closed set of rule systems, as one table (STYLE habit 3): it drives
+// `encsim rules`, the did-you-mean of an unknown ruleset, and the one
+// std::visit per run that turns the choice of system into a template argument.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "encsim/scenario.hpp"
+#include "rules/fivey/fivey.hpp"
+
+namespace encsim {
+
+using AnyEncounter = std::variant<fivey::Encounter>;
+
+struct RulesetEntry {
+  std::string_view id;
+  std::string_view title;
+  std::string_view source;  // the seed it follows
+  AnyEncounter (*compile)(const Scenario&, const Variant&);
+  std::string (*describe_keys)();
+};
+
+const std::vector<RulesetEntry>& rulesets();
+std::vector<std::string> ruleset_ids();
+const RulesetEntry& ruleset(std::string_view id);  // CHECKs that it exists
+
+// Compiles a variant with the scenario's rule system.
+AnyEncounter compile_variant(const Scenario& scenario, const Variant& variant);
+
+}  // namespace encsim
