@@ -259,6 +259,8 @@ class Battle {
   void attack(int a, int t) {
     const Fighter& fa = f(a);
     ++rec(a).attacks;
+    st_[t].last_attacker = a;
+    if (!fa.ranged) st_[t].engaged = true;  // whoever is attacked in melee needs no move to strike back
     const int roll = d20(fa.advantage);
     int total = roll + fa.attack_bonus;
     const int dc = defense(t);
@@ -287,7 +289,7 @@ class Battle {
     if (!hit) return;
     ++rec(a).hits;
     if (roll == 20) ++rec(a).crits;
-    damage(a, t, fa.damage.roll(dice_) + bonus, fa.attack_types, !fa.ranged, true);
+    damage(a, t, fa.damage.roll(dice_) + bonus, fa.attack_types, true);
   }
 
   void area_attack(int a, tactics::Target target) {
@@ -313,11 +315,12 @@ class Battle {
       ENCSIM_SAY(log_, "  %s saves d20 %d -> %d vs %d: %s", name(t), roll, total, dc,
                  saved ? "half damage" : "full damage");
       if (saved) dmg /= 2;
-      if (st_[t].alive) damage(a, t, dmg, area.types, false, false);
+      st_[t].last_attacker = a;
+      if (st_[t].alive) damage(a, t, dmg, area.types, false);
     }
   }
 
-  void damage(int a, int t, int raw, TypeMask types, bool melee, bool single_attack) {
+  void damage(int a, int t, int raw, TypeMask types, bool single_attack) {
     const Fighter& ft = f(t);
     State& s = st_[t];
     int dmg = std::max(0, raw);
@@ -325,8 +328,6 @@ class Battle {
     if (types & ft.resist) dmg /= 2;
     if (types & ft.vulnerable) dmg *= 2;
     if (types & ft.regenerate_blocked_by) s.regen_blocked = true;
-    if (melee) s.engaged = true;  // whoever is attacked in melee needs no move to strike back
-    s.last_attacker = a;
     focus_[side(a)] = t;
     const bool lethal = s.hp - dmg < floor_hp();
     if (s.shield && dmg > 0 && single_attack &&

@@ -1,0 +1,504 @@
+// FIVEY: exact answers against sampling, and each rule replayed with scripted dice.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <deque>
+#include <map>
+#include <sstream>
+
+#include "encsim/runner.hpp"
+#include "rules/fivey/fivey.hpp"
+#include "rules/registry.hpp"
+
+namespace encsim {
+namespace {
+
+Scenario scenario_from(const std::string& yaml) {
+  return load_scenario_text(yaml, "test.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/fivey");
+}
+
+fivey::Encounter encounter_from(const std::string& yaml, std::size_t variant = 0) {
+  const Scenario s = scenario_from(yaml);
+  return fivey::compile(s, s.variants.at(variant));
+}
+
+// Dice from a script: each call must ask for the die the script expects, so a
+// test also pins which roll the engine makes when.
+struct ScriptedDice {
+  std::deque<std::pair<int, int>> script;  // (sides, value)
+  int calls = 0;
+  int die(int sides) {
+    ++calls;
+    if (script.empty()) {
+      ADD_FAILURE() << "script ran out at call " << calls << " (a d" << sides << ")";
+      return 1;
+    }
+    const auto [want, value] = script.front();
+    script.pop_front();
+    EXPECT_EQ(sides, want) << "call " << calls;
+    return value;
+  }
+};
+
+struct Replay {
+  TrialRecord rec;
+  std::string log;
+};
+
+Replay replay(const fivey::Encounter& enc, ScriptedDice& dice, ScriptedDice& init) {
+  Replay r;
+  r.rec.reset(enc.combatant_count());
+  std::ostringstream os;
+  TextLog log(os);
+  ScriptedDice none;
+  // Initiative has its own stream; tactics and setup are unused by these fights.
+  enc.simulate_with(dice, init, none, none, r.rec, log);
+  r.log = os.str();
+  EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
+  return r;
+}
+
+// ---------------------------------------------------------------------------
+// Exact hit probabilities: d20 + bonus >= defense, with advantage (best of 2)
+// and disadvantage (worst of 2), against the engine's sampled rates.
+
+double p_hit(int bonus, int defense) {
+  const int need = defense - bonus;  // the d20 must show at least this
+  return std::clamp((21.0 - need) / 20.0, 0.0, 1.0);
+}
+
+struct HitCase {
+  int bonus;
+  int defense;
+  int advantage;
+};
+
+class FiveyHitRate : public ::testing::TestWithParam<HitCase> {};
+
+TEST_P(FiveyHitRate, SampledRateMatchesExact) {
+  const HitCase c = GetParam();
+  std::string adv = c.advantage > 0 ? ", advantage: true" : c.advantage < 0 ? ", disadvantage: true" : "";
+  // A ranged attacker (no approach) against a target that cannot fall in one
+  // round; natural 20s grant nothing, so every attack is the plain roll.
+  const std::string yaml = "ruleset: fivey\nmax_rounds: 1\n"
+                           "options: {natural_20_inspiration: false}\n"
+                           "party:\n  - {name: A, level: 0, dexterity: " + std::to_string(c.bonus) +
+                           ", proficient: false, weapon: bow, hp: 1000" + adv +
+                           "}\nfoes:\n  - {name: B, defense: " + std::to_string(c.defense) +
+                           ", hp: 100000, damage: 1, ranged: true}\n";
+  const fivey::Encounter enc = encounter_from(yaml);
+  RunSettings s;
+  s.trials = 200000;
+  s.seed = 99;
+  const Tally t = run_trials(enc, s).tally;
+  const auto attacks = static_cast<double>(t.combatants[0].attacks.sum());
+  const auto hits = static_cast<double>(t.combatants[0].hits.sum());
+  ASSERT_EQ(attacks, 2.0 * 200000);
+  double p = p_hit(c.bonus, c.defense);
+  if (c.advantage > 0) p = 1 - (1 - p) * (1 - p);
+  if (c.advantage < 0) p = p * p;
+  const double se = std::sqrt(std::max(p * (1 - p), 1e-12) / attacks);
+  EXPECT_NEAR(hits / attacks, p, 4 * se + 1e-12) << "bonus " << c.bonus << " vs " << c.defense;
+}
+
+INSTANTIATE_TEST_SUITE_P(Defenses, FiveyHitRate,
+                         ::testing::Values(HitCase{2, 12, 0}, HitCase{3, 14, 0}, HitCase{1, 16, 0},
+                                           HitCase{5, 20, 0}, HitCase{0, 22, 0}, HitCase{3, 14, 1},
+                                           HitCase{1, 16, 1}, HitCase{3, 14, -1}, HitCase{2, 18, -1},
+                                           HitCase{4, 4, 0}));
+
+// ---------------------------------------------------------------------------
+// A one-on-one duel solved exactly: dynamic programming over both hit point
+// values, the initiative contest and the round limit.
+
+struct Side {
+  int hp, bonus, defense;
+  std::vector<double> damage;  // damage[k] = P(damage == dmin + k)
+  int dmin;
+};
+
+// Distribution of the target's hit points after one 2-action turn of attacks;
+// index 0 means "fallen" (hit points <= 0).
+std::vector<double> turn(const Side& attacker, const Side& target, int hp) {
+  std::vector<double> dist(static_cast<std::size_t>(hp) + 1, 0.0);
+  dist[static_cast<std::size_t>(hp)] = 1.0;
+  const double p = p_hit(attacker.bonus, target.defense);
+  for (int a = 0; a < 2; ++a) {
+    std::vector<double> next(dist.size(), 0.0);
+    next[0] = dist[0];
+    for (int h = 1; h <= hp; ++h) {
+      const double ph = dist[static_cast<std::size_t>(h)];
+      if (ph == 0) continue;
+      next[static_cast<std::size_t>(h)] += ph * (1 - p);
+      for (std::size_t k = 0; k < attacker.damage.size(); ++k) {
+        const int left = h - (attacker.dmin + static_cast<int>(k));
+        next[static_cast<std::size_t>(std::max(0, left))] += ph * p * attacker.damage[k];
+      }
+    }
+    dist = next;
+  }
+  return dist;
+}
+
+// P(the party member A wins) from round `round` with hit points a and b.
+double win(const Side& A, const Side& B, bool a_first, int a, int b, int round, int max_rounds,
+           std::map<std::tuple<int, int, int>, double>& memo) {
+  if (round > max_rounds) return 0.0;  // a draw
+  const auto key = std::make_tuple(a, b, round);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  double total = 0.0;
+  if (a_first) {
+    const auto after_a = turn(A, B, b);
+    total += after_a[0];
+    for (int nb = 1; nb <= b; ++nb) {
+      if (after_a[static_cast<std::size_t>(nb)] == 0) continue;
+      const auto after_b = turn(B, A, a);
+      for (int na = 1; na <= a; ++na)
+        total += after_a[static_cast<std::size_t>(nb)] * after_b[static_cast<std::size_t>(na)] *
+                 win(A, B, a_first, na, nb, round + 1, max_rounds, memo);
+    }
+  } else {
+    const auto after_b = turn(B, A, a);
+    for (int na = 1; na <= a; ++na) {
+      if (after_b[static_cast<std::size_t>(na)] == 0) continue;
+      const auto after_a = turn(A, B, b);
+      total += after_b[static_cast<std::size_t>(na)] * after_a[0];
+      for (int nb = 1; nb <= b; ++nb)
+        total += after_b[static_cast<std::size_t>(na)] * after_a[static_cast<std::size_t>(nb)] *
+                 win(A, B, a_first, na, nb, round + 1, max_rounds, memo);
+    }
+  }
+  memo[key] = total;
+  return total;
+}
+
+TEST(FiveyDuel, SimulatedWinRateMatchesExactDynamicProgramming) {
+  const std::string yaml = R"(ruleset: fivey
+max_rounds: 12
+options: {natural_20_inspiration: false}
+party:
+  - {name: Duelist, level: 0, dexterity: 2, weapon: sling, hp: 13}
+foes:
+  - {name: Brute, dexterity: 1, defense: 13, hp: 16, damage: 2d4, ranged: true}
+)";
+  const fivey::Encounter enc = encounter_from(yaml);
+  // The engine's own numbers for the two sides.
+  const fivey::Fighter& a = enc.fighters[0];
+  const fivey::Fighter& b = enc.fighters[1];
+  ASSERT_EQ(a.attack_bonus, 4);  // dexterity 2, doubled for the attuned PC
+  ASSERT_EQ(a.damage.to_string(), "1d6+2");
+  Side A{13, a.attack_bonus, a.defense, a.damage.distribution(), a.damage.min()};
+  Side B{16, b.attack_bonus, b.defense, b.damage.distribution(), b.damage.min()};
+  ASSERT_EQ(A.defense, 12);  // 10 + dexterity
+  // Initiative: the duelist acts first when d20+2 beats the brute's d20+1.
+  double p_first = 0;
+  for (int x = 1; x <= 20; ++x)
+    for (int y = 1; y <= 20; ++y) p_first += (x + 2 > y + 1) ? 1.0 / 400 : 0.0;
+  std::map<std::tuple<int, int, int>, double> m1, m2;
+  const double exact =
+      p_first * win(A, B, true, 13, 16, 1, 12, m1) + (1 - p_first) * win(A, B, false, 13, 16, 1, 12, m2);
+
+  RunSettings s;
+  s.trials = 1'000'000;
+  s.seed = 2026;
+  const Tally t = run_trials(enc, s).tally;
+  const double n = static_cast<double>(t.trials);
+  const double sampled = static_cast<double>(t.party_wins) / n;
+  const double se = std::sqrt(exact * (1 - exact) / n);
+  EXPECT_NEAR(sampled, exact, 4 * se) << "exact " << exact;
+  EXPECT_GT(exact, 0.2);  // a real contest, not a foregone conclusion
+  EXPECT_LT(exact, 0.8);
+}
+
+// ---------------------------------------------------------------------------
+// Rules replayed with scripted dice.
+
+// Initiative script: the foes' roll, then one roll per party member.
+ScriptedDice initiative(std::initializer_list<int> rolls) {
+  ScriptedDice d;
+  for (int r : rolls) d.script.push_back({20, r});
+  return d;
+}
+
+TEST(FiveyScripted, AttackMeetsDefenseAndAddsStatToDamageNotDoubled) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, strength: 3, weapon: sword, hp: 10}]
+foes: [{name: Orc, defense: 14, hp: 20, damage: 1, ranged: true}]
+)");
+  // Hero wins initiative (15+1 > 10+1), moves into reach, attacks: 8 + 6 = 14
+  // meets 14: a hit for d8 5 + 3. The orc then hits (d20 20) for 1.
+  ScriptedDice init = initiative({10, 15});
+  ScriptedDice dice{{{20, 8}, {8, 5}, {20, 20}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 8) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].attacks, 1);
+  EXPECT_EQ(r.rec.combatants[0].actions, 2);  // a move and an attack
+  EXPECT_EQ(r.rec.combatants[1].hits, 1);
+  EXPECT_EQ(r.rec.outcome, Outcome::draw);
+}
+
+TEST(FiveyScripted, NaturalTwentyGrantsInspirationSpentOnDamage) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, level: 0, dexterity: 1, weapon: bow, hp: 10}]
+foes: [{name: Orc, defense: 30, hp: 30, damage: 1, ranged: true}]
+)");
+  // Natural 20 + 2 = 22 misses defense 30 (no automatic hit by default), so the
+  // die is gained but not spent on damage; it is then spent on the second
+  // attack's miss only if the shortfall is at most 3: 19+2 = 21 is 9 short.
+  ScriptedDice init = initiative({1, 20});
+  ScriptedDice dice{{{20, 20}, {20, 19}, {20, 5}, {20, 5}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[fivey::kInspirationGained], 1) << r.log;
+  EXPECT_EQ(r.rec.resources[fivey::kInspirationSpent], 0);
+  EXPECT_EQ(r.rec.combatants[0].hits, 0);
+}
+
+TEST(FiveyScripted, NaturalTwentyHitTakesTheDieIntoDamage) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, level: 0, dexterity: 1, weapon: bow, hp: 10}]
+foes: [{name: Orc, defense: 12, hp: 30, damage: 1, ranged: true}]
+)");
+  ScriptedDice init = initiative({1, 20});
+  // Natural 20 hits; the new die (6:4) goes into damage: d8 3 + 1 + 4 = 8.
+  // Second attack: 2 + 2 = 4 misses by 8: no die left anyway.
+  ScriptedDice dice{{{20, 20}, {6, 4}, {8, 3}, {20, 2}, {20, 5}, {20, 5}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 8) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].crits, 1);
+  EXPECT_EQ(r.rec.resources[fivey::kInspirationSpent], 1);
+}
+
+TEST(FiveyScripted, InspirationDieTurnsANarrowMissIntoAHit) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, level: 1, dexterity: 1, weapon: bow, hp: 10}]
+foes: [{name: Orc, defense: 15, hp: 30, damage: 1, ranged: true}]
+)");
+  ScriptedDice init = initiative({1, 20});
+  // 11 + 2 = 13, short by 2: spend the die, 6:3 -> 16 hits; d8 7 + 1 = 8.
+  // 2 + 2 = 4 misses, no die left. Orc: two misses.
+  ScriptedDice dice{{{20, 11}, {6, 3}, {8, 7}, {20, 2}, {20, 1}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[fivey::kInspirationHits], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[fivey::kExtraInspirationSpent], 1);
+  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 8);
+}
+
+TEST(FiveyScripted, ShieldIsDestroyedToNegateALethalHit) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, level: 0, dexterity: 1, weapon: bow, hp: 5, shield: true, defense: 12}]
+foes: [{name: Orc, hp: 30, damage: d10, ranged: true}]
+)");
+  ScriptedDice init = initiative({20, 1});  // the orc first
+  // Orc (d10 + strength 1): 15+1 vs 13: hit for 3+1 (not lethal: 5 -> 1);
+  // 15+1 hits for 8+1: lethal, the shield negates it. Hero: two misses.
+  ScriptedDice dice{{{20, 15}, {10, 3}, {20, 15}, {10, 8}, {20, 1}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[fivey::kShieldsUsed], 1) << r.log;
+  EXPECT_FALSE(r.rec.combatants[0].dead);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 4);
+}
+
+TEST(FiveyScripted, DefeatAtZeroOrOnlyBelowZero) {
+  const std::string base = R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, level: 0, weapon: bow, hp: 10}]
+foes: [{name: Orc, defense: 5, hp: 6, damage: 1, ranged: true}]
+)";
+  for (const bool exceed : {false, true}) {
+    const auto enc = encounter_from(base + (exceed ? "options: {defeat: exceed}\n" : ""));
+    ScriptedDice init = initiative({1, 20});
+    // One hit for exactly 6 (d8 5 + 1): 6 damage against 6 hit points.
+    ScriptedDice dice{{{20, 10}, {8, 5}}};
+    if (exceed) dice.script.insert(dice.script.end(), {{20, 1}, {20, 1}, {20, 1}});
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.combatants[1].dead, !exceed) << r.log;
+    EXPECT_EQ(r.rec.outcome, exceed ? Outcome::draw : Outcome::party_win);
+  }
+}
+
+TEST(FiveyScripted, AreaAttackHalvesDamageOnASuccessfulCheck) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party:
+  - name: Sage
+    level: 0
+    intelligence: 3
+    weapon: dagger
+    hp: 10
+    area_attack: {damage: 2d6, targets: 2, dc_stat: intelligence}
+foes:
+  - {name: Goblin, dexterity: 1, hp: 20, damage: 1, ranged: true, count: 2}
+)");
+  ScriptedDice init = initiative({1, 20});
+  // 2d6 = 4 + 5 = 9 to both; DC 13. Goblin 1: 12+1 = 13 saves (4); Goblin 2:
+  // 5+1 = 6 fails (9). Then both goblins miss.
+  ScriptedDice dice{{{6, 4}, {6, 5}, {20, 12}, {20, 5}, {20, 1}, {20, 1}, {20, 1}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 4) << r.log;
+  EXPECT_EQ(r.rec.combatants[2].damage_taken, 9);
+  EXPECT_EQ(r.rec.combatants[0].extra[fivey::kExtraAreaAttacks], 1);
+}
+
+TEST(FiveyScripted, FoesCheckMoraleWhenHalfHaveFallenAndFlee) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+party: [{name: Archer, level: 0, dexterity: 3, proficient: false, weapon: bow, hp: 30}]
+foes: [{name: Goblin, intelligence: 1, dexterity: 0, hp: 1, damage: 1, ranged: true, count: 4}]
+)");
+  ScriptedDice init = initiative({1, 20});
+  // Round 1: the archer drops Goblin 1 and 2 (two hits), goblins 3 and 4 miss
+  // twice each. End of round: half have fallen: morale d20 10 + 1 = 11 < 14.
+  ScriptedDice dice{{{20, 15}, {8, 1}, {20, 15}, {8, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 10}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(r.rec.foes_fled) << r.log;
+  EXPECT_EQ(r.rec.outcome, Outcome::party_win);
+  EXPECT_EQ(r.rec.resources[fivey::kMoraleChecks], 1);
+  EXPECT_EQ(r.rec.rounds, 1);
+}
+
+TEST(FiveyScripted, RegenerationStopsForATurnAfterFire) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 2
+party: [{name: Torch, level: 0, weapon: bow, damage_type: fire, hp: 50}]
+foes: [{name: Troll, hp: 20, defense: 5, damage: 1, ranged: true, regenerate: 3, regenerate_blocked_by: [fire]}]
+)");
+  ScriptedDice init = initiative({1, 20});
+  // Round 1: two fire hits of 1d8 4 + 1 = 5: troll 10. Troll's turn: no
+  // regeneration (burnt), two misses. Round 2: two misses by the hero; the
+  // troll regenerates to 13, two misses.
+  ScriptedDice dice{{{20, 10}, {8, 4}, {20, 10}, {8, 4}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Troll regenerates to 13 hp"), std::string::npos) << r.log;
+  EXPECT_EQ(r.log.find("Troll regenerates to 15"), std::string::npos);
+}
+
+TEST(FiveyScripted, UndeadFortitudeKeepsTheLastHitPoint) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, level: 0, weapon: bow, hp: 50}]
+foes: [{name: Zombie, hp: 3, defense: 5, strength: 2, damage: 1, ranged: true, cheat_death: {dc: 5}}]
+)");
+  ScriptedDice init = initiative({1, 20});
+  // Hit for 1d8 3 + 1 = 4 (3 hp -> -1): check 7 + 2 = 9 vs 5 + 4 = 9 holds at 1.
+  // Second hit 1 + 1 = 2: check 2 + 2 = 4 vs 7 fails.
+  ScriptedDice dice{{{20, 10}, {8, 3}, {20, 7}, {20, 10}, {8, 1}, {20, 2}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(r.rec.combatants[1].dead) << r.log;
+  EXPECT_NE(r.log.find("resists falling: d20 7 -> 9 vs 9"), std::string::npos);
+}
+
+TEST(FiveyScripted, MeleeNeedsOneMoveButNotAfterBeingAttackedInMelee) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, level: 0, weapon: sword, hp: 50}]
+foes: [{name: Orc, hp: 50, defense: 30, weapon: sword}]
+)");
+  ScriptedDice init = initiative({20, 1});  // the orc first
+  // Orc: move, attack (miss); Hero was attacked in melee: two attacks, no move.
+  ScriptedDice dice{{{20, 1}, {20, 1}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].attacks, 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].attacks, 2);
+}
+
+TEST(FiveyScripted, InitiativeWinnersActBeforeTheFoesAndLosersAfter) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party:
+  - {name: Slow, level: 0, dexterity: 1, weapon: bow, hp: 50}
+  - {name: Quick, level: 0, dexterity: 1, weapon: bow, hp: 50}
+foes: [{name: Orc, dexterity: 1, hp: 50, damage: 1, ranged: true}]
+)");
+  // Foes 10+1 = 11. Slow 10+1 = 11 ties: after (ties go to the foes). Quick 12+1: before.
+  ScriptedDice init = initiative({10, 10, 12});
+  ScriptedDice dice{{{20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  const auto quick = r.log.find("Quick attacks");
+  const auto orc = r.log.find("Orc attacks");
+  const auto slow = r.log.find("Slow attacks");
+  EXPECT_LT(quick, orc) << r.log;
+  EXPECT_LT(orc, slow) << r.log;
+}
+
+// ---------------------------------------------------------------------------
+// Input errors specific to FIVEY.
+
+std::string error_of(const std::string& yaml) {
+  try {
+    encounter_from(yaml);
+  } catch (const InputError& e) {
+    return e.render();
+  }
+  return "no error";
+}
+
+TEST(FiveyErrors, UnknownCombatantKeySuggestsTheKnownOne) {
+  const std::string err = error_of("ruleset: fivey\nparty:\n  - {name: A, hp: 5, weapon: bow, strenght: 2}\n"
+                                   "foes:\n  - {name: B, hp: 5, damage: d4}\n");
+  EXPECT_EQ(err,
+            "test.yaml:3:35: error: unknown key 'strenght' in combatant 'A' (did you mean 'strength'?)\n"
+            "      - {name: A, hp: 5, weapon: bow, strenght: 2}\n"
+            "                                      ^\n");
+}
+
+TEST(FiveyErrors, NegativeHitPointsAndBadDiceAndUnknownWeapon) {
+  EXPECT_NE(error_of("ruleset: fivey\nparty: [{name: A, hp: -3, weapon: bow}]\nfoes: [{name: B, hp: 5, damage: d4}]\n")
+                .find("hp must be between 1 and 1000000, got -3"),
+            std::string::npos);
+  EXPECT_NE(error_of("ruleset: fivey\nparty: [{name: A, hp: 3, damage: 2d}]\nfoes: [{name: B, hp: 5, damage: d4}]\n")
+                .find("bad dice '2d'"),
+            std::string::npos);
+  EXPECT_NE(error_of("ruleset: fivey\nparty: [{name: A, hp: 3, weapon: dager}]\nfoes: [{name: B, hp: 5, damage: d4}]\n")
+                .find("unknown weapon 'dager' in combatant 'A' (did you mean 'dagger'?)"),
+            std::string::npos);
+}
+
+TEST(FiveyErrors, AreaAttackRuleWithoutAnAreaAttack) {
+  EXPECT_NE(error_of("ruleset: fivey\nparty: [{name: A, hp: 3, weapon: bow, tactics: [{do: area_attack}]}]\n"
+                     "foes: [{name: B, hp: 5, damage: d4}]\n")
+                .find("'A' has no area_attack to use"),
+            std::string::npos);
+}
+
+TEST(FiveyLibrary, ShippedMonstersAllCompile) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+include: monsters.yaml
+party: [{name: A, hp: 3, weapon: bow}]
+foes:
+  - use: Bear
+  - use: Berserker
+  - use: Bugbear
+  - use: Commoner
+  - use: Infant Dragon
+  - use: Young Dragon
+  - use: Adult Dragon
+  - use: Elder Dragon
+  - use: Ghoul
+  - use: Giant
+  - use: Goblin
+  - use: Hobgoblin
+  - use: Ogre
+  - use: Orc
+  - use: Skeleton
+  - use: Troll
+  - use: Vampire
+  - use: Wraith
+  - use: Zombie
+)");
+  EXPECT_EQ(enc.fighters.size(), 20u);
+  // The text's hit dice and damage dice by bracket.
+  EXPECT_EQ(enc.fighters[1].hit_dice, 4);                   // Bear: elite
+  EXPECT_EQ(enc.fighters[1].damage.to_string(), "1d8");
+  EXPECT_EQ(enc.fighters[10].hit_dice, 16);                 // Giant: boss
+  EXPECT_EQ(enc.fighters[10].extra_attacks, 1);
+  EXPECT_EQ(enc.fighters[16].regenerate, 3);                // Troll
+  EXPECT_TRUE(enc.fighters[19].cheat_death.present);        // Zombie
+  EXPECT_EQ(enc.fighters[17].unmodelled.size(), 2u);        // Vampire
+}
+
+}  // namespace
+}  // namespace encsim
