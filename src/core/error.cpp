@@ -52,19 +52,26 @@ std::string InputError::render() const {
 
 namespace {
 
+// Optimal string alignment distance: Levenshtein plus adjacent transpositions,
+// so "rnu" is one step from "run". Case-insensitive.
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  auto same = [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  };
+  const std::size_t w = b.size() + 1;
+  std::vector<std::size_t> d((a.size() + 1) * w);
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i * w] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                        std::tolower(static_cast<unsigned char>(b[j - 1]));
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same ? 0 : 1)});
+      std::size_t v = std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1,
+                                d[(i - 1) * w + j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]))
+        v = std::min(v, d[(i - 2) * w + j - 2] + 1);
+      d[i * w + j] = v;
     }
-    std::swap(prev, cur);
   }
-  return prev[b.size()];
+  return d[a.size() * w + b.size()];
 }
 
 }  // namespace

@@ -198,6 +198,7 @@ Options read_options(const Node* node) {
   Options o;
   if (!node) return o;
   MapReader r(*node, kOptionKeys, "options");
+  r.finish();  // unknown keys first: a typo is the likeliest mistake
   o.defeat = static_cast<DefeatRule>(r.get_choice("defeat", {"equal", "exceed"}, 0));
   o.approach_moves = static_cast<int>(r.get_int("approach_moves", 1, 0, 10));
   o.average_hp = r.get_bool("average_hp", false);
@@ -221,7 +222,6 @@ Options read_options(const Node* node) {
       o.morale_dcs.push_back(static_cast<int>(d.as_int()));
     }
   }
-  r.finish();
   return o;
 }
 
@@ -247,6 +247,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
                      int& count) {
   const std::string what_name = node.find("name") ? node.find("name")->text() : std::string("?");
   MapReader r(node, kCombatantKeys, "combatant '" + what_name + "'");
+  r.finish();  // unknown keys first: a typo is the likeliest mistake
   Fighter f;
   f.name = r.get_string("name", "");
   f.side = side;
@@ -311,6 +312,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
 
   if (const Node* area = r.get("area_attack")) {
     MapReader a(*area, kAreaKeys, "area_attack of '" + f.name + "'");
+    a.finish();
     f.area.present = true;
     const std::optional<Dice> area_die = a.get_dice("damage");
     f.area.damage = area_die ? *area_die : *die;
@@ -320,7 +322,6 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     f.area.uses = static_cast<int>(a.get_int("uses", 0, 0, 100));
     f.area.types = read_type(a, "damage_type", 0);
     if (a.get_bool("magical", false)) f.area.types = static_cast<TypeMask>(f.area.types | type_bit("magic"));
-    a.finish();
   }
   f.regenerate = static_cast<int>(r.get_int("regenerate", 0, 0, 1000));
   f.regenerate_blocked_by = read_types(r, "regenerate_blocked_by");
@@ -329,11 +330,11 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   f.immune = read_types(r, "immune");
   if (const Node* cd = r.get("cheat_death")) {
     MapReader c(*cd, kCheatDeathKeys, "cheat_death of '" + f.name + "'");
+    c.finish();
     f.cheat_death.present = true;
     f.cheat_death.stat = stat_index(c, "stat", kStrength);
     f.cheat_death.dc = static_cast<int>(c.get_int("dc", 5, 0, 40));
     f.cheat_death.plus_damage = c.get_bool("plus_damage", true);
-    c.finish();
   }
   if (const Node* um = r.get("unmodelled")) {
     if (!um->is_list()) throw InputError(um->pos(), "unmodelled must be a list of feat names");
@@ -351,7 +352,6 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   for (const tactics::Rule& rule : f.rules)
     if (rule.action == kAreaAttack && !f.area.present)
       throw InputError(rule.pos, "'" + f.name + "' has no area_attack to use");
-  r.finish();
   return f;
 }
 
@@ -420,9 +420,9 @@ Encounter compile(const Scenario&, const Variant& variant) {
   const Node* side_rules[2] = {nullptr, nullptr};
   if (const Node* t = doc.find("tactics")) {
     MapReader r(*t, kSideTacticsKeys, "tactics");
+    r.finish();
     side_rules[0] = r.get("party");
     side_rules[1] = r.get("foes");
-    r.finish();
   }
   for (int side = 0; side < 2; ++side) {
     const Node& list = *doc.find(side == 0 ? "party" : "foes");
@@ -433,7 +433,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
         throw InputError(entry.pos(), "too many combatants: at most " + std::to_string(Encounter::kMaxFighters) + " in one fight");
       for (int k = 1; k <= count; ++k) {
         Fighter copy = f;
-        if (count > 1) copy.name += " " + std::to_string(k);
+        if (count > 1) copy.name.append(1, ' ').append(std::to_string(k));
         enc.fighters.push_back(std::move(copy));
       }
     }

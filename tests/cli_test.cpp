@@ -1,0 +1,162 @@
+// The encsim binary end to end: golden CSVs at 1, 2 and 8 threads, exit codes,
+// error output and "nothing written" on bad input.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int code;
+  std::string out;  // stdout and stderr together
+};
+
+Result encsim(const std::string& args) {
+  const std::string cmd = std::string(ENCSIM_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  Result r{-1, ""};
+  if (!pipe) return r;
+  std::array<char, 4096> buf{};
+  std::size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("encsim-cli-test-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+const std::string kSource = ENCSIM_SOURCE_DIR;
+const char* const kCsvs[] = {"summary.csv", "combatants.csv", "distributions.csv"};
+
+// tests/golden/goblin-ambush holds the CSVs of
+//   encsim run scenarios/fivey/goblin-ambush.yaml -n 20000 -o DIR
+// (tools/update-golden.sh rewrites them when the rules change on purpose).
+TEST(Golden, GoblinAmbushCsvsAreByteIdenticalAtOneTwoAndEightThreads) {
+  for (int threads : {1, 2, 8}) {
+    const fs::path dir = fresh_dir("golden" + std::to_string(threads));
+    const Result r = encsim("run " + kSource + "/scenarios/fivey/goblin-ambush.yaml -n 20000 --threads " +
+                            std::to_string(threads) + " -o " + dir.string());
+    ASSERT_EQ(r.code, 0) << r.out;
+    for (const char* f : kCsvs)
+      EXPECT_EQ(slurp(dir / f), slurp(fs::path(kSource) / "tests/golden/goblin-ambush" / f))
+          << f << " at " << threads << " threads";
+    fs::remove_all(dir);
+  }
+}
+
+TEST(Cli, RunPrintsTheSentenceAndTheTable) {
+  const Result r = encsim("run " + kSource + "/scenarios/fivey/goblin-ambush.yaml -n 3000 --variant base");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("The party wins "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(95% CI "), std::string::npos);
+  EXPECT_NE(r.out.find("Bugbear"), std::string::npos);
+}
+
+TEST(Cli, CsvAndJsonFormats) {
+  const std::string f = kSource + "/scenarios/fivey/troll-bridge.yaml -n 2000";
+  const Result csv = encsim("run " + f + " --format csv");
+  EXPECT_EQ(csv.code, 0);
+  EXPECT_EQ(csv.out.rfind("scenario,variant,ruleset,trials,seed,party_win_rate,", 0), 0u) << csv.out;
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 4);  // header + 3 variants
+  const Result json = encsim("run " + f + " --format json --variant base");
+  EXPECT_EQ(json.code, 0);
+  EXPECT_NE(json.out.find("\"scenario\": \"troll-bridge\""), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"trials\": 2000"), std::string::npos);
+}
+
+TEST(Cli, SeveralScenariosShareTheCsvs) {
+  const fs::path dir = fresh_dir("multi");
+  const Result r = encsim("run " + kSource + "/scenarios/fivey/troll-bridge.yaml " + kSource +
+                          "/scenarios/fivey/young-dragon.yaml -n 1000 -o " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string summary = slurp(dir / "summary.csv");
+  EXPECT_EQ(std::count(summary.begin(), summary.end(), '\n'), 5);  // header + 3 + 1
+  EXPECT_NE(summary.find("young-dragon,base,fivey"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(Cli, BadInputExitsTwoWithPositionAndWritesNothing) {
+  const fs::path dir = fresh_dir("bad");
+  const fs::path bad = dir / "bad.yaml";
+  std::ofstream(bad) << "ruleset: fivey\nparty:\n  - {name: A, hp: 5, weapon: bow}\nfoes:\n  - {name: B, hitpoints: 5}\n";
+  const fs::path out = dir / "out";
+  // A good scenario first: its results must not be written either.
+  const Result r = encsim("run " + kSource + "/scenarios/fivey/troll-bridge.yaml " + bad.string() + " -o " +
+                          out.string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find(bad.string() + ":5:15: error: unknown key 'hitpoints' in combatant 'B'"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n                  ^\n"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(out));
+  fs::remove_all(dir);
+}
+
+TEST(Cli, UnknownCommandAndRulesetGetDidYouMean) {
+  const Result cmd = encsim("rnu x.yaml");
+  EXPECT_EQ(cmd.code, 2);
+  EXPECT_NE(cmd.out.find("unknown command 'rnu' (did you mean 'run'?)"), std::string::npos) << cmd.out;
+  const Result rules = encsim("rules fivy");
+  EXPECT_EQ(rules.code, 2);
+  EXPECT_NE(rules.out.find("unknown ruleset 'fivy' (did you mean 'fivey'?)"), std::string::npos) << rules.out;
+  const Result missing = encsim("run /nonexistent/scenario.yaml");
+  EXPECT_EQ(missing.code, 2) << missing.out;
+}
+
+TEST(Cli, RulesListsTheKeysCheckShowsWhatIsNotModelled) {
+  const Result list = encsim("rules");
+  EXPECT_EQ(list.code, 0);
+  EXPECT_NE(list.out.find("fivey"), std::string::npos);
+  const Result keys = encsim("rules fivey");
+  EXPECT_EQ(keys.code, 0);
+  for (const char* key : {"hit_dice", "inspiration_shortfall", "morale_dcs", "area_attack", "max_rounds"})
+    EXPECT_NE(keys.out.find(key), std::string::npos) << key;
+  const fs::path dir = fresh_dir("check");
+  std::ofstream(dir / "v.yaml") << "ruleset: fivey\ninclude: " << kSource
+                                << "/scenarios/fivey/monsters.yaml\nparty: [{name: A, hp: 5, weapon: bow}]\n"
+                                   "foes: [{use: Vampire}]\n";
+  const Result check = encsim("check " + (dir / "v.yaml").string());
+  EXPECT_EQ(check.code, 0) << check.out;
+  EXPECT_NE(check.out.find("NOT modelled: Misty Escape; Basic Necrology;"), std::string::npos) << check.out;
+  fs::remove_all(dir);
+}
+
+TEST(Cli, ReplayNarratesTheSameFightRunSimulated) {
+  const std::string f = kSource + "/scenarios/fivey/goblin-ambush.yaml";
+  const Result a = encsim("replay " + f + " --trial 7");
+  const Result b = encsim("replay " + f + " --trial 7");
+  EXPECT_EQ(a.code, 0) << a.out;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out.find("-- round 1 --"), std::string::npos);
+  EXPECT_NE(a.out.find("Result: "), std::string::npos);
+  EXPECT_NE(encsim("replay " + f + " --trial 8").out, a.out);
+}
+
+TEST(Cli, VersionAndHelp) {
+  EXPECT_EQ(encsim("--version").out.rfind("encsim ", 0), 0u);
+  const Result help = encsim("run --help");
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("--precision"), std::string::npos);
+}
+
+}  // namespace
