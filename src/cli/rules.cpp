@@ -19,7 +19,7 @@ void setup_rules(CLI::App& sub) {
     const auto ids = ruleset_ids();
     if (std::find(ids.begin(), ids.end(), *id) == ids.end())
       throw InputError(SourcePos{}, "unknown ruleset '" + *id + "'" + did_you_mean(*id, ids) + "; known: " + one_of(ids));
-    std::cout << ruleset(*id).describe_keys() << "\nscenario keys (every rule system):\n" << format_schema(scenario_keys());
+    std::cout << rules_reference(*id);
   });
 }
 

@@ -26,6 +26,10 @@ const RulesetEntry& ruleset(std::string_view id) {
   std::abort();
 }
 
+std::string rules_reference(std::string_view id) {
+  return ruleset(id).describe_keys() + "\nscenario keys (every rule system):\n" + format_schema(scenario_keys());
+}
+
 AnyEncounter compile_variant(const Scenario& scenario, const Variant& variant) {
   return ruleset(scenario.ruleset).compile(scenario, variant);
 }

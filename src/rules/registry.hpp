@@ -27,6 +27,9 @@ const std::vector<RulesetEntry>& rulesets();
 std::vector<std::string> ruleset_ids();
 const RulesetEntry& ruleset(std::string_view id);  // CHECKs that it exists
 
+// What `encsim rules ID` prints: the system's keys, then the common scenario keys.
+std::string rules_reference(std::string_view id);
+
 // Compiles a variant with the scenario's rule system.
 AnyEncounter compile_variant(const Scenario& scenario, const Variant& variant);
 

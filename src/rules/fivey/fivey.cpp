@@ -513,11 +513,14 @@ std::string describe_keys() {
      << format_schema(kAreaKeys) << "\ncheat_death keys:\n"
      << format_schema(kCheatDeathKeys) << "\noptions:\n"
      << format_schema(kOptionKeys) << "\ntactics actions:\n";
-  for (const auto& a : actions()) os << "  " << a.name << "  " << a.description << '\n';
+  auto row = [&](std::string_view name, std::string_view text) {
+    os << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << text << '\n';
+  };
+  for (const auto& a : actions()) row(a.name, a.description);
   os << "\ntactics names (for `when`):\n";
-  for (const auto& v : vars()) os << "  " << v.name << "  " << v.description << '\n';
+  for (const auto& v : vars()) row(v.name, v.description);
   os << "\ntactics targets:\n";
-  for (const auto& t : tactics::target_specs()) os << "  " << t.name << "  " << t.description << '\n';
+  for (const auto& t : tactics::target_specs()) row(t.name, t.description);
   return os.str();
 }
 
