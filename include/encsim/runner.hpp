@@ -76,7 +76,9 @@ template <class Enc>
 RunResult run_trials(const Enc& enc, const RunSettings& s) {
   const auto start = std::chrono::steady_clock::now();
   RunResult result{make_tally(enc), false, 0.0};
-  struct Slot {
+  // A chunk's scratch; cache-line aligned so neighbouring chunks on other
+  // threads never share a line.
+  struct alignas(64) Slot {
     Tally tally;
     TrialRecord record;
   };

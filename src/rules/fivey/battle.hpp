@@ -201,34 +201,42 @@ class Battle {
   int select(int i, tactics::Target target, const int* skip, int n_skip) {
     const int lo = side(i) == 0 ? enc_.n_party : 0;
     const int hi = side(i) == 0 ? n_ : enc_.n_party;
-    auto skipped = [&](int j) { return std::find(skip, skip + n_skip, j) != skip + n_skip; };
-    auto usable = [&](int j) { return st_[j].alive && !skipped(j); };
+    auto usable = [&](int j) { return st_[j].alive && (n_skip == 0 || std::find(skip, skip + n_skip, j) == skip + n_skip); };
     using tactics::Target;
-    if (target == Target::random) {
-      int count = 0;
-      for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;
-      int pick = tact_.die(count) - 1;
-      for (int j = lo; j < hi; ++j)
-        if (usable(j) && pick-- == 0) return j;
+    switch (target) {
+      case Target::random: {
+        int count = 0;
+        for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;
+        int pick = tact_.die(count) - 1;
+        for (int j = lo; j < hi; ++j)
+          if (usable(j) && pick-- == 0) return j;
+        break;
+      }
+      case Target::focus:
+        if (focus_[side(i)] >= 0 && usable(focus_[side(i)])) return focus_[side(i)];
+        break;
+      case Target::last_attacker:
+        if (st_[i].last_attacker >= 0 && usable(st_[i].last_attacker)) return st_[i].last_attacker;
+        break;
+      case Target::highest_hp: return best_by(lo, hi, usable, [&](int j) { return st_[j].hp; });
+      case Target::weakest: return best_by(lo, hi, usable, [&](int j) { return -defense(j); });
+      case Target::strongest: return best_by(lo, hi, usable, [&](int j) { return f(j).mean_damage; });
+      case Target::lowest_hp: break;
     }
-    if (target == Target::focus && focus_[side(i)] >= 0 && usable(focus_[side(i)])) return focus_[side(i)];
-    if (target == Target::last_attacker && st_[i].last_attacker >= 0 && usable(st_[i].last_attacker))
-      return st_[i].last_attacker;
-    // The rest are "best by a score"; ties go to the first listed.
+    return best_by(lo, hi, usable, [&](int j) { return -st_[j].hp; });  // lowest_hp, and the fallbacks
+  }
+
+  // The usable index with the highest score; ties go to the first listed.
+  template <class Usable, class Score>
+  int best_by(int lo, int hi, const Usable& usable, const Score& score) const {
     int best = -1;
-    double best_score = 0.0;
+    decltype(score(lo)) best_score{};
     for (int j = lo; j < hi; ++j) {
       if (!usable(j)) continue;
-      double score;
-      switch (target) {
-        case Target::highest_hp: score = st_[j].hp; break;
-        case Target::weakest: score = -defense(j); break;
-        case Target::strongest: score = f(j).mean_damage; break;
-        default: score = -st_[j].hp; break;  // lowest_hp, and the fallbacks above
-      }
-      if (best < 0 || score > best_score) {
+      const auto s = score(j);
+      if (best < 0 || s > best_score) {
         best = j;
-        best_score = score;
+        best_score = s;
       }
     }
     ENCSIM_CHECK_GE(best, 0);
