@@ -74,11 +74,23 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return d[a.size() * w + b.size()];
 }
 
+// Whether the letters of `shorter` appear in order in `longer`, starting with
+// the same letter: "hp" in "hitpoints", "opts" in "options".
+bool abbreviates(std::string_view shorter, std::string_view longer) {
+  const auto lower = [](char c) { return std::tolower(static_cast<unsigned char>(c)); };
+  if (shorter.size() < 2 || shorter.size() >= longer.size() || lower(shorter[0]) != lower(longer[0]))
+    return false;
+  std::size_t i = 0;
+  for (char c : longer)
+    if (i < shorter.size() && lower(c) == lower(shorter[i])) ++i;
+  return i == shorter.size();
+}
+
 }  // namespace
 
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
   // Like ninja's SpellcheckString: accept a distance of up to a third of the
-  // word's length (at least 1, at most 3).
+  // word's length (at least 1, at most 3) ...
   const std::size_t allowed = std::clamp<std::size_t>(word.size() / 3, 1, 3);
   std::size_t best = allowed + 1;
   const std::string* choice = nullptr;
@@ -89,8 +101,17 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
       choice = &c;
     }
   }
-  if (!choice) return {};
-  return " (did you mean '" + *choice + "'?)";
+  // ... else the one candidate that is an abbreviation or the long form of it:
+  // 'hitpoints' -> 'hp', 'opts' -> 'options' (but 'enemies' could be either
+  // 'enemies_alive' or 'enemies_down': no guess).
+  if (!choice) {
+    for (const std::string& c : candidates) {
+      if (!abbreviates(word, c) && !abbreviates(c, word)) continue;
+      if (choice) return {};
+      choice = &c;
+    }
+  }
+  return choice ? " (did you mean '" + *choice + "'?)" : std::string();
 }
 
 std::string one_of(const std::vector<std::string>& candidates) {
