@@ -85,6 +85,27 @@ TEST(Cli, CsvAndJsonFormats) {
   EXPECT_NE(json.out.find("\"trials\": 2000"), std::string::npos);
 }
 
+TEST(Cli, JsonKeepsNamesAsStringsEvenWhenTheyLookLikeNumbers) {
+  const fs::path dir = fresh_dir("json");
+  std::ofstream(dir / "s.yaml") << "name: '007'\nruleset: fivey\nparty: [{name: '1', hp: 5, weapon: bow}]\n"
+                                   "foes: [{name: B, hp: 5, damage: d4}]\n";
+  const Result r = encsim("run " + (dir / "s.yaml").string() + " -n 500 --format json");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("\"scenario\": \"007\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"trials\": 500,"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+TEST(Cli, AnUnusableOutputDirectoryIsBadInputFoundBeforeRunning) {
+  const fs::path dir = fresh_dir("outdir");
+  std::ofstream(dir / "file") << "x";
+  const Result r = encsim("run " + kSource + "/scenarios/fivey/troll-bridge.yaml -n 100000000 -o " +
+                          (dir / "file" / "sub").string());
+  EXPECT_EQ(r.code, 2) << r.out;  // and at once: 1e8 trials would take minutes
+  EXPECT_NE(r.out.find("output directory"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
 TEST(Cli, SeveralScenariosShareTheCsvs) {
   const fs::path dir = fresh_dir("multi");
   const Result r = encsim("run " + kSource + "/scenarios/fivey/troll-bridge.yaml " + kSource +

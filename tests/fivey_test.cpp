@@ -91,8 +91,8 @@ TEST_P(FiveyHitRate, SampledRateMatchesExact) {
   s.trials = 200000;
   s.seed = 99;
   const Tally t = run_trials(enc, s).tally;
-  const auto attacks = static_cast<double>(t.combatants[0].attacks.sum());
-  const auto hits = static_cast<double>(t.combatants[0].hits.sum());
+  const auto attacks = static_cast<double>(t.combatants[0].attacks);
+  const auto hits = static_cast<double>(t.combatants[0].hits);
   ASSERT_EQ(attacks, 2.0 * 200000);
   double p = p_hit(c.bonus, c.defense);
   if (c.advantage > 0) p = 1 - (1 - p) * (1 - p);
@@ -358,6 +358,36 @@ foes: [{name: Goblin, intelligence: 1, dexterity: 0, hp: 1, damage: 1, ranged: t
   EXPECT_EQ(r.rec.outcome, Outcome::party_win);
   EXPECT_EQ(r.rec.resources[fivey::kMoraleChecks], 1);
   EXPECT_EQ(r.rec.rounds, 1);
+  // The two who fled are out of the fight but not dead.
+  EXPECT_TRUE(r.rec.combatants[3].down);
+  EXPECT_FALSE(r.rec.combatants[3].dead);
+  EXPECT_TRUE(r.rec.combatants[1].dead);
+}
+
+TEST(FiveyScripted, AfterALeaderCheckEveryFurtherCasualtyBringsAHarderCheck) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 2
+party: [{name: Archer, level: 0, weapon: bow, hp: 30}]
+foes:
+  - {name: Boss, leader: true, defense: 5, hp: 1, damage: 1, ranged: true}
+  - {name: Goblin, defense: 5, hp: 1, damage: 1, ranged: true, count: 6}
+)");
+  ScriptedDice init = initiative({1, 20});
+  ScriptedDice dice;
+  auto add = [&](std::initializer_list<std::pair<int, int>> rolls) { dice.script.insert(dice.script.end(), rolls); };
+  // Round 1: the Boss and Goblin 1 fall (2 of 7: not yet half); five goblins
+  // miss twice; the leader's fall brings a check: 20 passes DC 14.
+  add({{20, 10}, {8, 1}, {20, 10}, {8, 1}});
+  for (int k = 0; k < 10; ++k) add({{20, 1}});
+  add({{20, 20}});
+  // Round 2: Goblin 2 falls (3 of 7: still not half), one miss; four goblins
+  // miss twice; another casualty: a second check against DC 16, passed.
+  add({{20, 10}, {8, 1}, {20, 1}});
+  for (int k = 0; k < 8; ++k) add({{20, 1}});
+  add({{20, 20}});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[fivey::kMoraleChecks], 2) << r.log;
+  EXPECT_NE(r.log.find("vs DC 16"), std::string::npos) << r.log;
 }
 
 TEST(FiveyScripted, RegenerationStopsForATurnAfterFire) {
@@ -389,6 +419,9 @@ foes: [{name: Zombie, hp: 3, defense: 5, strength: 2, damage: 1, ranged: true, c
   const Replay r = replay(enc, dice, init);
   EXPECT_TRUE(r.rec.combatants[1].dead) << r.log;
   EXPECT_NE(r.log.find("resists falling: d20 7 -> 9 vs 9"), std::string::npos);
+  // It lost its 3 hit points in all: 2 to the first hit (held at 1), 1 to the second.
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3);
+  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 3);
 }
 
 TEST(FiveyScripted, MeleeNeedsOneMoveButNotAfterBeingAttackedInMelee) {
@@ -454,6 +487,12 @@ TEST(FiveyErrors, NegativeHitPointsAndBadDiceAndUnknownWeapon) {
             std::string::npos);
   EXPECT_NE(error_of("ruleset: fivey\nparty: [{name: A, hp: 3, weapon: dager}]\nfoes: [{name: B, hp: 5, damage: d4}]\n")
                 .find("unknown weapon 'dager' in combatant 'A' (did you mean 'dagger'?)"),
+            std::string::npos);
+}
+
+TEST(FiveyErrors, AFoeCannotBeAPc) {
+  EXPECT_NE(error_of("ruleset: fivey\nparty: [{name: A, hp: 3, weapon: bow}]\nfoes: [{name: B, hp: 5, damage: d4, pc: true}]\n")
+                .find("a foe cannot be a PC"),
             std::string::npos);
 }
 

@@ -20,13 +20,13 @@ TEST(IntStat, MomentsAndQuantilesAreExact) {
   EXPECT_DOUBLE_EQ(s.mean(), 31.0 / 8);
   // Sample variance of {1,1,2,3,4,5,6,9}: sum of squares 173, so (173 - 31^2/8) / 7.
   EXPECT_NEAR(s.stddev(), std::sqrt((173.0 - 31.0 * 31.0 / 8.0) / 7.0), 1e-12);
-  EXPECT_EQ(s.quantile(0.0), 1);
-  EXPECT_EQ(s.quantile(0.5), 3);   // the 4th smallest
-  EXPECT_EQ(s.quantile(0.9), 9);   // rank ceil(7.2) = 8
-  EXPECT_EQ(s.quantile(0.75), 5);  // rank 6
+  EXPECT_EQ(s.quantile(0, 1), 1);
+  EXPECT_EQ(s.quantile(1, 2), 3);   // the 4th smallest
+  EXPECT_EQ(s.quantile(9, 10), 9);  // rank ceil(7.2) = 8
+  EXPECT_EQ(s.quantile(3, 4), 5);   // rank 6
   EXPECT_EQ(s.max(), 9);
   IntStat empty;
-  EXPECT_EQ(empty.quantile(0.5), 0);
+  EXPECT_EQ(empty.quantile(1, 2), 0);
   EXPECT_EQ(empty.mean(), 0.0);
 }
 
@@ -54,6 +54,25 @@ TEST(Wilson, KnownIntervals) {
   EXPECT_EQ(all.high, 1.0);
 }
 
+TEST(Tally, DamageIsSplitBySideAndDownsCountOnlyPcs) {
+  // A PC, a hireling on the party's side (not a PC) and a foe.
+  const std::vector<CombatantInfo> roster{{"Hero", true, 0}, {"Hireling", false, 0}, {"Orc", false, 1}};
+  Tally t(3, 0, 0);
+  TrialRecord r;
+  r.reset(3);
+  r.outcome = Outcome::foes_win;
+  r.combatants[0].damage_taken = 4;
+  r.combatants[1].damage_taken = 6;
+  r.combatants[1].down = true;
+  r.combatants[2].damage_taken = 5;
+  t.add(r, roster);
+  EXPECT_EQ(t.damage_to_party.sum(), 10);
+  EXPECT_EQ(t.damage_to_foes.sum(), 5);
+  EXPECT_EQ(t.pcs_down.sum(), 0);  // the hireling is not a PC
+  EXPECT_EQ(t.party_wipes, 0u);
+  EXPECT_EQ(t.foes_wins, 1u);
+}
+
 fivey::Encounter ambush() {
   const Scenario s = load_scenario(ENCSIM_SOURCE_DIR "/scenarios/fivey/goblin-ambush.yaml", ruleset_ids());
   return fivey::compile(s, s.variants[0]);
@@ -66,7 +85,7 @@ Tally one_pass(const fivey::Encounter& enc, std::uint64_t from, std::uint64_t to
   for (std::uint64_t i = from; i < to; ++i) {
     rec.reset(enc.combatant_count());
     enc.simulate(5, i, rec, log);
-    t.add(rec, enc.is_pc());
+    t.add(rec, enc.roster());
   }
   return t;
 }
@@ -77,7 +96,7 @@ std::string csv_of(const fivey::Encounter& enc, const Tally& t) {
   r.variant = "v";
   r.ruleset = "fivey";
   r.tally = t;
-  r.combatants = enc.combatant_info();
+  r.combatants = enc.roster();
   r.resources = enc.resource_specs();
   r.extras = enc.extra_specs();
   const std::vector<VariantResult> rs{r};

@@ -31,8 +31,8 @@ struct RunSettings {
   std::uint64_t seed = 1;
   int threads = 0;         // 0: all cores
   double precision = 0.0;  // > 0: stop once the party win rate's 95% half-width <= precision
-  // Called between waves with (trials done, trials planned); never inside a trial.
-  std::function<void(std::uint64_t, std::uint64_t)> progress;
+  // Called between waves with the tally so far; never inside a trial.
+  std::function<void(const Tally&)> progress;
 };
 
 struct RunResult {
@@ -62,7 +62,7 @@ struct NullLog {
 
 // `Enc` is a compiled encounter of some rule system. It provides
 //   std::size_t combatant_count() const;
-//   const std::vector<bool>& is_pc() const;
+//   const std::vector<CombatantInfo>& roster() const;  // names, sides, PCs
 //   std::size_t resource_count() const;   // per-trial system metrics
 //   std::size_t extra_count() const;      // per-combatant system metrics
 //   template <class Log> void simulate(std::uint64_t seed, std::uint64_t trial,
@@ -83,7 +83,7 @@ RunResult run_trials(const Enc& enc, const RunSettings& s) {
     TrialRecord record;
   };
   std::vector<Slot> slots(kWaveChunks, Slot{make_tally(enc), TrialRecord{}});
-  const std::vector<bool>& is_pc = enc.is_pc();
+  const std::vector<CombatantInfo>& roster = enc.roster();
 
   tbb::task_arena arena(s.threads > 0 ? s.threads : tbb::task_arena::automatic);
   std::uint64_t done = 0;
@@ -105,7 +105,7 @@ RunResult run_trials(const Enc& enc, const RunSettings& s) {
                 detail::set_current_trial(static_cast<long long>(t));
                 slot.record.reset(enc.combatant_count());
                 enc.simulate(s.seed, t, slot.record, log);
-                slot.tally.add(slot.record, is_pc);
+                slot.tally.add(slot.record, roster);
               }
               detail::set_current_trial(-1);
             }
@@ -114,7 +114,7 @@ RunResult run_trials(const Enc& enc, const RunSettings& s) {
     });
     for (std::uint64_t c = 0; c < chunks; ++c) result.tally.merge(slots[c].tally);
     done = std::min(s.trials, done + chunks * kChunkTrials);
-    if (s.progress) s.progress(done, s.trials);
+    if (s.progress) s.progress(result.tally);
     if (s.precision > 0.0 && win_half_width(result.tally) <= s.precision) {
       result.precision_reached = true;
       break;

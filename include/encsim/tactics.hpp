@@ -63,7 +63,7 @@ class Condition {
   template <class Ctx>
   bool holds(const Ctx& ctx) const {
     if (n_ops_ == 0) return true;
-    std::array<double, kMaxStack> st{};
+    std::array<double, kMaxStack> st;  // written before read: the compiler checked the depth
     int sp = 0;
     for (int i = 0; i < n_ops_; ++i) {
       const Op& op = ops_[static_cast<std::size_t>(i)];

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "encsim/check.hpp"
+#include "encsim/encounter.hpp"
 
 namespace encsim {
 
@@ -32,8 +33,9 @@ class IntStat {
   std::int64_t sum() const;
   double mean() const;
   double stddev() const;  // sample standard deviation; 0 for n < 2
-  // The smallest value v with P(X <= v) >= p (p in [0,1]); 0 when empty.
-  std::int64_t quantile(double p) const;
+  // The smallest value v with P(X <= v) >= num/den, e.g. (9, 10) for p90;
+  // the rank is an exact integer. 0 when empty.
+  std::int64_t quantile(std::uint64_t num, std::uint64_t den) const;
   std::int64_t max() const;  // largest value seen; 0 when empty
   // counts()[v] = how many trials saw v. May have trailing zeros.
   const std::vector<std::uint64_t>& counts() const { return counts_; }
@@ -74,10 +76,13 @@ struct TrialRecord {
   void reset(std::size_t n_combatants);
 };
 
+// Per combatant, sums suffice (reports give means and rates) except for the
+// damage it deals, whose p90 is reported.
 struct CombatantTally {
-  IntStat actions, attacks, hits, crits, damage_dealt, damage_taken;
+  std::uint64_t actions = 0, attacks = 0, hits = 0, crits = 0, damage_taken = 0;
+  IntStat damage_dealt;
   std::uint64_t downs = 0, deaths = 0;
-  std::vector<IntStat> extra;
+  std::vector<std::uint64_t> extra;
 
   void merge(const CombatantTally& o);
   void clear();
@@ -101,8 +106,8 @@ struct Tally {
   Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_extra);
   Tally() = default;
 
-  // `is_pc[i]` says whether combatant i counts towards the party.
-  void add(const TrialRecord& r, const std::vector<bool>& is_pc);
+  // `roster[i]` says which side combatant i is on and whether it is a PC.
+  void add(const TrialRecord& r, const std::vector<CombatantInfo>& roster);
   void merge(const Tally& o);
   void clear();
   friend bool operator==(const Tally&, const Tally&) = default;

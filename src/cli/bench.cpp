@@ -70,7 +70,8 @@ void setup_bench(CLI::App& sub) {
         s.seed = 1;
         s.threads = counts[k];
         const auto results = run_prepared(p, s);
-        hashes[k] = fnv1a(to_csv(combatants_table(results)), fnv1a(to_csv(summary_table(results))));
+        hashes[k] = fnv1a(to_csv(summary_table(results)) + to_csv(combatants_table(results)) +
+                          to_csv(distributions_table(results)));
         rates[k] = static_cast<double>(a->trials) / results[0].seconds;
       }
       std::printf("%s, %llu trials\n", w.name, static_cast<unsigned long long>(a->trials));

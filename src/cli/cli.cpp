@@ -46,7 +46,7 @@ std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& se
           v.ruleset = p.scenario.ruleset;
           v.seed = settings.seed;
           v.tally = std::move(r.tally);
-          v.combatants = enc.combatant_info();
+          v.combatants = enc.roster();
           v.resources = enc.resource_specs();
           v.extras = enc.extra_specs();
           v.seconds = r.seconds;

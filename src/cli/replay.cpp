@@ -43,7 +43,7 @@ void setup_replay(CLI::App& sub) {
           enc.simulate(s, a->trial, rec, log);
           std::cout << "Result: " << outcome_name(rec.outcome) << (rec.foes_fled ? " (the foes fled)" : "")
                     << " after " << rec.rounds << " round(s).\n";
-          const auto info = enc.combatant_info();
+          const auto& info = enc.roster();
           for (std::size_t i = 0; i < info.size(); ++i) {
             const CombatantRecord& c = rec.combatants[i];
             std::cout << "  " << info[i].name << ": " << c.attacks << " attacks, " << c.hits << " hits, "

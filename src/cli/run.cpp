@@ -25,23 +25,43 @@ struct RunArgs {
 
 // A progress line on stderr, only on a terminal and only once a run has taken
 // more than a second; updated between waves, never from inside a trial.
-std::function<void(std::uint64_t, std::uint64_t)> progress_line(const std::string& label) {
-  if (!::isatty(STDERR_FILENO)) return {};
-  const auto start = std::chrono::steady_clock::now();
-  return [start, label](std::uint64_t done, std::uint64_t total) {
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (s < 1.0) return;
-    std::fprintf(stderr, "\r  %s: %llu / %llu trials (%.0f%%)  ", label.c_str(), static_cast<unsigned long long>(done),
-                 static_cast<unsigned long long>(total), 100.0 * static_cast<double>(done) / static_cast<double>(total));
-    if (done >= total) std::fprintf(stderr, "\r\033[K");
-  };
-}
+class Progress {
+ public:
+  Progress(std::string label, const RunSettings& s)
+      : on_(::isatty(STDERR_FILENO) != 0), label_(std::move(label)), settings_(s),
+        start_(std::chrono::steady_clock::now()) {}
+  ~Progress() {
+    if (shown_) std::fprintf(stderr, "\r\033[K");
+  }
+  std::function<void(const Tally&)> callback() {
+    if (!on_) return {};
+    return [this](const Tally& t) {
+      if (std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) return;
+      shown_ = true;
+      if (settings_.precision > 0)
+        std::fprintf(stderr, "\r  %s: %llu trials, win rate +/-%.4f (target %.4f)  ", label_.c_str(),
+                     static_cast<unsigned long long>(t.trials), win_half_width(t), settings_.precision);
+      else
+        std::fprintf(stderr, "\r  %s: %llu / %llu trials (%.0f%%)  ", label_.c_str(),
+                     static_cast<unsigned long long>(t.trials), static_cast<unsigned long long>(settings_.trials),
+                     100.0 * static_cast<double>(t.trials) / static_cast<double>(settings_.trials));
+    };
+  }
+
+ private:
+  bool on_;
+  bool shown_ = false;
+  std::string label_;
+  RunSettings settings_;
+  std::chrono::steady_clock::time_point start_;
+};
 
 void run(const RunArgs& a, bool trials_given, bool seed_given) {
   // Load and compile everything first: a bad file stops the run before any
   // trial, and nothing is written.
   std::vector<Prepared> prepared;
   for (const auto& f : a.files) prepared.push_back(prepare(f, a.variants));
+  if (!a.out_dir.empty()) prepare_output_dir(a.out_dir);
   std::vector<VariantResult> all;
   std::string table;
   for (const Prepared& p : prepared) {
@@ -50,9 +70,9 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
     s.threads = a.threads;
     s.precision = a.precision;
     s.trials = trials_given ? a.trials : (a.precision > 0 ? 1'000'000'000ULL : p.scenario.trials);
-    s.progress = progress_line(p.scenario.name);
+    Progress progress(p.scenario.name, s);
+    s.progress = progress.callback();
     auto results = run_prepared(p, s);
-    if (s.progress) std::fprintf(stderr, "\r\033[K");
     table += terminal_report(results);
     all.insert(all.end(), results.begin(), results.end());
   }

@@ -17,7 +17,7 @@ void check_failed(const char* file, int line, const std::string& what) {
     std::fprintf(stderr, "encsim: in trial %lld; `encsim replay SCENARIO --seed S --trial %lld` replays it\n",
                  g_current_trial, g_current_trial);
   std::fflush(stderr);
-  std::abort();
+  std::_Exit(1);  // DESIGN: exit code 1 for an internal error
 }
 
 }  // namespace encsim::detail

@@ -48,12 +48,13 @@ double IntStat::stddev() const {
   return std::sqrt(ss / static_cast<double>(count - 1));
 }
 
-std::int64_t IntStat::quantile(double p) const {
+std::int64_t IntStat::quantile(std::uint64_t num, std::uint64_t den) const {
+  ENCSIM_CHECK(den > 0 && num <= den);
   const auto count = n();
   if (count == 0) return 0;
-  // The rank is computed in integers so a quantile never depends on rounding.
-  const double want = std::ceil(std::clamp(p, 0.0, 1.0) * static_cast<double>(count));
-  const auto rank = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(want));
+  // rank = ceil(count * num / den), in integers so no rounding can move it.
+  const unsigned __int128 product = static_cast<unsigned __int128>(count) * num;
+  const auto rank = std::max<std::uint64_t>(1, static_cast<std::uint64_t>((product + den - 1) / den));
   std::uint64_t seen = 0;
   for (std::size_t v = 0; v < counts_.size(); ++v) {
     seen += counts_[v];
@@ -86,22 +87,22 @@ void TrialRecord::reset(std::size_t n_combatants) {
 }
 
 void CombatantTally::merge(const CombatantTally& o) {
-  actions.merge(o.actions);
-  attacks.merge(o.attacks);
-  hits.merge(o.hits);
-  crits.merge(o.crits);
+  actions += o.actions;
+  attacks += o.attacks;
+  hits += o.hits;
+  crits += o.crits;
+  damage_taken += o.damage_taken;
   damage_dealt.merge(o.damage_dealt);
-  damage_taken.merge(o.damage_taken);
   downs += o.downs;
   deaths += o.deaths;
   ENCSIM_CHECK_EQ(extra.size(), o.extra.size());
-  for (std::size_t i = 0; i < extra.size(); ++i) extra[i].merge(o.extra[i]);
+  for (std::size_t i = 0; i < extra.size(); ++i) extra[i] += o.extra[i];
 }
 
 void CombatantTally::clear() {
-  for (IntStat* s : {&actions, &attacks, &hits, &crits, &damage_dealt, &damage_taken}) s->clear();
-  downs = deaths = 0;
-  for (auto& e : extra) e.clear();
+  actions = attacks = hits = crits = damage_taken = downs = deaths = 0;
+  damage_dealt.clear();
+  std::fill(extra.begin(), extra.end(), 0);
 }
 
 Tally::Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_extra)
@@ -111,7 +112,7 @@ Tally::Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_ex
   for (auto& c : combatants) c.extra.resize(n_extra);
 }
 
-void Tally::add(const TrialRecord& r, const std::vector<bool>& is_pc) {
+void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) {
   ++trials;
   switch (r.outcome) {
     case Outcome::party_win: ++party_wins; break;
@@ -126,23 +127,21 @@ void Tally::add(const TrialRecord& r, const std::vector<bool>& is_pc) {
   for (std::size_t i = 0; i < combatants.size(); ++i) {
     const CombatantRecord& c = r.combatants[i];
     CombatantTally& t = combatants[i];
-    t.actions.add(c.actions);
-    t.attacks.add(c.attacks);
-    t.hits.add(c.hits);
-    t.crits.add(c.crits);
+    t.actions += static_cast<std::uint64_t>(c.actions);
+    t.attacks += static_cast<std::uint64_t>(c.attacks);
+    t.hits += static_cast<std::uint64_t>(c.hits);
+    t.crits += static_cast<std::uint64_t>(c.crits);
+    t.damage_taken += static_cast<std::uint64_t>(c.damage_taken);
     t.damage_dealt.add(c.damage_dealt);
-    t.damage_taken.add(c.damage_taken);
     t.downs += c.down ? 1 : 0;
     t.deaths += c.dead ? 1 : 0;
-    for (std::size_t e = 0; e < t.extra.size(); ++e) t.extra[e].add(c.extra[e]);
-    if (is_pc[i]) {
+    for (std::size_t e = 0; e < t.extra.size(); ++e) t.extra[e] += static_cast<std::uint64_t>(c.extra[e]);
+    if (roster[i].pc) {
       ++pcs;
       down += c.down ? 1 : 0;
       dead += c.dead ? 1 : 0;
-      to_party += c.damage_taken;
-    } else {
-      to_foes += c.damage_taken;
     }
+    (roster[i].side == 0 ? to_party : to_foes) += c.damage_taken;
   }
   pcs_down.add(down);
   pc_deaths.add(dead);

@@ -1,5 +1,7 @@
 #include "io/report.hpp"
 
+#include "encsim/error.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,11 +25,17 @@ std::vector<std::string> metric_columns(const MetricSpec& m) {
   return cols;
 }
 
-std::vector<std::string> metric_values(const MetricSpec& m, const IntStat& s) {
-  std::vector<std::string> vals{fixed(s.mean(), m.rate ? 6 : 4)};
-  if (m.p90) vals.push_back(std::to_string(s.quantile(0.9)));
+// A metric's fields: its mean (or rate), and its p90 when it has a histogram.
+std::vector<std::string> metric_values(const MetricSpec& m, double mean, const IntStat* hist) {
+  std::vector<std::string> vals{fixed(mean, m.rate ? 6 : 4)};
+  if (m.p90) {
+    ENCSIM_CHECK(hist != nullptr);
+    vals.push_back(std::to_string(hist->quantile(9, 10)));
+  }
   return vals;
 }
+
+double per_fight(std::uint64_t sum, std::uint64_t trials) { return trials == 0 ? 0.0 : static_cast<double>(sum) / static_cast<double>(trials); }
 
 // The union of the system columns of every result, in order of appearance, so
 // several rule systems can share one CSV (a row leaves others' columns empty).
@@ -67,14 +75,14 @@ void add_keys(std::vector<std::string>& row, const VariantResult& r, const std::
   }
 }
 
-// Fills the system columns of a row by name.
-template <class Specs, class StatOf>
+// Fills the system columns of a row by name; values_of(i) gives metric i's fields.
+template <class Specs, class ValuesOf>
 void add_metrics(std::vector<std::string>& row, const std::vector<std::string>& cols, const Specs& specs,
-                 StatOf stat_of) {
+                 ValuesOf values_of) {
   std::vector<std::string> values(cols.size());
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto names = metric_columns(specs[i]);
-    const auto vals = metric_values(specs[i], stat_of(i));
+    const auto vals = values_of(i);
     for (std::size_t k = 0; k < names.size(); ++k) {
       const auto at = std::find(cols.begin(), cols.end(), names[k]) - cols.begin();
       values[static_cast<std::size_t>(at)] = vals[k];
@@ -115,7 +123,7 @@ Table summary_table(const std::vector<VariantResult>& results) {
                         "party_wipe_rate", "foes_fled_rate"})
     header.emplace_back(c);
   header.insert(header.end(), sys.begin(), sys.end());
-  Table out{header, {}};
+  Table out{header, {}, 3 + keys.size()};
   for (const auto& r : results) {
     const Tally& t = r.tally;
     const Interval ci = wilson(t.party_wins, t.trials);
@@ -124,11 +132,12 @@ Table summary_table(const std::vector<VariantResult>& results) {
     for (const std::string& v :
          {std::to_string(t.trials), std::to_string(r.seed), fixed(rate(t.party_wins, t.trials), 6), fixed(ci.low, 6),
           fixed(ci.high, 6), fixed(rate(t.foes_wins, t.trials), 6), fixed(rate(t.draws, t.trials), 6),
-          fixed(t.rounds.mean(), 4), std::to_string(t.rounds.quantile(0.5)), std::to_string(t.rounds.quantile(0.9)),
+          fixed(t.rounds.mean(), 4), std::to_string(t.rounds.quantile(1, 2)), std::to_string(t.rounds.quantile(9, 10)),
           fixed(t.pcs_down.mean(), 4), fixed(t.pc_deaths.mean(), 4), fixed(rate(t.party_wipes, t.trials), 6),
           fixed(rate(t.foes_fled, t.trials), 6)})
       row.push_back(v);
-    add_metrics(row, sys, r.resources, [&](std::size_t i) -> const IntStat& { return t.resources[i]; });
+    add_metrics(row, sys, r.resources,
+                [&](std::size_t i) { return metric_values(r.resources[i], t.resources[i].mean(), &t.resources[i]); });
     out.rows.push_back(std::move(row));
   }
   return out;
@@ -139,25 +148,27 @@ Table combatants_table(const std::vector<VariantResult>& results) {
   const auto sys = union_columns(results, [](const VariantResult& r) { return r.extras; });
   std::vector<std::string> header{"scenario", "variant"};
   header.insert(header.end(), keys.begin(), keys.end());
+  const std::size_t text_columns = header.size() + 2;
   for (const char* c : {"side", "combatant", "actions_mean", "attacks_mean", "hit_rate", "crit_rate",
                         "damage_dealt_mean", "damage_dealt_p90", "damage_taken_mean", "down_rate", "death_rate"})
     header.emplace_back(c);
   header.insert(header.end(), sys.begin(), sys.end());
-  Table out{header, {}};
+  Table out{header, {}, text_columns};
   for (const auto& r : results) {
     for (std::size_t i = 0; i < r.combatants.size(); ++i) {
       const CombatantTally& c = r.tally.combatants[i];
-      const auto attacks = static_cast<std::uint64_t>(c.attacks.sum());
+      const std::uint64_t n = r.tally.trials;
       std::vector<std::string> row{r.scenario, r.variant};
       add_keys(row, r, keys);
       for (const std::string& v :
-           {std::string(r.combatants[i].side == 0 ? "party" : "foes"), r.combatants[i].name, fixed(c.actions.mean(), 4),
-            fixed(c.attacks.mean(), 4), fixed(rate(static_cast<std::uint64_t>(c.hits.sum()), attacks), 6),
-            fixed(rate(static_cast<std::uint64_t>(c.crits.sum()), attacks), 6), fixed(c.damage_dealt.mean(), 4),
-            std::to_string(c.damage_dealt.quantile(0.9)), fixed(c.damage_taken.mean(), 4),
-            fixed(rate(c.downs, r.tally.trials), 6), fixed(rate(c.deaths, r.tally.trials), 6)})
+           {std::string(r.combatants[i].side == 0 ? "party" : "foes"), r.combatants[i].name,
+            fixed(per_fight(c.actions, n), 4), fixed(per_fight(c.attacks, n), 4), fixed(rate(c.hits, c.attacks), 6),
+            fixed(rate(c.crits, c.attacks), 6), fixed(c.damage_dealt.mean(), 4),
+            std::to_string(c.damage_dealt.quantile(9, 10)), fixed(per_fight(c.damage_taken, n), 4),
+            fixed(rate(c.downs, n), 6), fixed(rate(c.deaths, n), 6)})
         row.push_back(v);
-      add_metrics(row, sys, r.extras, [&](std::size_t e) -> const IntStat& { return c.extra[e]; });
+      add_metrics(row, sys, r.extras,
+                  [&](std::size_t e) { return metric_values(r.extras[e], per_fight(c.extra[e], n), nullptr); });
       out.rows.push_back(std::move(row));
     }
   }
@@ -169,7 +180,7 @@ Table distributions_table(const std::vector<VariantResult>& results) {
   std::vector<std::string> header{"scenario", "variant"};
   header.insert(header.end(), keys.begin(), keys.end());
   for (const char* c : {"metric", "value", "count", "frequency"}) header.emplace_back(c);
-  Table out{header, {}};
+  Table out{header, {}, header.size() - 3};
   for (const auto& r : results) {
     const Tally& t = r.tally;
     std::vector<std::pair<std::string, const IntStat*>> metrics{{"rounds", &t.rounds},
@@ -203,13 +214,8 @@ std::string to_csv(const Table& t) {
 }
 
 std::string to_json(const Table& t) {
-  // Numbers stay numbers; everything else is a string with JSON escapes.
-  auto is_number = [](const std::string& v) {
-    if (v.empty()) return false;
-    char* end = nullptr;
-    std::strtod(v.c_str(), &end);
-    return *end == '\0' && v.find_first_not_of("0123456789.-") == std::string::npos;
-  };
+  // Numeric columns stay numbers (their fields come from fixed() and
+  // to_string(), so they are valid JSON numbers); text columns are strings.
   auto quote = [](const std::string& v) {
     std::string out = "\"";
     for (char c : v) {
@@ -229,7 +235,7 @@ std::string to_json(const Table& t) {
     out += "  {";
     for (std::size_t c = 0; c < t.header.size(); ++c) {
       const std::string& v = t.rows[r][c];
-      out += (c ? ", " : "") + quote(t.header[c]) + ": " + (v.empty() ? "null" : is_number(v) ? v : quote(v));
+      out += (c ? ", " : "") + quote(t.header[c]) + ": " + (v.empty() ? "null" : c < t.text_columns ? quote(v) : v);
     }
     out += r + 1 < t.rows.size() ? "},\n" : "}\n";
   }
@@ -251,7 +257,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     os << "  The party wins " << percent(rate(t.party_wins, t.trials)) << " of fights (95% CI " << percent(ci.low)
        << " to " << percent(ci.high) << "). A PC goes down in " << percent(any_down) << " of fights and dies in "
        << percent(any_dead) << ". Fights last " << fixed(t.rounds.mean(), 1) << " rounds on average (median "
-       << t.rounds.quantile(0.5) << ", 9 in 10 within " << t.rounds.quantile(0.9) << ").\n";
+       << t.rounds.quantile(1, 2) << ", 9 in 10 within " << t.rounds.quantile(9, 10) << ").\n";
     os << "  trials " << t.trials << ", seed " << r.seed << ", " << fixed(r.seconds, 2) << " s";
     if (r.seconds > 0) os << " (" << static_cast<long long>(static_cast<double>(t.trials) / r.seconds) << " combats/s)";
     if (r.precision > 0)
@@ -270,7 +276,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     os << line;
     auto stat_row = [&](const std::string& name, const IntStat& s) {
       std::snprintf(line, sizeof line, "  %-22s %8s %8lld %8lld\n", name.c_str(), fixed(s.mean(), 2).c_str(),
-                    static_cast<long long>(s.quantile(0.5)), static_cast<long long>(s.quantile(0.9)));
+                    static_cast<long long>(s.quantile(1, 2)), static_cast<long long>(s.quantile(9, 10)));
       os << line;
     };
     stat_row("rounds", t.rounds);
@@ -284,9 +290,9 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     for (std::size_t i = 0; i < r.combatants.size(); ++i) {
       const CombatantTally& c = t.combatants[i];
       std::snprintf(line, sizeof line, "  %-22.22s %6s %8s %6s %9s %9s %7s\n", r.combatants[i].name.c_str(),
-                    r.combatants[i].side == 0 ? "party" : "foes", fixed(c.attacks.mean(), 2).c_str(),
-                    fixed(100.0 * rate(static_cast<std::uint64_t>(c.hits.sum()), static_cast<std::uint64_t>(c.attacks.sum())), 1).c_str(),
-                    fixed(c.damage_dealt.mean(), 2).c_str(), fixed(c.damage_taken.mean(), 2).c_str(),
+                    r.combatants[i].side == 0 ? "party" : "foes", fixed(per_fight(c.attacks, t.trials), 2).c_str(),
+                    fixed(100.0 * rate(c.hits, c.attacks), 1).c_str(), fixed(c.damage_dealt.mean(), 2).c_str(),
+                    fixed(per_fight(c.damage_taken, t.trials), 2).c_str(),
                     fixed(100.0 * rate(c.downs, t.trials), 1).c_str());
       os << line;
     }
@@ -295,35 +301,62 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
   return os.str();
 }
 
-void write_file_atomic(const std::string& path, const std::string& content) {
+namespace {
+
+// Writes `content` to a temporary file beside `path` and returns its name.
+std::string write_temporary(const std::string& path, const std::string& content) {
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      std::filesystem::remove(tmp, ec);
-      throw std::runtime_error("cannot write '" + tmp + "'");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
+  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+  out << content;
+  out.flush();
+  if (!out) {
+    std::error_code ec;
     std::filesystem::remove(tmp, ec);
-    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "': " + ec.message());
+    throw std::runtime_error("cannot write '" + tmp + "'");
+  }
+  return tmp;
+}
+
+}  // namespace
+
+void prepare_output_dir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw InputError(SourcePos{}, "cannot use '" + dir + "' as the output directory: " +
+                                      (ec ? ec.message() : std::string("not a directory")));
+  // Prove it is writable now, not after the run.
+  const std::string probe = (std::filesystem::path(dir) / ".encsim-probe").string();
+  try {
+    std::filesystem::remove(write_temporary(probe, ""), ec);
+  } catch (const std::runtime_error&) {
+    throw InputError(SourcePos{}, "cannot write into the output directory '" + dir + "'");
   }
 }
 
 void write_reports(const std::string& dir, const std::vector<VariantResult>& results) {
-  // Format all three first: nothing is written unless everything is ready.
-  const std::string files[3][2] = {{"summary.csv", to_csv(summary_table(results))},
-                                   {"combatants.csv", to_csv(combatants_table(results))},
-                                   {"distributions.csv", to_csv(distributions_table(results))}};
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw std::runtime_error("cannot create directory '" + dir + "': " + ec.message());
-  for (const auto& f : files) write_file_atomic((std::filesystem::path(dir) / f[0]).string(), f[1]);
+  const std::pair<std::string, std::string> files[] = {
+      {"summary.csv", to_csv(summary_table(results))},
+      {"combatants.csv", to_csv(combatants_table(results))},
+      {"distributions.csv", to_csv(distributions_table(results))}};
+  prepare_output_dir(dir);
+  // All three are written in full before any is renamed into place.
+  std::vector<std::pair<std::string, std::string>> done;
+  try {
+    for (const auto& [name, content] : files) {
+      const std::string path = (std::filesystem::path(dir) / name).string();
+      done.emplace_back(write_temporary(path, content), path);
+    }
+  } catch (...) {
+    std::error_code ec;
+    for (const auto& d : done) std::filesystem::remove(d.first, ec);
+    throw;
+  }
+  for (const auto& [tmp, path] : done) {
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "': " + ec.message());
+  }
 }
 
 }  // namespace encsim

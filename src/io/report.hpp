@@ -34,6 +34,7 @@ struct VariantResult {
 struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
+  std::size_t text_columns = 0;  // the leading columns that are text (names, keys); the rest are numbers
 };
 Table summary_table(const std::vector<VariantResult>& results);
 Table combatants_table(const std::vector<VariantResult>& results);
@@ -45,11 +46,12 @@ std::string to_json(const Table& table);  // an array of objects, one per row
 // read at the table, then the numbers.
 std::string terminal_report(const std::vector<VariantResult>& variants);
 
-// Writes summary.csv, combatants.csv and distributions.csv into `dir`
-// (created if needed), each to a temporary name renamed into place.
-// Throws std::runtime_error on an I/O failure.
+// Creates `dir` if needed and checks it is writable; an InputError if not.
+// `run` calls it before simulating anything.
+void prepare_output_dir(const std::string& dir);
+// Writes summary.csv, combatants.csv and distributions.csv into `dir`: all
+// three to temporary names first, then each renamed into place.
 void write_reports(const std::string& dir, const std::vector<VariantResult>& results);
-void write_file_atomic(const std::string& path, const std::string& content);
 
 // RFC 4180: quote a field that holds a comma, a quote or a line break.
 std::string csv_field(const std::string& s);

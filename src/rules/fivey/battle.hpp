@@ -30,6 +30,7 @@ class Battle {
       }
       if (check_morale()) {
         rec_.foes_fled = true;
+        for (int i = enc_.n_party; i < n_; ++i) rec(i).down |= st_[i].alive;  // out of the fight, not dead
         ENCSIM_SAY(log_, "The foes break and flee.");
         return finish(Outcome::party_win);
       }
@@ -107,9 +108,19 @@ class Battle {
       ENCSIM_SAY(log_, "  %s rolls %d: %s the foes", name(i), roll[static_cast<std::size_t>(i)], wins ? "before" : "after");
       (wins ? before[static_cast<std::size_t>(early++)] : after[static_cast<std::size_t>(late++)]) = i;
     }
-    auto by_roll = [&](int a, int b) { return roll[static_cast<std::size_t>(a)] > roll[static_cast<std::size_t>(b)]; };
-    std::stable_sort(before.begin(), before.begin() + early, by_roll);
-    std::stable_sort(after.begin(), after.begin() + late, by_roll);
+    // Highest first, ties in listed order. An insertion sort: std::stable_sort
+    // would allocate a buffer in every trial.
+    auto sort_by_roll = [&](std::array<int, Encounter::kMaxFighters>& v, int count) {
+      for (int k = 1; k < count; ++k) {
+        const int x = v[static_cast<std::size_t>(k)];
+        int j = k;
+        for (; j > 0 && roll[static_cast<std::size_t>(v[static_cast<std::size_t>(j - 1)])] < roll[static_cast<std::size_t>(x)]; --j)
+          v[static_cast<std::size_t>(j)] = v[static_cast<std::size_t>(j - 1)];
+        v[static_cast<std::size_t>(j)] = x;
+      }
+    };
+    sort_by_roll(before, early);
+    sort_by_roll(after, late);
     int k = 0;
     for (int j = 0; j < early; ++j) order_[static_cast<std::size_t>(k++)] = before[static_cast<std::size_t>(j)];
     for (int i = enc_.n_party; i < n_; ++i) order_[static_cast<std::size_t>(k++)] = i;
@@ -152,6 +163,7 @@ class Battle {
     }
     s.regen_blocked = false;
     int actions = 2;
+    bool attacked = false;
     tactics::Target target = tactics::Target::lowest_hp;
     while (actions > 0 && alive_[1 - side(i)] > 0) {
       const tactics::Rule* rule = choose_rule(i, actions);
@@ -182,9 +194,11 @@ class Battle {
       ++rec(i).actions;
       attack(i, select(i, target, nullptr, 0));
       s.loaded = false;
+      attacked = true;
     }
-    // Extra attacks (e.g. a giant's) are free and aim like the turn's last rule.
-    for (int k = 0; k < fi.extra_attacks && s.engaged && alive_[1 - side(i)] > 0; ++k)
+    // Extra attacks (e.g. a giant's) are free, follow a turn's own attack and
+    // aim like it.
+    for (int k = 0; k < fi.extra_attacks && attacked && alive_[1 - side(i)] > 0; ++k)
       attack(i, select(i, target, nullptr, 0));
   }
 
@@ -250,15 +264,19 @@ class Battle {
     return advantage > 0 ? std::max(a, b) : std::min(a, b);
   }
 
-  // A PC may add one inspiration die after seeing a roll that fell short.
-  bool inspire(int i, int& total, int needed, const char* what) {
-    State& s = st_[i];
-    if (!f(i).pc || s.inspiration == 0 || opt_.inspiration_shortfall == 0) return false;
-    if (needed - total > opt_.inspiration_shortfall) return false;
-    const int die = dice_.die(6);
-    --s.inspiration;
+  // Spends one of i's inspiration dice: its roll.
+  int spend_die(int i) {
+    --st_[i].inspiration;
     ++rec(i).extra[kExtraInspirationSpent];
     ++rec_.resources[kInspirationSpent];
+    return dice_.die(6);
+  }
+
+  // A PC may add one inspiration die after seeing a roll that fell short.
+  bool inspire(int i, int& total, int needed, const char* what) {
+    if (!f(i).pc || st_[i].inspiration == 0 || opt_.inspiration_shortfall == 0) return false;
+    if (needed - total > opt_.inspiration_shortfall) return false;
+    const int die = spend_die(i);
     total += die;
     ENCSIM_SAY(log_, "  %s spends an inspiration die on the %s: +%d = %d", name(i), what, die, total);
     return total >= needed;
@@ -283,10 +301,7 @@ class Battle {
       ++rec_.resources[kInspirationGained];
       ENCSIM_SAY(log_, "  a natural 20: %s gains an inspiration die", name(a));
       if (hit && opt_.natural_20_die_to_damage) {
-        bonus = dice_.die(6);
-        --st_[a].inspiration;
-        ++rec(a).extra[kExtraInspirationSpent];
-        ++rec_.resources[kInspirationSpent];
+        bonus = spend_die(a);
         ENCSIM_SAY(log_, "  ... and spends it on damage: +%d", bonus);
       }
     }
@@ -324,7 +339,7 @@ class Battle {
                  saved ? "half damage" : "full damage");
       if (saved) dmg /= 2;
       st_[t].last_attacker = a;
-      if (st_[t].alive) damage(a, t, dmg, area.types, false);
+      damage(a, t, dmg, area.types, false);
     }
   }
 
@@ -335,10 +350,10 @@ class Battle {
     if (types & ft.immune) dmg = 0;
     if (types & ft.resist) dmg /= 2;
     if (types & ft.vulnerable) dmg *= 2;
-    if (types & ft.regenerate_blocked_by) s.regen_blocked = true;
     focus_[side(a)] = t;
+    if (dmg == 0) return;
     const bool lethal = s.hp - dmg < floor_hp();
-    if (s.shield && dmg > 0 && single_attack &&
+    if (s.shield && single_attack &&
         (opt_.shield == ShieldPolicy::first_hit || (opt_.shield == ShieldPolicy::lethal && lethal))) {
       s.shield = false;
       ++rec(t).extra[kExtraShieldUsed];
@@ -346,30 +361,37 @@ class Battle {
       ENCSIM_SAY(log_, "  %s destroys their shield to negate %d damage", name(t), dmg);
       return;
     }
-    const int taken = std::min(dmg, s.hp - floor_hp() + 1);
+    if (types & ft.regenerate_blocked_by) s.regen_blocked = true;
+    const int before = s.hp;
     s.hp -= dmg;
+    ENCSIM_SAY(log_, "  %d damage to %s: %d hp left", dmg, name(t), s.hp);
+    if (s.hp < floor_hp() && !cheats_death(t, dmg)) {
+      s.alive = false;
+      rec(t).down = rec(t).dead = true;
+      --alive_[side(t)];
+      if (side(t) == 1) {
+        ++foe_casualties_this_round_;
+        leader_fell_this_round_ |= ft.leader;
+      }
+      ENCSIM_SAY(log_, "  %s falls", name(t));
+    }
+    // Hit points actually lost: overkill below the falling point does not count.
+    const int taken = before - std::max(s.hp, floor_hp() - 1);
     rec(a).damage_dealt += taken;
     rec(t).damage_taken += taken;
-    ENCSIM_SAY(log_, "  %d damage to %s: %d hp left", dmg, name(t), s.hp);
-    if (s.hp >= floor_hp()) return;
-    if (ft.cheat_death.present) {
-      const int need = ft.cheat_death.dc + (ft.cheat_death.plus_damage ? dmg : 0);
-      const int roll = dice_.die(20);
-      const int total = roll + ft.stat[static_cast<std::size_t>(ft.cheat_death.stat)];
-      ENCSIM_SAY(log_, "  %s resists falling: d20 %d -> %d vs %d", name(t), roll, total, need);
-      if (total >= need) {
-        s.hp = floor_hp();
-        return;
-      }
-    }
-    s.alive = false;
-    rec(t).down = rec(t).dead = true;
-    --alive_[side(t)];
-    if (side(t) == 1) {
-      ++foe_casualties_this_round_;
-      leader_fell_this_round_ |= ft.leader;
-    }
-    ENCSIM_SAY(log_, "  %s falls", name(t));
+  }
+
+  // Undead Fortitude and the like: a check to stay at the last hit point.
+  bool cheats_death(int t, int dmg) {
+    const CheatDeath& cd = f(t).cheat_death;
+    if (!cd.present) return false;
+    const int need = cd.dc + (cd.plus_damage ? dmg : 0);
+    const int roll = dice_.die(20);
+    const int total = roll + f(t).stat[static_cast<std::size_t>(cd.stat)];
+    ENCSIM_SAY(log_, "  %s resists falling: d20 %d -> %d vs %d", name(t), roll, total, need);
+    if (total < need) return false;
+    st_[t].hp = floor_hp();
+    return true;
   }
 
   // "If the opposing side's numbers dwindle or if their leader is defeated, the
@@ -377,14 +399,13 @@ class Battle {
   // moderate, and becomes difficult or even incredible as the encounter
   // proceeds." Checked at the end of a round; true when the foes flee.
   bool check_morale() {
-    if (!opt_.morale || alive_[1] == 0 || foes_start_ < 2) return false;
+    if (!opt_.morale || foes_start_ < 2) return false;
     bool trigger = leader_fell_this_round_;
     if (!half_lost_ && alive_[1] * 2 <= foes_start_) {
       half_lost_ = true;
       trigger = true;
-    } else if (half_lost_ && foe_casualties_this_round_ > 0 && morale_checks_ > 0) {
-      trigger = true;  // numbers keep dwindling after the first check
     }
+    trigger |= morale_checks_ > 0 && foe_casualties_this_round_ > 0;  // numbers keep dwindling
     if (!trigger) return false;
     int bonus = -100;
     bool leader_alive = false;

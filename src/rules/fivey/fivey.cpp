@@ -253,6 +253,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   f.side = side;
   count = static_cast<int>(r.get_int("count", 1, 1, 1000));
   f.pc = r.get_bool("pc", side == 0);
+  if (f.pc && side == 1) throw InputError(r.get("pc")->pos(), "a foe cannot be a PC (pc: true is for party members)");
   f.leader = r.get_bool("leader", false);
   f.flying = r.get_bool("flying", false);
 
@@ -405,12 +406,6 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
   return kSpecs;
 }
 
-std::vector<CombatantInfo> Encounter::combatant_info() const {
-  std::vector<CombatantInfo> out;
-  for (const Fighter& f : fighters) out.push_back({f.name, f.pc, f.side});
-  return out;
-}
-
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
@@ -439,7 +434,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
     }
     if (side == 0) enc.n_party = static_cast<int>(enc.fighters.size());
   }
-  for (const Fighter& f : enc.fighters) enc.pc_flags.push_back(f.pc);
+  for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
   return enc;
 }
 

@@ -125,15 +125,14 @@ class Encounter {
   int n_party = 0;
   int max_rounds = 100;
   Options opt;
-  std::vector<bool> pc_flags;
+  std::vector<CombatantInfo> roster_;
 
   std::size_t combatant_count() const { return fighters.size(); }
-  const std::vector<bool>& is_pc() const { return pc_flags; }
+  const std::vector<CombatantInfo>& roster() const { return roster_; }
   std::size_t resource_count() const { return kResourceCount; }
   std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();
   static const std::vector<MetricSpec>& extra_specs();
-  std::vector<CombatantInfo> combatant_info() const;
   std::string describe() const;  // the compiled encounter, for `encsim check`
 
   template <class Log>
