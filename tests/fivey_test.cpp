@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "encsim/runner.hpp"
+#include "input_error.hpp"
 #include "rules/fivey/fivey.hpp"
 #include "rules/registry.hpp"
 
@@ -461,12 +462,7 @@ foes: [{name: Orc, dexterity: 1, hp: 50, damage: 1, ranged: true}]
 // Input errors specific to FIVEY.
 
 std::string error_of(const std::string& yaml) {
-  try {
-    encounter_from(yaml);
-  } catch (const InputError& e) {
-    return e.render();
-  }
-  return "no error";
+  return testing::render_of([&] { encounter_from(yaml); });
 }
 
 TEST(FiveyErrors, UnknownCombatantKeySuggestsTheKnownOne) {

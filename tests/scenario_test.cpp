@@ -1,5 +1,6 @@
 // Scenario loading: includes, library entries, variants, paths, and the exact
 // text of the errors a user sees.
+#include "input_error.hpp"
 #include "encsim/scenario.hpp"
 
 #include <gtest/gtest.h>
@@ -11,42 +12,16 @@
 namespace encsim {
 namespace {
 
+using testing::message_of;
+using testing::render_of;
+using testing::where_of;
+
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kRulesets = {"daggerheart", "fivey", "pf2"};
 
 Scenario load_text(std::string_view text, const std::string& base_dir = ".") {
   return load_scenario_text(text, "s.yaml", kRulesets, base_dir);
-}
-
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.message();
-  }
-  return "(no error)";
-}
-
-template <class F>
-std::string render_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.render();
-  }
-  return "(no error)";
-}
-
-template <class F>
-std::pair<int, int> where_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return {e.pos().line, e.pos().col};
-  }
-  return {-1, -1};
 }
 
 std::pair<int, int> lc(int line, int col) { return {line, col}; }

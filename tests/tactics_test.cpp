@@ -1,3 +1,4 @@
+#include "input_error.hpp"
 #include "encsim/tactics.hpp"
 
 #include <gtest/gtest.h>
@@ -173,11 +174,8 @@ constexpr int kTextCol = 7;
 
 InputError compile_error(std::string_view text) {
   const auto file = SourceFile::from_text("t.yaml", "when: " + std::string(text));
-  try {
-    Condition::compile(text, SourcePos{file, 1, kTextCol}, test_vars());
-  } catch (const InputError& e) {
-    return e;
-  }
+  auto e = testing::input_error_of([&] { Condition::compile(text, SourcePos{file, 1, kTextCol}, test_vars()); });
+  if (e) return *e;
   ADD_FAILURE() << "'" << text << "' compiled";
   return InputError(SourcePos{}, "");
 }
@@ -362,11 +360,8 @@ class RulesTest : public ::testing::Test {
     return compile_rules(list, test_actions(), test_vars(), fallback);
   }
   InputError error(const Node& list) const {
-    try {
-      compile(list);
-    } catch (const InputError& e) {
-      return e;
-    }
+    auto e = testing::input_error_of([&] { compile(list); });
+    if (e) return *e;
     ADD_FAILURE() << "rules compiled";
     return InputError(SourcePos{}, "");
   }
