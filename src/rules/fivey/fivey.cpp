@@ -194,25 +194,30 @@ TypeMask read_type(MapReader& r, std::string_view key, TypeMask fallback) {
   return r.has(key) ? read_types(r, key) : fallback;
 }
 
+// The fallbacks are the Options defaults themselves, so they live in one place
+// (fivey.hpp); kOptionKeys repeats them for people.
 Options read_options(const Node* node) {
   Options o;
   if (!node) return o;
   MapReader r(*node, kOptionKeys, "options");
   r.finish();  // unknown keys first: a typo is the likeliest mistake
-  o.defeat = static_cast<DefeatRule>(r.get_choice("defeat", {"equal", "exceed"}, 0));
-  o.approach_moves = static_cast<int>(r.get_int("approach_moves", 1, 0, 10));
-  o.average_hp = r.get_bool("average_hp", false);
-  o.natural_20_hits = r.get_bool("natural_20_hits", false);
-  o.natural_1_misses = r.get_bool("natural_1_misses", false);
-  o.natural_20_inspiration = r.get_bool("natural_20_inspiration", true);
-  o.natural_20_die_to_damage = r.get_bool("natural_20_die_to_damage", true);
-  o.inspiration_shortfall = static_cast<int>(r.get_int("inspiration_shortfall", 3, 0, 6));
-  o.shield = static_cast<ShieldPolicy>(r.get_choice("shield_policy", {"lethal", "first_hit", "never"}, 0));
-  o.monster_damage_adds_ability = r.get_bool("monster_damage_adds_ability", false);
-  o.area_damage_per_target = r.get_choice("area_damage", {"shared", "per_target"}, 0) == 1;
-  o.initiative_ties_to_party = r.get_choice("initiative_ties", {"foes", "party"}, 0) == 1;
-  o.morale = r.get_bool("morale", true);
-  o.morale_stat = stat_index(r, "morale_stat", kIntelligence);
+  auto choice = [&](std::string_view key, const std::vector<std::string>& names, auto value) {
+    return static_cast<decltype(value)>(r.get_choice(key, names, static_cast<int>(value)));
+  };
+  o.defeat = choice("defeat", {"equal", "exceed"}, o.defeat);
+  o.approach_moves = static_cast<int>(r.get_int("approach_moves", o.approach_moves, 0, 10));
+  o.average_hp = r.get_bool("average_hp", o.average_hp);
+  o.natural_20_hits = r.get_bool("natural_20_hits", o.natural_20_hits);
+  o.natural_1_misses = r.get_bool("natural_1_misses", o.natural_1_misses);
+  o.natural_20_inspiration = r.get_bool("natural_20_inspiration", o.natural_20_inspiration);
+  o.natural_20_die_to_damage = r.get_bool("natural_20_die_to_damage", o.natural_20_die_to_damage);
+  o.inspiration_shortfall = static_cast<int>(r.get_int("inspiration_shortfall", o.inspiration_shortfall, 0, 6));
+  o.shield = choice("shield_policy", {"lethal", "first_hit", "never"}, o.shield);
+  o.monster_damage_adds_ability = r.get_bool("monster_damage_adds_ability", o.monster_damage_adds_ability);
+  o.area_damage_per_target = choice("area_damage", {"shared", "per_target"}, o.area_damage_per_target);
+  o.initiative_ties_to_party = choice("initiative_ties", {"foes", "party"}, o.initiative_ties_to_party);
+  o.morale = r.get_bool("morale", o.morale);
+  o.morale_stat = stat_index(r, "morale_stat", o.morale_stat);
   if (const Node* dcs = r.get("morale_dcs")) {
     if (!dcs->is_list() || dcs->items().empty())
       throw InputError(dcs->pos(), "morale_dcs must be a non-empty list of integers");
