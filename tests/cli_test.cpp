@@ -99,11 +99,26 @@ TEST(Cli, JsonKeepsNamesAsStringsEvenWhenTheyLookLikeNumbers) {
 TEST(Cli, AnUnusableOutputDirectoryIsBadInputFoundBeforeRunning) {
   const fs::path dir = fresh_dir("outdir");
   std::ofstream(dir / "file") << "x";
-  const Result r = encsim("run " + kSource + "/scenarios/fivey/troll-bridge.yaml -n 100000000 -o " +
+  const Result r = encsim("run " + kSource + "/scenarios/fivey/troll-bridge.yaml -n 1000000 -o " +
                           (dir / "file" / "sub").string());
-  EXPECT_EQ(r.code, 2) << r.out;  // and at once: 1e8 trials would take minutes
+  EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("output directory"), std::string::npos) << r.out;
+  // A directory where a CSV should go is found before running too.
+  fs::create_directories(dir / "out" / "combatants.csv");
+  const Result d = encsim("run " + kSource + "/scenarios/fivey/troll-bridge.yaml -n 1000 -o " + (dir / "out").string());
+  EXPECT_EQ(d.code, 2) << d.out;
+  EXPECT_FALSE(fs::exists(dir / "out" / "summary.csv"));
   fs::remove_all(dir);
+}
+
+TEST(Cli, NumbersOnTheCommandLineAreCheckedStrictly) {
+  const std::string f = kSource + "/scenarios/fivey/troll-bridge.yaml";
+  EXPECT_EQ(encsim("run " + f + " -n 10 --seed -1").code, 2);
+  EXPECT_EQ(encsim("run " + f + " -n 10 --seed 18446744073709551616").code, 2);
+  EXPECT_EQ(encsim("run " + f + " --precision nan").code, 2);
+  EXPECT_EQ(encsim("run " + f + " -n 0").code, 2);
+  EXPECT_EQ(encsim("replay " + f + " --trial -1").code, 2);
+  EXPECT_EQ(encsim("run " + f + " -n 10 --seed 18446744073709551615").code, 0);
 }
 
 TEST(Cli, SeveralScenariosShareTheCsvs) {

@@ -95,7 +95,7 @@ class MapReader {
 
   const Node& node() const { return *map_; }
   const std::string& what() const { return what_; }
-  bool has(std::string_view key) const;
+  bool has(std::string_view key) const;  // written, even with no value
   const Node* get(std::string_view key);  // nullptr when absent (or null)
   const Node& require(std::string_view key);  // "combatant 'Ogre' needs 'hp'"
 
@@ -109,6 +109,10 @@ class MapReader {
 
   // Throws InputError for the first key not in the schema.
   void finish() const;
+
+  // A key that must hold a value when present: nullptr when absent, an
+  // InputError when written with nothing after it (`trials:`).
+  const Node* scalar(std::string_view key);
 
  private:
   const Node* map_;

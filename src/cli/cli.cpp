@@ -1,11 +1,33 @@
 #include "cli/cli.hpp"
 
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 
 #include "encsim/error.hpp"
 
 namespace encsim::cli {
+
+const CLI::Validator kUnsigned(
+    [](std::string& s) -> std::string {
+      std::uint64_t v = 0;
+      const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+      if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+        return "expected a whole number from 0 to 18446744073709551615, got '" + s + "'";
+      return {};
+    },
+    "UINT64");
+
+const CLI::Validator kFinite(
+    [](std::string& s) -> std::string {
+      char* end = nullptr;
+      const double v = std::strtod(s.c_str(), &end);
+      if (s.empty() || *end != '\0' || !std::isfinite(v)) return "expected a number, got '" + s + "'";
+      return {};
+    },
+    "NUMBER");
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> kTable{
@@ -29,7 +51,13 @@ Prepared prepare(const std::string& path, const std::vector<std::string>& only) 
   for (const Variant& v : p.scenario.variants) {
     if (!only.empty() && std::find(only.begin(), only.end(), v.name) == only.end()) continue;
     p.variant_names.push_back(v.name);
-    p.encounters.push_back(compile_variant(p.scenario, v));
+    try {
+      p.encounters.push_back(compile_variant(p.scenario, v));
+    } catch (const InputError& e) {
+      if (&v == &p.scenario.variants.front()) throw;
+      // The base compiled, so the variant's overrides caused this.
+      throw InputError(e.pos(), e.message() + " (in variant '" + v.name + "')");
+    }
   }
   return p;
 }

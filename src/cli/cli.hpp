@@ -42,6 +42,11 @@ std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& se
 // The built-in workloads of `encsim bench` (also used by bench/).
 extern const char* const kFiveyBenchYaml;
 
+// Option checks CLI11 lacks: an unsigned 64-bit integer written as digits
+// only (CLI11 would wrap "-1" and clamp overflow), and a finite number.
+extern const CLI::Validator kUnsigned;
+extern const CLI::Validator kFinite;
+
 void setup_run(CLI::App& sub);
 void setup_check(CLI::App& sub);
 void setup_rules(CLI::App& sub);

@@ -93,14 +93,14 @@ void setup_run(CLI::App& sub) {
   auto a = std::make_shared<RunArgs>();
   sub.add_option("scenarios", a->files, "scenario files (YAML); their rows share the CSVs")->required()->check(CLI::ExistingFile);
   auto* n = sub.add_option("-n,--trials", a->trials, "trials per variant (default: the scenario's `trials`; with --precision, the cap)")
-                ->check(CLI::Range(1ULL, 1'000'000'000'000ULL));
-  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)");
+                ->check(kUnsigned & CLI::Range(1ULL, 1'000'000'000'000ULL));
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->check(kUnsigned);
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("-o,--output", a->out_dir, "write summary.csv, combatants.csv and distributions.csv to this directory");
   sub.add_option("--precision", a->precision,
                  "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005)")
-      ->check(CLI::Range(1e-5, 0.5));
+      ->check(kFinite & CLI::Range(1e-5, 0.5));
   sub.add_option("--variant", a->variants, "run only these variants (repeatable; default: all)");
   sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
       ->check(CLI::IsMember({"table", "csv", "json"}));

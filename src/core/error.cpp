@@ -40,11 +40,26 @@ std::string InputError::render() const {
   }
   os << "error: " << message_ << '\n';
   if (pos_.file && pos_.line > 0 && static_cast<std::size_t>(pos_.line) <= pos_.file->lines.size()) {
-    const std::string& line = pos_.file->lines[static_cast<std::size_t>(pos_.line - 1)];
-    os << "    " << line << '\n' << "    ";
-    // Keep tabs in the caret line so the caret lines up under tabbed text.
-    for (int i = 0; i + 1 < pos_.col && static_cast<std::size_t>(i) < line.size(); ++i)
-      os << (line[static_cast<std::size_t>(i)] == '\t' ? '\t' : ' ');
+    std::string_view line = pos_.file->lines[static_cast<std::size_t>(pos_.line - 1)];
+    std::size_t caret = std::min(static_cast<std::size_t>(std::max(pos_.col, 1) - 1), line.size());
+    // A very long line is shown as a window around the caret.
+    constexpr std::size_t kWidth = 100;
+    std::string prefix = "    ", suffix;
+    if (line.size() > kWidth) {
+      const std::size_t from = caret > kWidth / 2 ? caret - kWidth / 2 : 0;
+      if (from > 0) prefix += "...";
+      if (from + kWidth < line.size()) suffix = "...";
+      line = line.substr(from, kWidth);
+      caret -= from;
+    }
+    os << prefix << line << suffix << '\n' << std::string(prefix.size(), ' ');
+    // Columns count bytes: one space per character (not per UTF-8 continuation
+    // byte), and tabs stay tabs so the caret lines up under tabbed text.
+    for (std::size_t i = 0; i < caret; ++i) {
+      const auto c = static_cast<unsigned char>(line[i]);
+      if ((c & 0xC0) == 0x80) continue;
+      os << (c == '\t' ? '\t' : ' ');
+    }
     os << "^\n";
   }
   return os.str();
@@ -91,7 +106,8 @@ bool abbreviates(std::string_view shorter, std::string_view longer) {
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
   // Like ninja's SpellcheckString: accept a distance of up to a third of the
   // word's length (at least 1, at most 3) ...
-  const std::size_t allowed = std::clamp<std::size_t>(word.size() / 3, 1, 3);
+  // Two letters are too few to guess from ('ac' is not 'pc').
+  const std::size_t allowed = word.size() <= 2 ? 0 : std::clamp<std::size_t>(word.size() / 3, 1, 3);
   std::size_t best = allowed + 1;
   const std::string* choice = nullptr;
   for (const auto& c : candidates) {

@@ -263,8 +263,9 @@ bool MapReader::has(std::string_view key) const {
   if (!in_schema(*schema_, key))
     detail::check_failed(__FILE__, __LINE__,
                          "key '" + std::string(key) + "' is not in the schema of " + what_);
-  const Node* v = map_->find(key);
-  return v && !v->is_null();
+  // Present at all: `weapon:` with no value then reaches a getter, which
+  // reports the missing value instead of falling back to a default.
+  return map_->find(key) != nullptr;
 }
 
 const Node* MapReader::get(std::string_view key) {
@@ -288,9 +289,19 @@ const Node& MapReader::require(std::string_view key) {
                    what_ + " needs '" + std::string(key) + "'");
 }
 
+// A scalar key: absent gives nullptr; present with no value (`trials:`) is an
+// error rather than a silent default.
+const Node* MapReader::scalar(std::string_view key) {
+  const Node* v = get(key);
+  if (v || !map_->is_map()) return v;
+  for (const NodeEntry& e : map_->entries())
+    if (e.key == key) throw InputError(e.key_pos, "'" + e.key + "' in " + what_ + " needs a value");
+  return nullptr;
+}
+
 std::int64_t MapReader::get_int(std::string_view key, std::int64_t fallback, std::int64_t lo,
                                 std::int64_t hi) {
-  const Node* v = get(key);
+  const Node* v = scalar(key);
   if (!v) return fallback;
   const std::int64_t value = v->as_int();
   if (value < lo || value > hi)
@@ -300,7 +311,7 @@ std::int64_t MapReader::get_int(std::string_view key, std::int64_t fallback, std
 }
 
 double MapReader::get_number(std::string_view key, double fallback, double lo, double hi) {
-  const Node* v = get(key);
+  const Node* v = scalar(key);
   if (!v) return fallback;
   const double value = v->as_number();
   check_range(*v, key, value, lo, hi);
@@ -308,23 +319,23 @@ double MapReader::get_number(std::string_view key, double fallback, double lo, d
 }
 
 bool MapReader::get_bool(std::string_view key, bool fallback) {
-  const Node* v = get(key);
+  const Node* v = scalar(key);
   return v ? v->as_bool() : fallback;
 }
 
 std::string MapReader::get_string(std::string_view key, std::string fallback) {
-  const Node* v = get(key);
+  const Node* v = scalar(key);
   return v ? v->as_string() : fallback;
 }
 
 std::optional<Dice> MapReader::get_dice(std::string_view key) {
-  const Node* v = get(key);
+  const Node* v = scalar(key);
   if (!v) return std::nullopt;
   return v->as_dice();
 }
 
 int MapReader::get_choice(std::string_view key, const std::vector<std::string>& choices, int fallback) {
-  const Node* v = get(key);
+  const Node* v = scalar(key);
   if (!v) return fallback;
   const std::string& s = v->as_string();
   const auto it = std::find(choices.begin(), choices.end(), s);

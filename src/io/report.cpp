@@ -162,8 +162,9 @@ Table combatants_table(const std::vector<VariantResult>& results) {
       add_keys(row, r, keys);
       for (const std::string& v :
            {std::string(r.combatants[i].side == 0 ? "party" : "foes"), r.combatants[i].name,
-            fixed(per_fight(c.actions, n), 4), fixed(per_fight(c.attacks, n), 4), fixed(rate(c.hits, c.attacks), 6),
-            fixed(rate(c.crits, c.attacks), 6), fixed(c.damage_dealt.mean(), 4),
+            fixed(per_fight(c.actions, n), 4), fixed(per_fight(c.attacks, n), 4),
+            c.attacks ? fixed(rate(c.hits, c.attacks), 6) : "", c.attacks ? fixed(rate(c.crits, c.attacks), 6) : "",
+            fixed(c.damage_dealt.mean(), 4),
             std::to_string(c.damage_dealt.quantile(9, 10)), fixed(per_fight(c.damage_taken, n), 4),
             fixed(rate(c.downs, n), 6), fixed(rate(c.deaths, n), 6)})
         row.push_back(v);
@@ -325,6 +326,11 @@ void prepare_output_dir(const std::string& dir) {
   if (ec || !std::filesystem::is_directory(dir))
     throw InputError(SourcePos{}, "cannot use '" + dir + "' as the output directory: " +
                                       (ec ? ec.message() : std::string("not a directory")));
+  for (const char* name : {"summary.csv", "combatants.csv", "distributions.csv"}) {
+    const auto target = std::filesystem::path(dir) / name;
+    if (std::filesystem::exists(target, ec) && !std::filesystem::is_regular_file(target, ec))
+      throw InputError(SourcePos{}, "cannot write '" + target.string() + "': it exists and is not a file");
+  }
   // Prove it is writable now, not after the run.
   const std::string probe = (std::filesystem::path(dir) / ".encsim-probe").string();
   try {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "io/yaml.hpp"
 
@@ -255,21 +256,33 @@ void check_side(const Node::Entry& side) {
   if (!side.value.is_list())
     throw InputError(side.value.pos(),
                      side.key + " must be a list of combatants, got " + describe(side.value));
-  std::vector<const Node*> seen;
+  // Names as reports show them: `count: 3` makes "Goblin 1" .. "Goblin 3".
+  // They must differ (ignoring case) within a side, or two rows would merge.
+  std::unordered_map<std::string, const Node*> seen;  // lower-cased name -> its entry
   for (const Node& c : side.value.items()) {
     if (!c.is_map())
       throw InputError(c.pos(), "a combatant in " + side.key + " must be a map, got " + describe(c));
+    if (const Node* use = c.find("use"))
+      throw InputError(use->pos(), "'use:' is resolved when the scenario loads; a variant sets the keys themselves");
     const Node* name = c.find("name");
     if (!name || name->is_null()) throw InputError(c.pos(), "combatant needs a 'name'");
     if (!name->is_scalar())
       throw InputError(name->pos(), "a combatant's name must be a string, got " + describe(*name));
-    if (const Node* count = c.find("count"))
-      check_range(*count, "count", static_cast<double>(count->as_int()), 1, kMaxCount);
-    for (const Node* other : seen)
-      if (iequals(other->find("name")->text(), name->text()))
-        throw InputError(c.pos(), "duplicate combatant name '" + name->text() + "' in " + side.key +
-                                      " (first at " + place(other->pos(), c.pos()) + ")");
-    seen.push_back(&c);
+    if (name->text().empty()) throw InputError(name->pos(), "a combatant's name must not be empty");
+    std::int64_t count = 1;
+    if (const Node* n = c.find("count")) {
+      count = n->as_int();
+      check_range(*n, "count", static_cast<double>(count), 1, kMaxCount);
+    }
+    for (std::int64_t k = 1; k <= count; ++k) {
+      const std::string shown = count > 1 ? name->text() + " " + std::to_string(k) : name->text();
+      std::string key = shown;
+      for (char& ch : key) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      const auto [it, fresh] = seen.emplace(key, &c);
+      if (!fresh)
+        throw InputError(c.pos(), "duplicate combatant name '" + shown + "' in " + side.key + " (first at " +
+                                      place(it->second->pos(), c.pos()) + ")");
+    }
   }
 }
 
@@ -319,7 +332,7 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
   s.name = reader.get_string("name", stem.empty() ? display : stem);
   reader.get_string("description", "");
   s.trials = static_cast<std::uint64_t>(reader.get_int("trials", 100000, 1, kMaxTrials));
-  if (const Node* seed = reader.get("seed")) s.seed = parse_seed(*seed);
+  if (const Node* seed = reader.scalar("seed")) s.seed = parse_seed(*seed);
   reader.get_int("max_rounds", kDefaultMaxRounds, 1, kMaxRounds);
 
   Library library;

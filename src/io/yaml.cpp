@@ -249,7 +249,33 @@ std::string explain(const std::string& msg, const SourcePos& pos) {
 
 }  // namespace
 
+namespace {
+
+// The byte offset of the first invalid UTF-8 sequence, or npos. YAML text is
+// Unicode, and names travel on into CSV and JSON, which must stay valid.
+std::size_t invalid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || (n == 2 && c < 0xC2) || i + n > s.size()) return i;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
 Node parse_yaml(std::shared_ptr<const SourceFile> file, std::string_view text) {
+  if (const std::size_t bad = invalid_utf8(text); bad != std::string_view::npos) {
+    const std::string_view before = text.substr(0, bad);
+    const auto line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
+    const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+    throw InputError(SourcePos{file, line, static_cast<int>(bad - line_start) + 1},
+                     "invalid UTF-8: a scenario file must be UTF-8 text");
+  }
   const Marks marks(file);
   std::istringstream in{std::string(text)};
   try {

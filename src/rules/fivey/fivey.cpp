@@ -171,7 +171,7 @@ int stat_index(MapReader& r, std::string_view key, int fallback) {
 }
 
 TypeMask read_types(MapReader& r, std::string_view key) {
-  const Node* n = r.get(key);
+  const Node* n = r.scalar(key);
   if (!n) return 0;
   TypeMask mask = 0;
   auto one = [&](const Node& item) {
@@ -258,7 +258,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   f.side = side;
   count = static_cast<int>(r.get_int("count", 1, 1, 1000));
   f.pc = r.get_bool("pc", side == 0);
-  if (f.pc && side == 1) throw InputError(r.get("pc")->pos(), "a foe cannot be a PC (pc: true is for party members)");
+  if (f.pc && side == 1) throw InputError(r.scalar("pc")->pos(), "a foe cannot be a PC (pc: true is for party members)");
   f.leader = r.get_bool("leader", false);
   f.flying = r.get_bool("flying", false);
 
@@ -272,12 +272,12 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   const int level = static_cast<int>(r.get_int("level", 1, 0, 5));
   f.inspiration = f.pc ? static_cast<int>(r.get_int("inspiration", level, 0, 20)) : 0;
   if (!f.pc && r.has("inspiration"))
-    throw InputError(r.get("inspiration")->pos(), "only PCs have inspiration dice (set 'pc: true')");
+    throw InputError(r.scalar("inspiration")->pos(), "only PCs have inspiration dice (set 'pc: true')");
 
   // Hit points: explicit, else hit dice (explicit or the bracket's).
   if (r.has("hp")) {
     f.hp = static_cast<int>(r.get_int("hp", 1, 1, 1000000));
-    if (r.has("hit_dice")) throw InputError(r.get("hit_dice")->pos(), "give either 'hp' or 'hit_dice', not both");
+    if (r.has("hit_dice")) throw InputError(r.scalar("hit_dice")->pos(), "give either 'hp' or 'hit_dice', not both");
   } else {
     f.hit_dice = static_cast<int>(r.get_int("hit_dice", bracket ? bracket->hit_dice : 0, 1, 1000));
     if (f.hit_dice == 0) throw InputError(node.pos(), r.what() + " needs 'hp', 'hit_dice' or a 'bracket'");
@@ -297,7 +297,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     weapon = &kWeapons[static_cast<std::size_t>(r.get_choice("weapon", names_of(kWeapons), 0))];
   const bool two_handed = r.get_bool("two_handed", false);
   if (two_handed && (!weapon || weapon->two_handed.empty()))
-    throw InputError(r.get("two_handed")->pos(), "'two_handed' needs a medium weapon (axe, hammer, warhammer, spear, sword, longsword)");
+    throw InputError(r.scalar("two_handed")->pos(), "'two_handed' needs a medium weapon (axe, hammer, warhammer, spear, sword, longsword)");
   std::optional<Dice> die = r.get_dice("damage");
   if (!die && weapon) die = Dice::parse(two_handed ? weapon->two_handed : weapon->damage);
   if (!die && bracket) die = Dice::parse(bracket->damage);
@@ -415,7 +415,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
   enc.opt = read_options(doc.find("options"));
-  if (const Node* mr = doc.find("max_rounds")) enc.max_rounds = static_cast<int>(mr->as_int());
+  if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
   const Node* side_rules[2] = {nullptr, nullptr};
   if (const Node* t = doc.find("tactics")) {
