@@ -91,6 +91,7 @@ class Library {
       if (const LibraryEntry* first = find(e.key))
         throw InputError(e.key_pos, "library entry '" + e.key + "' is defined twice (first at " +
                                         place(first->key_pos, e.key_pos) + ")");
+      index_.emplace(e.key, entries_.size());
       entries_.push_back({e.key, e.key_pos, e.value});
     }
   }
@@ -109,16 +110,14 @@ class Library {
   }
 
  private:
-  const LibraryEntry* find(std::string_view name) const {
-    for (const LibraryEntry& e : entries_)
-      if (e.name == name) return &e;
-    return nullptr;
+  const LibraryEntry* find(const std::string& name) const {
+    const auto it = index_.find(name);
+    return it == index_.end() ? nullptr : &entries_[it->second];
   }
 
   std::size_t lookup(const Node& use) const {
     const std::string& name = use.as_string();
-    for (std::size_t i = 0; i < entries_.size(); ++i)
-      if (entries_[i].name == name) return i;
+    if (const auto it = index_.find(name); it != index_.end()) return it->second;
     if (entries_.empty())
       throw InputError(use.pos(), "unknown library entry '" + name +
                                       "'; no library entries are defined (add 'monsters:' or 'include:')");
@@ -152,6 +151,8 @@ class Library {
   }
 
   std::vector<LibraryEntry> entries_;
+
+  std::unordered_map<std::string, std::size_t> index_;  // name -> entries_ position
   std::vector<std::optional<Node>> resolved_;
 };
 

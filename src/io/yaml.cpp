@@ -111,6 +111,7 @@ class Builder final : public YAML::EventHandler {
     Node node;  // the list or map being filled
     YAML::anchor_t anchor;
     std::optional<Node> key;  // in a map: the key waiting for its value
+    std::unordered_map<std::string, int> key_lines{};  // in a map: keys so far, for duplicates
   };
 
   void name_anchor(YAML::anchor_t anchor) {
@@ -159,10 +160,10 @@ class Builder final : public YAML::EventHandler {
     if (!top.key) {
       if (!value.is_scalar())
         throw InputError(value.pos(), "a map key must be a name, got " + std::string(value.kind_name()));
-      for (const Node::Entry& e : top.node.entries())
-        if (e.key == value.text())
-          throw InputError(value.pos(), "duplicate key '" + e.key + "' (first at line " +
-                                            std::to_string(e.key_pos.line) + ")");
+      const auto [first, fresh] = top.key_lines.emplace(value.text(), value.pos().line);
+      if (!fresh)
+        throw InputError(value.pos(), "duplicate key '" + value.text() + "' (first at line " +
+                                          std::to_string(first->second) + ")");
       top.key = std::move(value);
       return;
     }
