@@ -176,24 +176,5 @@ TEST(Rng, BelowLargeNonPowerOfTwo) {
   for (int i = 0; i < 1000; ++i) EXPECT_EQ(rng.below(1), 0u);
 }
 
-TEST(Rng, UniformInHalfOpenUnitInterval) {
-  constexpr int kDraws = 1'000'000;
-  Rng rng = Rng::for_trial(5, 5, Stream::tactics);
-  double sum = 0.0;
-  double lo = 1.0;
-  double hi = 0.0;
-  for (int i = 0; i < kDraws; ++i) {
-    const double u = rng.uniform();
-    ASSERT_GE(u, 0.0);
-    ASSERT_LT(u, 1.0);
-    lo = std::min(lo, u);
-    hi = std::max(hi, u);
-    sum += u;
-  }
-  EXPECT_NEAR(sum / kDraws, 0.5, 4.0 / std::sqrt(12.0 * kDraws));
-  EXPECT_LT(lo, 1e-4);
-  EXPECT_GT(hi, 1.0 - 1e-4);
-}
-
 }  // namespace
 }  // namespace encsim

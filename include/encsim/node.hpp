@@ -85,9 +85,9 @@ struct KeySpec {
   std::string_view description;
 };
 
-// Reads one map against its KeySpec table. get*() marks a key as used; finish()
-// reports any key that is not in the table (with did-you-mean) and CHECKs that
-// every key it was asked for is in the table.
+// Reads one map against its KeySpec table. finish() reports the first key that
+// is not in the table (with did-you-mean); asking for a key that is not in the
+// table is a bug, caught by a CHECK.
 class MapReader {
  public:
   // `what` names the map in messages: "combatant 'Ogre'", "options".
@@ -118,7 +118,6 @@ class MapReader {
   const Node* map_;
   const std::vector<KeySpec>* schema_;
   std::string what_;
-  std::vector<std::string_view> used_;
 };
 
 // An InputError at `node` when `value` is outside [lo, hi]:

@@ -72,9 +72,6 @@ class Rng {
     return static_cast<int>(below(static_cast<std::uint32_t>(sides))) + 1;
   }
 
-  // Uniform in [0, 1) with 53 random bits.
-  constexpr double uniform() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-
  private:
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept {
     return (x << k) | (x >> (64 - k));

@@ -273,8 +273,6 @@ const Node* MapReader::get(std::string_view key) {
   if (!spec)
     detail::check_failed(__FILE__, __LINE__,
                          "key '" + std::string(key) + "' is not in the schema of " + what_);
-  // Keep the schema's view of the name: `key` may be a caller's temporary.
-  if (std::find(used_.begin(), used_.end(), key) == used_.end()) used_.push_back(spec->name);
   const Node* v = map_->find(key);
   return v && !v->is_null() ? v : nullptr;
 }
