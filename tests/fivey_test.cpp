@@ -324,6 +324,7 @@ foes: [{name: Orc, defense: 5, hp: 6, damage: 1, ranged: true}]
 
 TEST(FiveyScripted, AreaAttackHalvesDamageOnASuccessfulCheck) {
   const auto enc = encounter_from(R"(ruleset: fivey
+options: {target_ties: first}
 max_rounds: 1
 party:
   - name: Sage
@@ -347,6 +348,7 @@ foes:
 
 TEST(FiveyScripted, FoesCheckMoraleWhenHalfHaveFallenAndFlee) {
   const auto enc = encounter_from(R"(ruleset: fivey
+options: {target_ties: first}
 party: [{name: Archer, level: 0, dexterity: 3, proficient: false, weapon: bow, hp: 30}]
 foes: [{name: Goblin, intelligence: 1, dexterity: 0, hp: 1, damage: 1, ranged: true, count: 4}]
 )");
@@ -367,6 +369,7 @@ foes: [{name: Goblin, intelligence: 1, dexterity: 0, hp: 1, damage: 1, ranged: t
 
 TEST(FiveyScripted, AfterALeaderCheckEveryFurtherCasualtyBringsAHarderCheck) {
   const auto enc = encounter_from(R"(ruleset: fivey
+options: {target_ties: first}
 max_rounds: 2
 party: [{name: Archer, level: 0, weapon: bow, hp: 30}]
 foes:
@@ -389,6 +392,32 @@ foes:
   const Replay r = replay(enc, dice, init);
   EXPECT_EQ(r.rec.resources[fivey::kMoraleChecks], 2) << r.log;
   EXPECT_NE(r.log.find("vs DC 16"), std::string::npos) << r.log;
+}
+
+TEST(FiveyScripted, EquallyGoodTargetsAreChosenAtRandom) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Archer, level: 0, weapon: bow, hp: 30}]
+foes: [{name: Goblin, defense: 5, hp: 9, damage: 1, ranged: true, count: 3}]
+)");
+  ScriptedDice init = initiative({1, 20});
+  // Three goblins tie at 9 hp. Reservoir sampling over the tactics stream:
+  // Goblin 2 replaces Goblin 1 on a d2 of 1, Goblin 3 does not replace it on
+  // a d3 of 2. Hit for 1d8 3 + 1 = 4: Goblin 2 is now the lowest alone, so the
+  // second attack needs no tactics die.
+  ScriptedDice tactics{{{2, 1}, {3, 2}}};
+  ScriptedDice dice{{{20, 10}, {8, 3}, {20, 10}, {8, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}}};
+  TrialRecord rec;
+  rec.reset(enc.combatant_count());
+  std::ostringstream os;
+  TextLog log(os);
+  ScriptedDice setup;
+  enc.simulate_with(dice, init, tactics, setup, rec, log);
+  EXPECT_EQ(rec.combatants[2].damage_taken, 6) << os.str();  // 4, then 2
+  EXPECT_EQ(rec.combatants[1].damage_taken, 0);
+  EXPECT_EQ(rec.combatants[3].damage_taken, 0);
+  EXPECT_TRUE(tactics.script.empty());
+  EXPECT_TRUE(dice.script.empty());
 }
 
 TEST(FiveyScripted, RegenerationStopsForATurnAfterFire) {
@@ -441,6 +470,7 @@ foes: [{name: Orc, hp: 50, defense: 30, weapon: sword}]
 
 TEST(FiveyScripted, InitiativeWinnersActBeforeTheFoesAndLosersAfter) {
   const auto enc = encounter_from(R"(ruleset: fivey
+options: {target_ties: first}
 max_rounds: 1
 party:
   - {name: Slow, level: 0, dexterity: 1, weapon: bow, hp: 50}

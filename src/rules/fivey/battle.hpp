@@ -240,10 +240,13 @@ class Battle {
     return best_by(lo, hi, usable, [&](int j) { return -st_[j].hp; });  // lowest_hp, and the fallbacks
   }
 
-  // The usable index with the highest score; ties go to the first listed.
+  // The usable index with the highest score. Ties are broken at random from
+  // the tactics stream (each tied enemy equally likely, by reservoir
+  // sampling), or go to the first listed with `target_ties: first`.
   template <class Usable, class Score>
-  int best_by(int lo, int hi, const Usable& usable, const Score& score) const {
+  int best_by(int lo, int hi, const Usable& usable, const Score& score) {
     int best = -1;
+    int ties = 0;
     decltype(score(lo)) best_score{};
     for (int j = lo; j < hi; ++j) {
       if (!usable(j)) continue;
@@ -251,6 +254,9 @@ class Battle {
       if (best < 0 || s > best_score) {
         best = j;
         best_score = s;
+        ties = 1;
+      } else if (s == best_score && opt_.random_target_ties && tact_.die(++ties) == 1) {
+        best = j;
       }
     }
     ENCSIM_CHECK_GE(best, 0);

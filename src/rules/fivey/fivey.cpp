@@ -156,6 +156,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"monster_damage_adds_ability", "boolean", "false", "bracket monsters add their ability to damage"},
     {"area_damage", "shared|per_target", "shared", "one damage roll for all targets of an area attack, or one each"},
     {"initiative_ties", "foes|party", "foes", "who acts first when a party member ties the foes' initiative roll"},
+    {"target_ties", "random|first", "random", "equally good targets (e.g. two at the same lowest hp): one at random, or the first listed"},
     {"morale", "boolean", "true", "the foes check morale when they have lost half their number or their leader"},
     {"morale_stat", "stat name", "intelligence", "the stat of the collective morale check (the text says wisdom)"},
     {"morale_dcs", "list of integers", "[14, 16, 20]", "DCs of the first, second, ... morale check (moderate, difficult, incredible)"},
@@ -216,6 +217,7 @@ Options read_options(const Node* node) {
   o.monster_damage_adds_ability = r.get_bool("monster_damage_adds_ability", o.monster_damage_adds_ability);
   o.area_damage_per_target = choice("area_damage", {"shared", "per_target"}, o.area_damage_per_target);
   o.initiative_ties_to_party = choice("initiative_ties", {"foes", "party"}, o.initiative_ties_to_party);
+  o.random_target_ties = !choice("target_ties", {"random", "first"}, !o.random_target_ties);
   o.morale = r.get_bool("morale", o.morale);
   o.morale_stat = stat_index(r, "morale_stat", o.morale_stat);
   if (const Node* dcs = r.get("morale_dcs")) {

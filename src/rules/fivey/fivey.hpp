@@ -90,6 +90,7 @@ struct Options {
   bool monster_damage_adds_ability = false;
   bool area_damage_per_target = false;  // one roll for every target (false) or one each
   bool initiative_ties_to_party = false;
+  bool random_target_ties = true;  // else the first listed of equally good targets
   bool morale = true;
   int morale_stat = kIntelligence;
   std::vector<int> morale_dcs{14, 16, 20};
