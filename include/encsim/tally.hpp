@@ -68,7 +68,6 @@ struct TrialRecord {
   static constexpr int kMaxResources = 16;
   Outcome outcome = Outcome::draw;
   bool foes_fled = false;   // the party won because the foes broke and fled
-  bool party_fled = false;  // the foes won because the party fled
   int rounds = 0;
   std::vector<CombatantRecord> combatants;  // sized once per chunk, reset per trial
   std::int64_t resources[kMaxResources] = {};  // the system's per-trial metrics
@@ -93,7 +92,7 @@ struct CombatantTally {
 struct Tally {
   std::uint64_t trials = 0;
   std::uint64_t party_wins = 0, foes_wins = 0, draws = 0;
-  std::uint64_t foes_fled = 0, party_fled = 0, party_wipes = 0;
+  std::uint64_t foes_fled = 0, party_wipes = 0;
   IntStat rounds;
   IntStat pcs_down;         // PCs out of the fight at the end
   IntStat pc_deaths;        // PCs dead at the end

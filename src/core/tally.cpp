@@ -80,7 +80,7 @@ bool operator==(const IntStat& a, const IntStat& b) {
 
 void TrialRecord::reset(std::size_t n_combatants) {
   outcome = Outcome::draw;
-  foes_fled = party_fled = false;
+  foes_fled = false;
   rounds = 0;
   combatants.assign(n_combatants, CombatantRecord{});
   std::fill(std::begin(resources), std::end(resources), 0);
@@ -120,7 +120,6 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
     case Outcome::draw: ++draws; break;
   }
   foes_fled += r.foes_fled ? 1 : 0;
-  party_fled += r.party_fled ? 1 : 0;
   rounds.add(r.rounds);
   int down = 0, dead = 0, pcs = 0;
   std::int64_t to_party = 0, to_foes = 0;
@@ -157,7 +156,6 @@ void Tally::merge(const Tally& o) {
   foes_wins += o.foes_wins;
   draws += o.draws;
   foes_fled += o.foes_fled;
-  party_fled += o.party_fled;
   party_wipes += o.party_wipes;
   rounds.merge(o.rounds);
   pcs_down.merge(o.pcs_down);
@@ -171,7 +169,7 @@ void Tally::merge(const Tally& o) {
 }
 
 void Tally::clear() {
-  trials = party_wins = foes_wins = draws = foes_fled = party_fled = party_wipes = 0;
+  trials = party_wins = foes_wins = draws = foes_fled = party_wipes = 0;
   for (IntStat* s : {&rounds, &pcs_down, &pc_deaths, &damage_to_party, &damage_to_foes}) s->clear();
   for (auto& r : resources) r.clear();
   for (auto& c : combatants) c.clear();
