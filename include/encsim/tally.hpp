@@ -49,7 +49,7 @@ class IntStat {
 
 // What one combatant did in one trial. Filled by a rule system's simulate().
 struct CombatantRecord {
-  static constexpr int kMaxExtra = 8;
+  static constexpr int kMaxExtra = 16;
   int actions = 0;
   int attacks = 0;
   int hits = 0;
@@ -65,7 +65,7 @@ enum class Outcome : std::uint8_t { party_win, foes_win, draw };
 
 // What happened in one trial.
 struct TrialRecord {
-  static constexpr int kMaxResources = 16;
+  static constexpr int kMaxResources = 32;
   Outcome outcome = Outcome::draw;
   bool foes_fled = false;   // the party won because the foes broke and fled
   int rounds = 0;
