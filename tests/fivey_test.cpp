@@ -2,12 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <deque>
 #include <map>
 #include <sstream>
 
 #include "encsim/runner.hpp"
 #include "input_error.hpp"
+#include "scripted_dice.hpp"
 #include "rules/fivey/fivey.hpp"
 #include "rules/registry.hpp"
 
@@ -23,23 +23,7 @@ fivey::Encounter encounter_from(const std::string& yaml, std::size_t variant = 0
   return fivey::compile(s, s.variants.at(variant));
 }
 
-// Dice from a script: each call must ask for the die the script expects, so a
-// test also pins which roll the engine makes when.
-struct ScriptedDice {
-  std::deque<std::pair<int, int>> script;  // (sides, value)
-  int calls = 0;
-  int die(int sides) {
-    ++calls;
-    if (script.empty()) {
-      ADD_FAILURE() << "script ran out at call " << calls << " (a d" << sides << ")";
-      return 1;
-    }
-    const auto [want, value] = script.front();
-    script.pop_front();
-    EXPECT_EQ(sides, want) << "call " << calls;
-    return value;
-  }
-};
+using testing::ScriptedDice;
 
 struct Replay {
   TrialRecord rec;
