@@ -33,7 +33,7 @@ const std::vector<KeySpec> kVariantKeys = {
 };
 
 // The keys a resolved document (a Variant's doc) may hold, in path order.
-const std::vector<std::string> kDocKeys = {"party", "foes", "max_rounds", "options", "tactics"};
+const std::vector<std::string> kDocKeys = {"party", "foes", "max_rounds", "options", "tactics", "countdowns"};
 
 bool iequals(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
@@ -494,6 +494,7 @@ const std::vector<KeySpec>& scenario_keys() {
       {"party", "list of combatants", "", "the player characters (required)"},
       {"foes", "list of combatants", "", "their opponents (required)"},
       {"monsters", "map of name to combatant", "", "library entries a combatant can `use:`"},
+      {"countdowns", "list of countdowns", "", "countdowns, for rule systems that have them (daggerheart)"},
       {"variants", "list of {name, set}", "",
        "named copies of the scenario with overrides, e.g. foes.Goblin.hp: 9"},
   };

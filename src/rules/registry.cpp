@@ -9,6 +9,9 @@ const std::vector<RulesetEntry>& rulesets() {
       {fivey::kId, "FIVEY", "seed 004",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(fivey::compile(s, v)); },
        &fivey::describe_keys},
+      {daggerheart::kId, "Daggerheart", "seed 000 and the SRD",
+       [](const Scenario& s, const Variant& v) { return AnyEncounter(daggerheart::compile(s, v)); },
+       &daggerheart::describe_keys},
   };
   return kTable;
 }
@@ -31,6 +34,8 @@ std::string rules_reference(std::string_view id) {
 }
 
 AnyEncounter compile_variant(const Scenario& scenario, const Variant& variant) {
+  if (const Node* c = variant.doc.find("countdowns"); c && scenario.ruleset != daggerheart::kId)
+    throw InputError(c->pos(), "'countdowns' are a Daggerheart rule; " + scenario.ruleset + " has none");
   return ruleset(scenario.ruleset).compile(scenario, variant);
 }
 

@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "encsim/scenario.hpp"
+#include "rules/daggerheart/daggerheart.hpp"
 #include "rules/fivey/fivey.hpp"
 
 namespace encsim {
 
-using AnyEncounter = std::variant<fivey::Encounter>;
+using AnyEncounter = std::variant<fivey::Encounter, daggerheart::Encounter>;
 
 struct RulesetEntry {
   std::string_view id;

@@ -1,0 +1,357 @@
+// Daggerheart: the GM side from seed 000 ("Core GM Mechanics": the GM's d20,
+// adversary attacks, Fear, countdowns, NPC features) and the player side from
+// the SRD as restated in shared/rules/daggerheart.md (duality dice, Hope,
+// thresholds, Armor Slots, Stress, death moves). Every reading the texts leave
+// open is listed in docs/rules/daggerheart.md with the option that changes it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "encsim/dice.hpp"
+#include "encsim/encounter.hpp"
+#include "encsim/rng.hpp"
+#include "encsim/runner.hpp"
+#include "encsim/scenario.hpp"
+#include "encsim/tactics.hpp"
+#include "encsim/tally.hpp"
+#include "rules/daggerheart/equipment.hpp"
+
+namespace encsim::daggerheart {
+
+inline constexpr std::string_view kId = "daggerheart";
+
+enum class PcClass : std::uint8_t { bard, druid, guardian, ranger, rogue, seraph, sorcerer, warrior, wizard, none };
+enum class AdvType : std::uint8_t { bruiser, horde, leader, minion, ranged, skulk, social, solo, standard, support };
+enum class DeathMove : std::uint8_t { avoid_death, blaze_of_glory, risk_it_all };
+enum class ArmorPolicy : std::uint8_t { always, major_or_worse, lethal, never };
+enum class Until : std::uint8_t { next_action, clear_hp, scene, break_free };
+
+// A damage-type mask: bit 0 physical, bit 1 magic.
+using TypeMask = std::uint8_t;
+inline constexpr TypeMask type_bit(DamageType t) { return static_cast<TypeMask>(1u << static_cast<unsigned>(t)); }
+
+// The class Hope features (3 Hope each), as a small vocabulary: each kind is
+// one of the numbers a Hope feature changes, with the moment it is used.
+enum class HopeKind : std::uint8_t {
+  none,
+  distract,        // Bard, Make a Scene: the target's Difficulty -value until it next acts
+  attack_bonus,    // Warrior, No Mercy; Druid, Evolution (+1 trait): +value to attack rolls for the fight
+  clear_armor,     // Guardian, Frontline Tank: clear `value` Armor Slots
+  extra_targets,   // Ranger, Hold Them Off: a successful attack roll also hits `value` more adversaries
+  evasion_bonus,   // Rogue, Rogue's Dodge: +value Evasion until an attack succeeds against you
+  heal_ally,       // Seraph, Life Support: clear `value` HP on an ally
+  reroll_damage,   // Sorcerer, Volatile Magic: reroll the damage dice below their average (magic damage)
+  force_reroll,    // Wizard, Not This Time: an adversary rerolls an attack that hit
+};
+
+struct PcWeapon {
+  bool present = false;
+  std::string name;
+  Trait trait = Trait::agility;
+  Range range = Range::melee;
+  DamageType type = DamageType::physical;
+  int sides = 6;   // damage die (rolled Proficiency times)
+  int flat = 0;    // added once
+  int attack_bonus = 0;
+  bool powerful = false;
+  bool brutal = false;
+  int target_stress = 0;
+  bool stress_on_hit = false;
+  int damage_bonus = 0;  // Bonded, Sharpening, Combat Training (physical), Paired in melee: fixed at compile
+};
+
+struct Pc {
+  std::string name;
+  PcClass cls = PcClass::none;
+  int level = 1;
+  int tier = 1;
+  std::array<int, kTraitCount> traits{};
+  int evasion = 10;
+  int hp = 6;
+  int stress = 6;
+  int hope_start = 2;
+  int hope_max = 6;
+  int proficiency = 1;
+  int major = 1, severe = 2;  // thresholds (armor base + level)
+  int armor_slots = 0;
+  std::string armor;
+  PcWeapon primary, secondary;
+  int experience = 0;  // the best Experience bonus that applies to attacks (0: none)
+  TypeMask resist = 0, immune = 0;
+  DeathMove death_move = DeathMove::avoid_death;
+  ArmorPolicy armor_policy = ArmorPolicy::always;
+  HopeKind hope = HopeKind::none;
+  int hope_value = 0;
+  // Class features that change numbers.
+  int sneak_attack_dice = 0;  // Rogue: tier d6 when an ally fights the target in melee
+  int rally_die = 0;          // Bard: every PC starts with a Rally Die of this size
+  int prayer_dice = 0;        // Seraph: d4s rolled at the start
+  int strange_patterns = 0;   // Wizard: the watched Duality Die number (0: none)
+  std::vector<std::string> unmodelled;
+  std::vector<tactics::Rule> rules;
+};
+
+// One effect: what an adversary action, reaction, countdown or NPC feature does.
+struct Effect {
+  enum class Kind : std::uint8_t { none, attack, reaction_roll, damage, group_attack, spotlight, hide, heal, gain_fear };
+  Kind kind = Kind::none;
+  int targets = 1;          // how many; a range band is resolved to a count at compile time
+  bool target_attacker = false;
+  bool standard_damage = false;
+  bool half_of_damage = false;  // damage: half the damage just taken (Magical Reflection)
+  Dice damage;
+  DamageType type = DamageType::physical;
+  bool direct = false;
+  bool advantage = false;
+  int attack_bonus = 0;     // for NPC attacks (Arcane Hold: +6) and countdown attacks
+  Trait trait = Trait::agility;
+  int difficulty = 0;       // reaction roll Difficulty; 0: the source's
+  bool half_on_success = false;
+  int target_stress = 0;
+  int target_hp = 0;
+  bool vulnerable = false;   // conditions given to each target hit (or failing)
+  bool restrained = false;
+  Until until = Until::next_action;  // how long Vulnerable lasts
+  bool shred_armor = false;
+  int gain_fear = 0;        // the GM gains this once a use affects anyone (or at once for kind gain_fear)
+  bool only_vulnerable = false;
+  Dice allies;              // spotlight: how many more adversaries act for free
+  int clear_hp = 0, clear_stress = 0;
+  int pc_hope = 0;          // e.g. -1: the PC loses a Hope
+  int damage_bonus = 0;     // before_damage
+  bool damage_bonus_marked_hp = false;
+  bool spotlight_again = false;
+  int clear_armor = 0;      // NPC: every PC clears this many Armor Slots
+  bool advantage_next = false;  // NPC: the PC's next attack has advantage
+  int outcome = -1;         // countdown: ends the fight (0 party wins, 1 foes win)
+};
+
+enum class Trigger : std::uint8_t {
+  none,
+  // adversary reactions
+  hit, before_damage, marks_hp, severe, damaged_in_melee, defeated, pc_fail_with_fear, spotlight,
+  // party-side (NPC allies) triggers
+  battle_start, pc_hit, pc_attack_failed, all_armor_marked,
+};
+
+struct Feature {
+  std::string name;
+  bool modelled = true;
+  std::string note;
+  enum class Kind : std::uint8_t { passive, action, reaction } kind = Kind::passive;
+  Trigger trigger = Trigger::none;
+  int fear = 0, stress = 0, hp = 0;  // costs
+  int uses = 0;                      // per fight; 0 unlimited
+  int at_least = 1;                  // marks_hp: HP marked by one attack
+  int favored = -1;                  // NPC: the favored PC / protégé (index), -1 any
+  int countdown = -1;                // starts this countdown (index) when used
+  Effect effect;
+};
+
+struct Adversary {
+  std::string name;
+  int kind = 0;  // same stat block (for Pack Tactics and Group Attack)
+  int tier = 1;
+  AdvType type = AdvType::standard;
+  int difficulty = 10;
+  int major = 0, severe = 0;  // 0: none
+  int hp = 1;
+  int stress = 0;
+  int atk = 0;
+  std::string attack_name;
+  Range range = Range::melee;
+  Dice damage;
+  DamageType type_of_damage = DamageType::physical;
+  int experience = 0;  // the best Experience bonus (spent with Fear on attacks by policy)
+  int minion = 0;
+  bool horde = false;
+  Dice horde_damage;
+  int relentless = 1;
+  bool ramp_up = false;
+  bool direct = false;
+  TypeMask resist = 0, immune = 0;
+  int difficulty_bonus = 0;
+  enum class AltWhen : std::uint8_t { none, pack, advantage, hidden } alt_when = AltWhen::none;
+  Dice alt_damage;
+  int alt_fear = 0;
+  TypeMask extra_hp_from = 0;
+  int retaliate_stress = 0, retaliate_max_hp = 0;
+  std::vector<Feature> features;  // actions and reactions, modelled or not (passives folded into the fields above)
+  std::vector<std::string> unmodelled;
+  int modelled_count = 0, feature_count = 0;
+  std::vector<tactics::Rule> rules;
+};
+
+struct Npc {
+  std::string name;
+  std::vector<Feature> features;  // party-side reactions
+  std::vector<std::string> unmodelled;
+};
+
+struct Countdown {
+  std::string name;
+  Dice start;  // randomized start: dice
+  enum class Advance : std::uint8_t { action_roll, attack_roll, progress, consequence, pc_miss, gm_turn } advance =
+      Advance::action_roll;
+  enum class Loop : std::uint8_t { none, loop, increasing, decreasing } loop = Loop::none;
+  bool active = true;  // from the start; else a feature starts it
+  int side = 1;        // whose effect: 0 the party's (targets adversaries), 1 the foes' (targets PCs)
+  int atk = 0;         // attack modifier of its attacks
+  Effect effect;
+};
+
+enum class FearPolicy : std::uint8_t { measured, greedy };
+
+struct Options {
+  int fear_start = -1;         // -1: one per PC
+  int fear_max = 12;
+  FearPolicy policy = FearPolicy::measured;
+  int max_spotlights = 2;      // adversary spotlights per GM turn (measured)
+  int reserve = 1;             // Fear the measured GM keeps
+  int budget = -1;             // Fear the GM may spend this fight; -1 unlimited
+  int interrupt_after = 0;     // the GM spends a Fear to interrupt after this many PC spotlights in a row (0: never)
+  bool adversary_experiences = false;  // the GM spends a Fear to add an adversary's Experience to its attacks
+  int experience_min_hope = 4; // a PC spends a Hope on an Experience when holding at least this much
+  int help_min_hope = 4;       // an ally spends a Hope to help an attack when holding at least this much
+  bool massive_damage = false;
+  bool risk_it_all_tie_clears_all = false;  // SRD 1.0: a tie stays up and clears nothing
+  int area_very_close = 2, area_close = 3, area_far = 4;  // PCs an area reaches, by range band
+  bool minion_spill_any_kind = true;  // Minion spillover may defeat minions of another stat block
+  bool sneak_attack_needs_melee_ally = true;
+  bool hope_features = true;
+};
+
+// Per-trial metrics (TrialRecord::resources).
+enum Resource : int {
+  kFearGainedRolls,
+  kFearGainedFeatures,
+  kFearWasted,
+  kFearSpentSpotlights,
+  kFearSpentInterrupts,
+  kFearSpentFeatures,
+  kFearSpentExperiences,
+  kFearSpent,
+  kFearEnd,
+  kGmTurns,
+  kAdversarySpotlights,
+  kHopeGained,
+  kHopeSpentExperiences,
+  kHopeSpentHelp,
+  kHopeSpentFeatures,
+  kHopeSpent,
+  kPartyHpMarked,
+  kPartyStressMarked,
+  kArmorSlotsUsed,
+  kActionRolls,
+  kCriticals,
+  kCountdownsTriggered,
+  kScars,
+  kResourceCount
+};
+// Per-combatant metrics (CombatantRecord::extra).
+enum Extra : int {
+  kExtraHpMarked,
+  kExtraStressMarked,
+  kExtraArmorUsed,
+  kExtraHopeSpent,
+  kExtraDeathMove,
+  kExtraBlaze,
+  kExtraAvoid,
+  kExtraRisk,
+  kExtraScar,
+  kExtraSpotlights,
+  kExtraFeaturesUsed,
+  kExtraCount
+};
+
+enum Action : int { kAttack, kAttackSecondary, kFeature, kActionCount };
+const std::vector<tactics::ActionSpec>& actions();
+const std::vector<tactics::VarSpec>& vars();
+enum Var : int {
+  kVarHope = tactics::kCommonVarCount,
+  kVarStress,
+  kVarArmor,
+  kVarFear,
+  kVarHpMarked,
+};
+
+struct BattlePoints {
+  int budget = 0;
+  int cost = 0;
+  std::vector<std::string> lines;  // how each was reached
+};
+
+class Encounter {
+ public:
+  static constexpr int kMaxPcs = 16;
+  static constexpr int kMaxAdversaries = 64;
+  static constexpr int kMaxNpcs = 8;
+  static constexpr int kMaxCountdowns = 16;
+  static constexpr int kMaxFeatures = 8;  // modelled actions and reactions per adversary
+
+  std::vector<Pc> pcs;
+  std::vector<Npc> npcs;
+  std::vector<Adversary> adversaries;
+  std::vector<Countdown> countdowns;
+  int max_rounds = 100;
+  Options opt;
+  BattlePoints bp;
+  std::vector<CombatantInfo> roster_;
+
+  std::size_t combatant_count() const { return roster_.size(); }
+  const std::vector<CombatantInfo>& roster() const { return roster_; }
+  std::size_t resource_count() const { return kResourceCount; }
+  std::size_t extra_count() const { return kExtraCount; }
+  static const std::vector<MetricSpec>& resource_specs();
+  static const std::vector<MetricSpec>& extra_specs();
+  std::string describe() const;
+  // Facts about the encounter for the summary: feature coverage, Battle Points.
+  std::vector<std::pair<std::string, std::string>> facts() const;
+
+  int fear_start() const { return opt.fear_start >= 0 ? opt.fear_start : static_cast<int>(pcs.size()); }
+  int rec_index_adv(int j) const { return static_cast<int>(pcs.size() + npcs.size()) + j; }
+
+  template <class Log>
+  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
+    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
+    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
+    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
+    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
+    simulate_with(dice, init, tact, setup, out, log);
+  }
+  template <class R, class Log>
+  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
+};
+
+Encounter compile(const Scenario& scenario, const Variant& variant);
+std::string describe_keys();
+
+// The outcome of one PC action roll, for exact tests.
+enum class RollResult : std::uint8_t { crit, success_hope, success_fear, failure_hope, failure_fear };
+// Duality dice with `net_advantage` d6 (positive adds the highest, negative
+// subtracts the highest) against `difficulty`.
+template <class R>
+RollResult duality_roll(R& dice, int modifier, int net_advantage, int difficulty, int* total_out = nullptr,
+                        int* hope_die = nullptr, int* fear_die = nullptr) {
+  const int h = dice.die(12), f = dice.die(12);
+  int adv = 0;
+  for (int k = 0; k < (net_advantage < 0 ? -net_advantage : net_advantage); ++k) {
+    const int d = dice.die(6);
+    adv = d > adv ? d : adv;
+  }
+  const int total = h + f + modifier + (net_advantage < 0 ? -adv : adv);
+  if (total_out) *total_out = total;
+  if (hope_die) *hope_die = h;
+  if (fear_die) *fear_die = f;
+  if (h == f) return RollResult::crit;
+  const bool ok = total >= difficulty;
+  if (h > f) return ok ? RollResult::success_hope : RollResult::failure_hope;
+  return ok ? RollResult::success_fear : RollResult::failure_fear;
+}
+
+}  // namespace encsim::daggerheart
+
+#include "rules/daggerheart/battle.hpp"
