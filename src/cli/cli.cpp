@@ -77,6 +77,10 @@ std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& se
           v.combatants = enc.roster();
           v.resources = enc.resource_specs();
           v.extras = enc.extra_specs();
+          if constexpr (requires { enc.facts(); }) {
+            v.facts = enc.facts();
+            v.note = enc.note();
+          }
           v.seconds = r.seconds;
           v.precision = settings.precision;
           v.precision_reached = r.precision_reached;

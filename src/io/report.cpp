@@ -123,6 +123,11 @@ Table summary_table(const std::vector<VariantResult>& results) {
                         "party_wipe_rate", "foes_fled_rate"})
     header.emplace_back(c);
   header.insert(header.end(), sys.begin(), sys.end());
+  std::vector<std::string> facts;
+  for (const auto& r : results)
+    for (const auto& [k, v] : r.facts)
+      if (std::find(facts.begin(), facts.end(), k) == facts.end()) facts.push_back(k);
+  header.insert(header.end(), facts.begin(), facts.end());
   Table out{header, {}, 3 + keys.size()};
   for (const auto& r : results) {
     const Tally& t = r.tally;
@@ -138,6 +143,12 @@ Table summary_table(const std::vector<VariantResult>& results) {
       row.push_back(v);
     add_metrics(row, sys, r.resources,
                 [&](std::size_t i) { return metric_values(r.resources[i], t.resources[i].mean(), &t.resources[i]); });
+    for (const auto& name : facts) {
+      std::string value;
+      for (const auto& [k, v] : r.facts)
+        if (k == name) value = v;
+      row.push_back(value);
+    }
     out.rows.push_back(std::move(row));
   }
   return out;
@@ -259,6 +270,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
        << " to " << percent(ci.high) << "). A PC goes down in " << percent(any_down) << " of fights and dies in "
        << percent(any_dead) << ". Fights last " << fixed(t.rounds.mean(), 1) << " rounds on average (median "
        << t.rounds.quantile(1, 2) << ", 9 in 10 within " << t.rounds.quantile(9, 10) << ").\n";
+    if (!r.note.empty()) os << "  " << r.note << "\n";
     os << "  trials " << t.trials << ", seed " << r.seed << ", " << fixed(r.seconds, 2) << " s";
     if (r.seconds > 0) os << " (" << static_cast<long long>(static_cast<double>(t.trials) / r.seconds) << " combats/s)";
     if (r.precision > 0)

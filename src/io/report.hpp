@@ -26,6 +26,11 @@ struct VariantResult {
   double seconds = 0.0;
   double precision = 0.0;  // the --precision asked for, 0 when none
   bool precision_reached = false;
+  // Facts about the encounter from its rule system (e.g. Daggerheart's feature
+  // coverage and Battle Points): trailing summary columns, and `note` a line
+  // for the terminal report.
+  std::vector<std::pair<std::string, std::string>> facts;
+  std::string note;
   // Leading columns identifying a sweep point ("foes.ogre.hp" -> "30"), empty otherwise.
   std::vector<std::pair<std::string, std::string>> keys;
 };

@@ -994,6 +994,14 @@ std::vector<std::pair<std::string, std::string>> Encounter::facts() const {
           {"battle_points_cost", std::to_string(bp.cost)}};
 }
 
+std::string Encounter::note() const {
+  const auto f = facts();
+  std::string s = "Battle Points: the encounter costs " + f[3].second + " of a budget of " + f[2].second;
+  s += bp.cost > bp.budget ? " (over budget)" : bp.cost < bp.budget ? " (under budget)" : " (on budget)";
+  s += "; adversary and NPC features modelled: " + f[0].second + " of " + f[1].second + ".";
+  return s;
+}
+
 std::string Encounter::describe() const {
   std::ostringstream os;
   os << "options: Fear start " << fear_start() << " (max " << opt.fear_max << "), GM "

@@ -310,6 +310,7 @@ class Encounter {
   std::string describe() const;
   // Facts about the encounter for the summary: feature coverage, Battle Points.
   std::vector<std::pair<std::string, std::string>> facts() const;
+  std::string note() const;  // the same for the terminal
 
   int fear_start() const { return opt.fear_start >= 0 ? opt.fear_start : static_cast<int>(pcs.size()); }
   int rec_index_adv(int j) const { return static_cast<int>(pcs.size() + npcs.size()) + j; }
