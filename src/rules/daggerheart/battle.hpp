@@ -441,6 +441,7 @@ class Battle {
         ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
       }
       r = action_roll(i, modifier, net, difficulty(t), &total, true);
+      if (over()) return false;  // a countdown ended the fight
     }
     if (!succeeded(r)) {
       ENCSIM_SAY(log_, "%s misses %s", pname(i), aname(t));
@@ -680,6 +681,10 @@ class Battle {
 
   void mark_hp(int i, int marks, int from) {
     if (marks <= 0 || !standing(i)) return;
+    if (hp_left(i) <= 0) {  // standing on no HP (a Risk It All tie, a blaze): the move again
+      if (!blazing_) death_move(i, from);
+      return;
+    }
     marks = std::min(marks, hp_left(i));
     pc_[i].hp_marked += marks;
     rpc(i).damage_taken += marks;
@@ -710,13 +715,13 @@ class Battle {
       case DeathMove::blaze_of_glory: {
         r.extra[kExtraBlaze] = 1;
         ENCSIM_SAY(log_, "  %s marks their last HP: Blaze of Glory", pname(i));
-        knock_out(i, true);  // out at once, so the blaze cannot be answered
+        // One last action, an automatic critical, then death. With every HP
+        // marked, nothing that answers the blaze can mark more.
         const int t = from >= 0 && adv_[from].alive ? from : select(true, i, Target::lowest_hp);
-        if (t >= 0 && !blazing_) {
-          blazing_ = true;
-          pc_attack(i, t, pc(i).primary, true);
-          blazing_ = false;
-        }
+        blazing_ = true;
+        if (t >= 0) pc_attack(i, t, pc(i).primary, true);
+        blazing_ = false;
+        knock_out(i, true);
         return;
       }
       case DeathMove::risk_it_all: {
@@ -737,10 +742,9 @@ class Battle {
           s.stress_marked = 0;
           ENCSIM_SAY(log_, "  %s Risks It All: matching dice, clears every HP and Stress", pname(i));
         } else {
-          // SRD 1.0: stays up and clears nothing, with every HP marked: one HP is
-          // left unmarked so "stays up" means something (docs/rules/daggerheart.md).
-          s.hp_marked = pc(i).hp - 1;
-          ENCSIM_SAY(log_, "  %s Risks It All: matching dice, stays up", pname(i));
+          // SRD 1.0: stays up and clears nothing; the next HP they must mark
+          // calls for another death move.
+          ENCSIM_SAY(log_, "  %s Risks It All: matching dice, stays up with every HP marked", pname(i));
         }
         return;
       }
@@ -978,7 +982,9 @@ class Battle {
     return -1;
   }
 
-  // One attack roll against each target's Evasion, one damage roll shared.
+  // One attack roll against each target's Evasion, one damage roll shared
+  // (seed 000, "Adversary Attacks"). Advantage from a Vulnerable target
+  // applies to that target only: the second d20 is rolled once, on demand.
   void attack_pcs(int j, const Effect& e, const int* targets, int n, int members) {
     const Adversary& a = adv(j);
     AdvState& s = adv_[j];
@@ -988,16 +994,20 @@ class Battle {
       bonus += a.experience;
       ENCSIM_SAY(log_, "  the GM spends a Fear on an Experience (+%d)", a.experience);
     }
-    const bool had_adv_base = e.advantage || s.hidden;
+    const bool base_adv = e.advantage || s.hidden;
     const bool was_hidden = s.hidden;
     s.hidden = false;
     ++radv(j).attacks;
+    const int first = dice_.die(20);
+    int second = 0;
+    int dmg = -1;  // rolled at the first hit
     bool affected = false;
     for (int k = 0; k < n && !over(); ++k) {
       const int t = targets[k];
       if (!standing(t)) continue;
-      const bool adv_roll = had_adv_base || vulnerable(t);
-      int nat = roll_d20(adv_roll);
+      const bool adv_roll = base_adv || vulnerable(t);
+      if (adv_roll && second == 0) second = dice_.die(20);
+      int nat = adv_roll ? std::max(first, second) : first;
       bool hit = nat == 20 || nat + bonus >= evasion(t);
       ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat, adv_roll ? " (advantage)" : "", bonus,
                  nat + bonus, evasion(t), pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
@@ -1012,9 +1022,8 @@ class Battle {
       if (nat == 20) ++radv(j).crits;
       if (pc_[t].evasion_bonus > 0) pc_[t].evasion_bonus = 0;  // Rogue's Dodge ends when an attack succeeds
       last_hit_by_[t] = j;
-      // The damage: the standard (Horde when half its HP are marked, or the
-      // alternative), the effect's own; Group Attack adds every member's.
-      int dmg = 0;
+      // The damage: the standard (the Horde's once half its HP are marked, or
+      // the alternative), or the effect's own; a Group Attack adds every member's.
       const Dice* dice = &e.damage;
       int alt_fear = 0;
       if (e.standard_damage) {
@@ -1022,12 +1031,17 @@ class Battle {
         if (a.horde && 2 * s.hp_marked >= a.hp) dice = &a.horde_damage;
         if (alt_applies(j, adv_roll, was_hidden)) dice = &a.alt_damage, alt_fear = a.alt_fear;
       }
-      for (int m = 0; m < members; ++m) dmg += dice->roll(dice_) + (nat == 20 ? dice->max_dice() : 0);
-      dmg += before_damage(j);
+      if (dmg < 0) {
+        dmg = 0;
+        for (int m = 0; m < members; ++m) dmg += dice->roll(dice_);
+        dmg += before_damage(j);
+      }
+      const int total = dmg + (nat == 20 ? members * dice->max_dice() : 0);
       if (alt_fear > 0) gain_fear(alt_fear, kFearGainedFeatures);
-      const int marks = dmg > 0 || e.shred_armor ? damage_pc(t, dmg, e.type, e.direct || a.direct, e.shred_armor, j) : 0;
+      const int marks =
+          total > 0 || e.shred_armor ? damage_pc(t, total, e.type, e.direct || a.direct, e.shred_armor, j) : 0;
       on_hit(j, e, t);
-      adversary_reaction(j, Trigger::hit, t, dmg, marks);
+      adversary_reaction(j, Trigger::hit, t, total, marks);
       npc_trigger(Trigger::pc_hit, t, j);
     }
     fear_from(e, affected);
@@ -1312,8 +1326,8 @@ class Battle {
   int pcs_up_ = 0, advs_up_ = 0;
   int pc_streak_ = 0;
   int free_bonus_ = 0;
-  int focus_ = -1;
   bool blazing_ = false;
+  int focus_ = -1;
   int n_prayer_ = 0;
   int prayer_[kMaxPrayer];
   Outcome outcome_ = Outcome::draw;

@@ -1,0 +1,563 @@
+// Daggerheart: the duality dice solved exactly against sampling, seed 000's
+// worked examples and each rule replayed with scripted dice, the shipped
+// library, errors, and thread-count identity.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "cli/cli.hpp"
+#include "encsim/runner.hpp"
+#include "input_error.hpp"
+#include "rules/daggerheart/daggerheart.hpp"
+#include "rules/registry.hpp"
+#include "scripted_dice.hpp"
+
+namespace encsim {
+namespace {
+
+using testing::ScriptedDice;
+namespace dh = daggerheart;
+
+Scenario scenario_from(const std::string& yaml) {
+  return load_scenario_text(yaml, "test.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/daggerheart");
+}
+dh::Encounter encounter_from(const std::string& yaml, std::size_t variant = 0) {
+  const Scenario s = scenario_from(yaml);
+  return dh::compile(s, s.variants.at(variant));
+}
+
+struct Replay {
+  TrialRecord rec;
+  std::string log;
+};
+
+// Dice are scripted; the tactics stream answers 1 (the first candidate)
+// unless a test scripts it.
+Replay replay(const dh::Encounter& enc, ScriptedDice& dice, ScriptedDice tact = ScriptedDice{{}, true}) {
+  Replay r;
+  r.rec.reset(enc.combatant_count());
+  std::ostringstream os;
+  TextLog log(os);
+  ScriptedDice none{{}, true};
+  enc.simulate_with(dice, none, tact, none, r.rec, log);
+  r.log = os.str();
+  EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
+  return r;
+}
+
+// ---------------------------------------------------------------------------
+// Exact: a PC's action roll, enumerated over the 144 duality pairs (and the
+// advantage d6), against the engine's sampled outcome rates.
+
+struct RollCase {
+  int modifier;
+  int difficulty;
+  int advantage;  // net advantage dice: +1, 0, -1
+};
+
+class DualityRoll : public ::testing::TestWithParam<RollCase> {};
+
+TEST_P(DualityRoll, SampledOutcomesMatchTheEnumeration) {
+  const RollCase c = GetParam();
+  double exact[5] = {};
+  const int sides6 = c.advantage == 0 ? 1 : 6;
+  for (int h = 1; h <= 12; ++h)
+    for (int f = 1; f <= 12; ++f)
+      for (int a = 1; a <= sides6; ++a) {
+        const int adv = c.advantage == 0 ? 0 : (c.advantage > 0 ? a : -a);
+        const int total = h + f + c.modifier + adv;
+        const bool ok = total >= c.difficulty;
+        const int k = h == f ? 0 : h > f ? (ok ? 1 : 3) : (ok ? 2 : 4);
+        exact[k] += 1.0 / (144.0 * sides6);
+      }
+  const int n = 400000;
+  double count[5] = {};
+  Rng rng = Rng::for_trial(77, static_cast<std::uint64_t>(c.modifier * 100 + c.difficulty), Stream::dice);
+  for (int i = 0; i < n; ++i) count[static_cast<int>(dh::duality_roll(rng, c.modifier, c.advantage, c.difficulty))] += 1;
+  const char* names[] = {"critical", "success with Hope", "success with Fear", "failure with Hope", "failure with Fear"};
+  for (int k = 0; k < 5; ++k) {
+    const double p = count[k] / n;
+    const double se = std::sqrt(exact[k] * (1 - exact[k]) / n);
+    EXPECT_NEAR(p, exact[k], 4 * se + 1e-12) << names[k];
+  }
+  EXPECT_NEAR(exact[0], 1.0 / 12, 1e-12);  // matching dice: 12 of 144
+}
+
+INSTANTIATE_TEST_SUITE_P(Rolls, DualityRoll,
+                         ::testing::Values(RollCase{2, 12, 0}, RollCase{0, 15, 0}, RollCase{1, 14, 1},
+                                           RollCase{3, 18, -1}, RollCase{-1, 10, 1}, RollCase{2, 24, 0}));
+
+// ---------------------------------------------------------------------------
+// Scripted fights. The PC's roll is scripted as (d12 Hope, d12 Fear).
+
+const char* const kDuel = R"(ruleset: daggerheart
+max_rounds: 2
+options: {fear_start: 0}
+party:
+  - name: Hero
+    traits: {agility: 2}
+    evasion: 30
+    hp: 6
+    armor: {thresholds: [10, 20], score: 0}
+    primary: {trait: agility, damage: d8+1}
+foes:
+  - name: Brute
+    difficulty: 20
+    thresholds: [5, 10]
+    hp: 1
+    atk: 2
+    attack: {name: Club, damage: 3d6+2}
+)";
+
+TEST(DaggerheartScripted, AdversaryCriticalAddsTheDiceMaximum) {
+  // Seed 000: "an attack that deals 3d6+2 deals 18+3d6+2 on a critical".
+  const auto enc = encounter_from(kDuel);
+  ScriptedDice dice{{{12, 1}, {12, 2},             // Hero: 1+2+2 = 5 vs 20, a failure with Fear
+                     {20, 20},                     // a natural 20 against Evasion 30: a critical
+                     {6, 1}, {6, 2}, {6, 3},       // 18 + 6 + 2 = 26, Severe
+                     {12, 12}, {12, 9}, {8, 4}}};  // round 2: 23 vs 20, 4+1 = 5 damage defeats the brute
+  const Replay r = replay(enc, dice);
+  EXPECT_NE(r.log.find("26 damage to Hero (thresholds 11/21): marks 3 HP"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 3);
+  EXPECT_EQ(r.rec.combatants[1].crits, 1);
+  EXPECT_EQ(r.rec.resources[dh::kFearGainedRolls], 1);
+  EXPECT_EQ(r.rec.outcome, Outcome::party_win) << r.log;
+}
+
+TEST(DaggerheartScripted, PcCriticalAddsTheDiceMaximumAndKeepsTheSpotlight) {
+  // "2d8+1 crit = 2d8+1+16": Proficiency 2 and matching duality dice.
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+party:
+  - {name: Hero, proficiency: 2, hp: 6, stress: 6, primary: {damage: d8+1}}
+foes:
+  - {name: Brute, difficulty: 20, thresholds: [40, 50], hp: 5, attack: {damage: 1}}
+)");
+  ScriptedDice dice{{{12, 6}, {12, 6}, {8, 3}, {8, 5}}};  // 3 + 5 + 1 + 16 = 25
+  const Replay r = replay(enc, dice);
+  EXPECT_NE(r.log.find("damage 2d8+1 + critical = 25"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kCriticals], 1);
+  EXPECT_EQ(r.rec.resources[dh::kHopeGained], 1);
+  EXPECT_EQ(r.rec.resources[dh::kGmTurns], 0);  // a critical counts as with Hope: no GM turn
+  EXPECT_EQ(r.rec.combatants[0].crits, 1);
+}
+
+TEST(DaggerheartScripted, ThresholdsAndAnArmorSlotByPolicy) {
+  // 9 damage against thresholds 8/16 is Major: 2 HP, 1 with an Armor Slot.
+  const std::string yaml = R"(ruleset: daggerheart
+max_rounds: 1
+party:
+  - {name: Hero, evasion: 5, hp: 6, armor: Chainmail Armor, primary: Longsword, armor_policy: ARMOR}
+foes:
+  - {name: Brute, difficulty: 30, thresholds: [5, 10], hp: 9, atk: 0, attack: {damage: 1d8+1}}
+)";
+  for (const char* policy : {"always", "never"}) {
+    std::string y = yaml;
+    y.replace(y.find("ARMOR"), 5, policy);
+    const auto enc = encounter_from(y);
+    // Hero fails with Fear, the brute hits (d20 10 vs 5 - 1 chainmail... Evasion 5 given) for 8+1 = 9.
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 10}, {8, 8}}};
+    const Replay r = replay(enc, dice);
+    const bool armor = std::string(policy) == "always";
+    EXPECT_EQ(r.rec.combatants[0].damage_taken, armor ? 1 : 2) << policy << "\n" << r.log;
+    EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraArmorUsed], armor ? 1 : 0);
+  }
+}
+
+TEST(DaggerheartScripted, FearNeverPassesTwelve) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 3
+options: {fear_start: 11}
+party:
+  - {name: Hero, evasion: 30, hp: 6, primary: {damage: d8}}
+foes:
+  - {name: Wall, difficulty: 40, thresholds: [5, 10], hp: 9, attack: {damage: 1}}
+)");
+  // Three failures with Fear: 11 -> 12, then two wasted. The wall's attacks miss.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 1}, {12, 1}, {12, 2}, {20, 1}, {12, 1}, {12, 2}, {20, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.resources[dh::kFearGainedRolls], 1);
+  EXPECT_EQ(r.rec.resources[dh::kFearWasted], 2);
+  EXPECT_EQ(r.rec.resources[dh::kFearEnd], 12 - r.rec.resources[dh::kFearSpent]);
+}
+
+TEST(DaggerheartScripted, MinionSpilloverDefeatsOneMorePerXDamage) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+include: [adversaries.yaml]
+party:
+  - {name: Hero, traits: {agility: 2}, hp: 6, primary: {damage: d8+2}}
+foes:
+  - use: Giant Rat
+    count: 4
+)");
+  // 20 vs Difficulty 10 hits; 5 + 2 = 7 damage: the rat and 7 / 3 = 2 more.
+  ScriptedDice dice{{{12, 10}, {12, 8}, {8, 5}}};
+  const Replay r = replay(enc, dice);
+  int down = 0;
+  for (int j = 1; j <= 4; ++j) down += r.rec.combatants[static_cast<std::size_t>(j)].down;
+  EXPECT_EQ(down, 3) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 3);
+}
+
+TEST(DaggerheartScripted, HordeDealsItsSmallerDamageOnceHalfItsHpAreMarked) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 2
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 10, hp: 12, traits: {agility: 2}, armor: {thresholds: [30, 40], score: 0}, primary: {damage: d8}}
+foes:
+  - name: Swarm
+    type: horde
+    difficulty: 10
+    thresholds: [5, 10]
+    hp: 4
+    attack: {damage: 1d12}
+    features:
+      - {name: Horde, horde: 1d4}
+)");
+  // Round 1: Hero 1+2+2 = 5 fails with Fear; the swarm hits with its d12.
+  // Round 2: Hero 10+9+2 hits for 6 (Major: 2 HP, half of 4); fails? no:
+  // a success with Hope keeps the spotlight, so script a success with Fear
+  // (9+10) to hand it over, and the swarm now rolls a d4.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {12, 7},
+                     {12, 9}, {12, 10}, {8, 6}, {20, 15}, {4, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].hits, 2);
+}
+
+TEST(DaggerheartScripted, RelentlessTakesSeveralSpotlightsEachAfterTheFirstForAFear) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 5, gm_policy: greedy}
+party:
+  - {name: Hero, evasion: 30, hp: 6, primary: {damage: d8}}
+foes:
+  - name: Burrower
+    difficulty: 30
+    thresholds: [8, 15]
+    hp: 8
+    attack: {damage: 1d12}
+    features:
+      - {name: Relentless (3), relentless: 3}
+)");
+  // The hero fails with Fear (Fear 6); three spotlights, three misses.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 2}, {20, 3}, {20, 4}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.resources[dh::kAdversarySpotlights], 3) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kFearSpentSpotlights], 2);
+  EXPECT_EQ(r.rec.resources[dh::kFearEnd], 4);
+  EXPECT_EQ(r.rec.resources[dh::kGmTurns], 1);
+}
+
+TEST(DaggerheartScripted, MeasuredGmKeepsItsReserveAndCap) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 2, max_spotlights: 3, fear_reserve: 2}
+party:
+  - {name: Hero, evasion: 30, hp: 6, primary: {damage: d8}}
+foes:
+  - {name: A, difficulty: 30, thresholds: [8, 15], hp: 8, attack: {damage: 1}, count: 3}
+)");
+  // Fear 3 after the failure with Fear: one extra spotlight leaves 2, the reserve.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 2}, {20, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.resources[dh::kAdversarySpotlights], 2) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kFearEnd], 2);
+}
+
+TEST(DaggerheartScripted, MomentumGainsAFearOnAHit) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 10, hp: 6, armor: {thresholds: [30, 40], score: 0}, primary: {damage: d8}}
+foes:
+  - name: Bear
+    difficulty: 30
+    thresholds: [9, 17]
+    hp: 7
+    attack: {damage: 1d8+3}
+    features:
+      - {name: Momentum, kind: reaction, trigger: hit, gain_fear: 1}
+)");
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 12}, {8, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.resources[dh::kFearGainedFeatures], 1) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kFearGainedRolls], 1);
+  EXPECT_EQ(r.rec.resources[dh::kFearEnd], 2);
+}
+
+TEST(DaggerheartScripted, DynamicCountdownsAdvanceByTheSeedsTable) {
+  // Progress: crit 3, success with Hope 2, success with Fear 1, failures 0.
+  // Consequence: failure with Fear 3, with Hope 2, success with Fear 1.
+  const std::string yaml = R"(ruleset: daggerheart
+max_rounds: 10
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 40, hp: 6, traits: {agility: 0}, primary: {damage: d8}}
+foes:
+  - {name: Wall, difficulty: 15, thresholds: [99, 100], hp: 9, attack: {damage: 1}}
+countdowns:
+  - {name: escape, start: 6, advance: progress, outcome: party_wins}
+  - {name: collapse, start: 7, advance: consequence, outcome: foes_win}
+)";
+  const auto enc = encounter_from(yaml);
+  // 1) 8+7 = 15 success with Hope: escape 6->4, collapse 7. Damage d8.
+  // 2) 6+6 critical: escape 4->1. Damage d8 (+8).
+  // 3) 5+9 = 14 failure with Fear: collapse 7->4; the GM's wall misses.
+  // 4) 4+9 = 13 failure with Fear: collapse 4->1; the wall misses.
+  // 5) 9+8 = 17 success with Hope: escape 1->-1: the party escapes.
+  ScriptedDice dice{{{12, 8}, {12, 7}, {8, 1},
+                     {12, 6}, {12, 6}, {8, 1},
+                     {12, 5}, {12, 9}, {20, 1},
+                     {12, 4}, {12, 9}, {20, 1},
+                     {12, 9}, {12, 8}}};  // no damage roll: the fight is over
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.outcome, Outcome::party_win) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kCountdownsTriggered], 1);
+  EXPECT_NE(r.log.find("Countdown escape triggers"), std::string::npos);
+}
+
+TEST(DaggerheartScripted, AvoidDeathTakesThePcOutAndScarsOnALowHopeDie) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 5, hp: 1, armor: {thresholds: [3, 6], score: 0}, primary: {damage: d8}}
+foes:
+  - {name: Brute, difficulty: 30, thresholds: [5, 10], hp: 9, attack: {damage: 4}}
+)");
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 10}, {12, 1}}};  // Hope die 1 <= level 1: a scar
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(r.rec.combatants[0].down) << r.log;
+  EXPECT_FALSE(r.rec.combatants[0].dead);
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraAvoid], 1);
+  EXPECT_EQ(r.rec.resources[dh::kScars], 1);
+  EXPECT_EQ(r.rec.outcome, Outcome::foes_win);
+}
+
+TEST(DaggerheartScripted, BlazeOfGloryStrikesACriticalThenDies) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 5, hp: 1, death_move: blaze_of_glory, armor: {thresholds: [3, 6], score: 0}, primary: {damage: d8+1}}
+foes:
+  - {name: Brute, difficulty: 30, thresholds: [5, 10], hp: 3, attack: {damage: 4}}
+)");
+  // The blaze: d8 2 + 1 + 8 = 11, Severe: the brute's 3 HP.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 10}, {8, 2}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(r.rec.combatants[0].dead) << r.log;
+  EXPECT_TRUE(r.rec.combatants[1].dead);
+  EXPECT_EQ(r.rec.combatants[0].crits, 1);
+}
+
+TEST(DaggerheartScripted, RiskItAllClearsHopeDieHpOrDies) {
+  const std::string yaml = R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 5, hp: 3, death_move: risk_it_all, armor: {thresholds: [1, 2], score: 0}, primary: {damage: d8}}
+foes:
+  - {name: Brute, difficulty: 30, thresholds: [5, 10], hp: 9, attack: {damage: 4}}
+)";
+  {
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 10}, {12, 2}, {12, 1}}};  // Hope 2 > Fear 1: clears 2 HP
+    const Replay r = replay(encounter_from(yaml), dice);
+    EXPECT_FALSE(r.rec.combatants[0].down) << r.log;
+    EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraRisk], 1);
+    EXPECT_EQ(r.rec.outcome, Outcome::draw);
+  }
+  {
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 10}, {12, 1}, {12, 2}}};  // Fear higher: death
+    const Replay r = replay(encounter_from(yaml), dice);
+    EXPECT_TRUE(r.rec.combatants[0].dead) << r.log;
+  }
+}
+
+TEST(DaggerheartScripted, StressThatCannotBeMarkedBecomesAnHp) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 15, hp: 6, stress: 1, armor: {thresholds: [30, 40], score: 0}, primary: {damage: d8}}
+foes:
+  - name: Mocker
+    difficulty: 30
+    thresholds: [5, 10]
+    hp: 9
+    atk: 0
+    attack: {damage: 1}
+    features:
+      - {name: Jeer, kind: action, effect: attack, target_stress: 2, damage: 1}
+)");
+  // The jeer hits (d20 15 vs 15; 1 damage marks 1 HP): Stress 1 of 1, the
+  // second becomes an HP. Full Stress: Vulnerable (advantage against them).
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 2);
+}
+
+TEST(DaggerheartScripted, AnAttackOnSeveralTargetsMakesOneRollAndOneDamageRoll) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: A, evasion: 12, hp: 6, armor: {thresholds: [5, 9], score: 0}, primary: {damage: d8}}
+  - {name: B, evasion: 16, hp: 6, armor: {thresholds: [5, 9], score: 0}, primary: {damage: d8}}
+  - {name: C, evasion: 10, hp: 6, armor: {thresholds: [5, 9], score: 0}, primary: {damage: d8}}
+foes:
+  - name: Burrower
+    difficulty: 30
+    thresholds: [8, 15]
+    hp: 8
+    atk: 3
+    attack: {damage: 1}
+    features:
+      - {name: Spit Acid, kind: action, effect: attack, targets: close, damage: 2d6}
+)");
+  // The first PC to act fails with Fear; one d20 (11 + 3 = 14) hits A (12)
+  // and C (10), not B (16); one damage roll, 4 + 3 = 7, Major for both. The
+  // other two PCs then roll critical successes (9 damage, 2 HP each).
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 11}, {6, 4}, {6, 3},
+                     {12, 6}, {12, 6}, {8, 1}, {12, 6}, {12, 6}, {8, 1}}};
+  ScriptedDice tact{{}, true};
+  const Replay r = replay(enc, dice, tact);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 0);
+  EXPECT_EQ(r.rec.combatants[2].damage_taken, 2);
+  EXPECT_EQ(r.rec.combatants[3].extra[dh::kExtraFeaturesUsed], 1);
+}
+
+// ---------------------------------------------------------------------------
+// Battle Points, the library and errors.
+
+TEST(DaggerheartBattlePoints, BudgetAndCostsFollowTheSrdTable) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+include: [adversaries.yaml, party.yaml]
+options: {battle_points: {harder: true}}
+party: [{use: Warrior}, {use: Wizard}, {use: Rogue}, {use: Seraph}]
+foes:
+  - use: Acid Burrower
+  - use: Cave Ogre
+  - use: Giant Rat
+    count: 5
+  - use: Bear
+)");
+  // 3 x 4 + 2 = 14, +2 harder, -2 for two Solos: 14. Cost: 5 + 5 + 2 rat
+  // groups (5 rats, groups of 4) + 4 = 16.
+  EXPECT_EQ(enc.bp.budget, 14);
+  EXPECT_EQ(enc.bp.cost, 16);
+  EXPECT_NE(enc.note().find("costs 16 of a budget of 14 (over budget)"), std::string::npos);
+}
+
+TEST(DaggerheartLibrary, EveryAdversaryAndClassCompilesAndFights) {
+  // The names, read from the library file itself.
+  std::ifstream in(ENCSIM_SOURCE_DIR "/scenarios/daggerheart/adversaries.yaml");
+  std::string line;
+  std::vector<std::string> names;
+  bool in_monsters = false;
+  while (std::getline(in, line)) {
+    if (line == "monsters:") in_monsters = true;
+    if (in_monsters && line.size() > 3 && line[0] == ' ' && line[1] == ' ' && line[2] != ' ' && line[2] != '#' &&
+        line.back() == ':')
+      names.push_back(line.substr(2, line.size() - 3));
+  }
+  ASSERT_EQ(names.size(), 129u);
+  int modelled = 0, total = 0;
+  for (std::size_t b = 0; b < names.size(); b += 40) {
+    std::string yaml = "ruleset: daggerheart\ninclude: [adversaries.yaml, party.yaml]\nparty:\n";
+    for (const char* c : {"Bard", "Druid", "Guardian", "Ranger", "Rogue", "Seraph", "Sorcerer", "Warrior", "Wizard"})
+      yaml += std::string("  - use: ") + c + "\n";
+    yaml += "foes:\n";
+    for (std::size_t k = b; k < std::min(names.size(), b + 40); ++k) {
+      std::string n = names[k];
+      if (n.front() == '"') n = n.substr(1, n.size() - 2);
+      yaml += "  - use: \"" + n + "\"\n";
+    }
+    const auto enc = encounter_from(yaml);
+    const auto facts = enc.facts();
+    modelled += std::stoi(facts[0].second);
+    total += std::stoi(facts[1].second);
+    RunSettings s;
+    s.trials = 200;
+    const Tally t = run_trials(enc, s).tally;
+    EXPECT_EQ(t.trials, 200u);
+  }
+  EXPECT_GT(total, 400);
+  EXPECT_GT(modelled * 2, total);  // more than half the SRD's features are simulated
+}
+
+TEST(DaggerheartErrors, UnknownKeysAndShapesAreRefusedWithPositions) {
+  const std::string head = "ruleset: daggerheart\nparty: [{name: A, primary: {damage: d8}}]\nfoes:\n";
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from(head + "  - {name: B, difficulty: 10, thresholds: none, hp: 1, atk: 1, atak: 2, attack: {damage: 1}}\n");
+            }),
+            "unknown key 'atak' in adversary 'B' (did you mean 'atk'?)");
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from(head + "  - {name: B, difficulty: 10, thresholds: none, hp: 1, attack: {damage: 1}, "
+                                    "features: [{name: F, kind: reaction, effect: attack}]}\n");
+            }),
+            "feature 'F' is a reaction: it needs a 'trigger'");
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from(head + "  - {name: B, difficulty: 10, thresholds: none, hp: 1, attack: {damage: 1}, "
+                                    "features: [{name: F, kind: action, minion: 3, effect: attack}]}\n");
+            }),
+            "'minion' is a passive shape: give the feature kind: passive (in feature 'F')");
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from(
+                  "ruleset: daggerheart\ninclude: [party.yaml]\nparty: [{use: Warrior, primary: Longsward}]\nfoes: [{name: B, "
+                  "difficulty: 10, thresholds: none, hp: 1, attack: {damage: 1}}]\n");
+            }),
+            "unknown weapon 'Longsward' (did you mean 'Longsword'?)");
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from("ruleset: daggerheart\noptions: {fear_budget: huge}\n" + head.substr(21) +
+                             "  - {name: B, difficulty: 10, thresholds: none, hp: 1, attack: {damage: 1}}\n");
+            }),
+            "unknown fear_budget 'huge'; expected a number or one of 'incidental', 'minor', 'standard', 'major', "
+            "'climactic' or 'unlimited'");
+}
+
+TEST(DaggerheartErrors, CountdownsBelongToDaggerheartOnly) {
+  EXPECT_EQ(testing::message_of([] {
+              const Scenario s = load_scenario_text(
+                  "ruleset: fivey\nparty: [{name: A, hp: 5, weapon: sword}]\nfoes: [{name: B, hp: 5, weapon: sword}]\n"
+                  "countdowns: [{name: c, start: 3}]\n",
+                  "t.yaml", ruleset_ids(), ".");
+              compile_variant(s, s.variants[0]);
+            }),
+            "'countdowns' are a Daggerheart rule; fivey has none");
+}
+
+// ---------------------------------------------------------------------------
+// Determinism: the shipped bandit ambush gives the same CSVs at 1, 2 and 8 threads.
+
+TEST(DaggerheartDeterminism, CsvsAreIdenticalAtOneTwoAndEightThreads) {
+  const cli::Prepared p = cli::prepare(ENCSIM_SOURCE_DIR "/scenarios/daggerheart/bandit-ambush.yaml", {});
+  std::string first;
+  for (int threads : {1, 2, 8}) {
+    RunSettings s;
+    s.trials = 8000;
+    s.seed = 5;
+    s.threads = threads;
+    const auto results = cli::run_prepared(p, s);
+    const std::string csv = to_csv(summary_table(results)) + to_csv(combatants_table(results)) +
+                            to_csv(distributions_table(results));
+    if (first.empty()) {
+      first = csv;
+    } else {
+      EXPECT_EQ(csv, first) << threads << " threads";
+    }
+  }
+  EXPECT_NE(first.find("fear_spent_mean"), std::string::npos);
+  EXPECT_NE(first.find("battle_points_budget"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace encsim
