@@ -539,7 +539,7 @@ TEST(Scenario, KeyTableListsEveryTopLevelKey) {
   for (const KeySpec& k : scenario_keys()) names.emplace_back(k.name);
   EXPECT_EQ(names, (std::vector<std::string>{"name", "ruleset", "description", "include", "trials", "seed",
                                              "max_rounds", "options", "tactics", "party", "foes", "monsters",
-                                             "variants"}));
+                                             "countdowns", "variants"}));
   EXPECT_NE(format_schema(scenario_keys()).find("  max_rounds  "), std::string::npos);
 }
 

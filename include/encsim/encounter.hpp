@@ -13,14 +13,15 @@ namespace encsim {
 
 // A per-trial metric of a rule system (Fear spent, inspiration dice used, ...).
 // In summary.csv it becomes `<name>_mean` (or `<name>_rate` for a 0/1 metric),
-// plus `<name>_p90` when `p90`; `distribution` also writes it to
-// distributions.csv.
+// plus `<name>_p50` when `p50` and `<name>_p90` when `p90`; `distribution`
+// also writes it to distributions.csv.
 struct MetricSpec {
   std::string_view name;
   std::string_view description;
   bool rate = false;
   bool p90 = false;
   bool distribution = false;
+  bool p50 = false;  // also `<name>_p50`, the median
 };
 
 struct CombatantInfo {

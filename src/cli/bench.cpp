@@ -35,9 +35,55 @@ foes:
   - {name: Bugbear, bracket: elite, defense: 14, count: 4}
 )";
 
+// Daggerheart: four level-1 PCs (the SRD's suggested builds) against four SRD
+// adversaries with their features: a Bear, two Dire Wolves and a Glass Snake.
+const char* const kDaggerheartBenchYaml = R"(name: bench-daggerheart
+ruleset: daggerheart
+party:
+  - {name: Warrior, class: warrior, traits: {agility: 2, strength: 1, instinct: 1, presence: -1}, armor: Chainmail Armor, primary: Longsword, experiences: {Soldier: 2}}
+  - {name: Guardian, class: guardian, traits: {agility: 1, strength: 2, finesse: -1, presence: 1}, armor: Chainmail Armor, primary: Battleaxe, experiences: {Bodyguard: 2}}
+  - {name: Ranger, class: ranger, traits: {agility: 2, finesse: 1, instinct: 1, presence: -1}, armor: Leather Armor, primary: Shortbow, experiences: {Tracker: 2}}
+  - {name: Seraph, class: seraph, traits: {strength: 2, instinct: 1, presence: 1, knowledge: -1}, armor: Chainmail Armor, primary: Hallowed Axe, secondary: Round Shield, experiences: {Healer: 2}}
+foes:
+  - name: Bear
+    type: bruiser
+    difficulty: 14
+    thresholds: [9, 17]
+    hp: 7
+    stress: 2
+    atk: 1
+    attack: {name: Claws, damage: 1d8+3}
+    features:
+      - {name: Bite, kind: action, stress: 1, effect: attack, damage: 3d4+10, condition: restrained}
+      - {name: Momentum, kind: reaction, trigger: hit, gain_fear: 1}
+  - name: Dire Wolf
+    count: 2
+    type: skulk
+    difficulty: 12
+    thresholds: [5, 9]
+    hp: 4
+    stress: 3
+    atk: 2
+    attack: {name: Claws, damage: 1d6+2}
+    features:
+      - {name: Pack Tactics, alt_damage: 1d6+5, alt_when: pack, gain_fear: 1}
+      - {name: Hobbling Strike, kind: action, stress: 1, effect: attack, damage: 3d4+10, direct: true, condition: vulnerable, until: clear_hp}
+  - name: Glass Snake
+    difficulty: 14
+    thresholds: [6, 10]
+    hp: 5
+    stress: 3
+    atk: 2
+    attack: {name: Glass Fangs, range: very_close, damage: 1d8+2}
+    features:
+      - {name: Armor-Shredding Shards, kind: reaction, trigger: damaged_in_melee, effect: damage, targets: attacker, shred_armor: true}
+      - {name: Spinning Serpent, kind: action, stress: 1, effect: attack, targets: very_close, damage: 1d6+1}
+)";
+
 namespace {
 
-const Workload kWorkloads[] = {{"fivey: 4 PCs vs 5 monsters", kFiveyBenchYaml}};
+const Workload kWorkloads[] = {{"fivey: 4 PCs vs 5 monsters", kFiveyBenchYaml},
+                               {"daggerheart: 4 PCs vs 4 adversaries with features", kDaggerheartBenchYaml}};
 
 std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603ULL) {
   for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;

@@ -21,6 +21,7 @@ double rate(std::uint64_t k, std::uint64_t n) { return n == 0 ? 0.0 : static_cas
 // Summary columns a system adds: `<name>_mean` or `<name>_rate`, and `<name>_p90`.
 std::vector<std::string> metric_columns(const MetricSpec& m) {
   std::vector<std::string> cols{std::string(m.name) + (m.rate ? "_rate" : "_mean")};
+  if (m.p50) cols.push_back(std::string(m.name) + "_p50");
   if (m.p90) cols.push_back(std::string(m.name) + "_p90");
   return cols;
 }
@@ -28,6 +29,10 @@ std::vector<std::string> metric_columns(const MetricSpec& m) {
 // A metric's fields: its mean (or rate), and its p90 when it has a histogram.
 std::vector<std::string> metric_values(const MetricSpec& m, double mean, const IntStat* hist) {
   std::vector<std::string> vals{fixed(mean, m.rate ? 6 : 4)};
+  if (m.p50) {
+    ENCSIM_CHECK(hist != nullptr);
+    vals.push_back(std::to_string(hist->quantile(1, 2)));
+  }
   if (m.p90) {
     ENCSIM_CHECK(hist != nullptr);
     vals.push_back(std::to_string(hist->quantile(9, 10)));

@@ -965,7 +965,7 @@ class Battle {
     } else if (e.kind == Effect::Kind::damage) {
       const int dmg = e.half_of_damage ? taken / 2 : e.damage.roll(dice_);
       for (int k = 0; k < n && !over(); ++k) {
-        if (dmg > 0) damage_pc(targets[k], dmg, e.type, e.direct, false, j);
+        if (dmg > 0 || e.shred_armor) damage_pc(targets[k], dmg, e.type, e.direct, e.shred_armor, j);
         on_hit(j, e, targets[k]);
       }
       fear_from(e, true);
