@@ -435,6 +435,36 @@ foes:
   EXPECT_EQ(r.rec.combatants[3].extra[dh::kExtraFeaturesUsed], 1);
 }
 
+TEST(DaggerheartScripted, DamageReductionActionRollsAndCountdownsStartedByEvents) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 2
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 10, hp: 6, traits: {agility: 2}, armor: {thresholds: [30, 40], score: 0}, primary: {damage: d8+4}}
+foes:
+  - name: Golem
+    difficulty: 10
+    thresholds: [6, 12]
+    hp: 5
+    attack: {damage: 1}
+    features:
+      - {name: Stone Skin, damage_reduction: 3, reduction_type: physical}
+      - {name: Quake, kind: action, effect: damage, targets: 1, damage: 5, roll: 15}
+countdowns:
+  - {name: reinforcements, start: 1, start_on: round, start_round: 2, advance: action_roll, outcome: foes_win}
+)");
+  // Round 1: 5+6+2 = 13 hits; 4+4 = 8 damage - 3 = 5: 1 HP, not Major. The
+  // success is with Fear (6 > 5): the golem's Quake needs an action roll of
+  // 15 and gets 14: nothing. Round 2 starts the countdown; the hero's next
+  // roll ticks it to 0: the adversaries win.
+  ScriptedDice dice{{{12, 5}, {12, 6}, {8, 4}, {20, 14}, {12, 9}, {12, 8}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 0);
+  EXPECT_EQ(r.rec.outcome, Outcome::foes_win);
+  EXPECT_EQ(r.rec.resources[dh::kCountdownsTriggered], 1);
+}
+
 // ---------------------------------------------------------------------------
 // Battle Points, the library and errors.
 

@@ -24,6 +24,7 @@ class Battle {
     for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
       rec_.rounds = round_;
       ENCSIM_SAY(log_, "-- round %d (every PC takes the spotlight once) --", round_);
+      start_countdowns_on(Countdown::StartOn::round);
       for (int i = 0; i < n_pc_; ++i) pc_[i].acted = false;
       for (;;) {
         const int i = next_pc();
@@ -111,7 +112,7 @@ class Battle {
     }
     advs_up_ = n_adv_;
     for (int c = 0; c < static_cast<int>(enc_.countdowns.size()); ++c) {
-      cd_[c] = CdState{0, 0, false};
+      cd_[c] = CdState{0, 0, false, false};
       if (enc_.countdowns[static_cast<std::size_t>(c)].active) start_countdown(c);
     }
     for (int k = 0; k < n_npc_; ++k)
@@ -560,6 +561,8 @@ class Battle {
       return;
     }
     if (a.resist & type_bit(type)) dmg /= 2;
+    if (!a.damage_reduction.is_constant() || a.damage_reduction.flat() != 0)
+      if (a.reduction_types == 0 || (a.reduction_types & type_bit(type))) dmg -= a.damage_reduction.roll(dice_);
     if (dmg <= 0) return;
     if (a.minion > 0) {
       defeat(j, from);
@@ -614,6 +617,16 @@ class Battle {
     adv_[j].alive = false;
     --advs_up_;
     radv(j).down = radv(j).dead = true;
+    start_countdowns_on(Countdown::StartOn::adversary_defeated);
+  }
+
+  // Scene events that start countdowns (`start_on`).
+  void start_countdowns_on(Countdown::StartOn event) {
+    for (int c = 0; c < static_cast<int>(enc_.countdowns.size()); ++c) {
+      const Countdown& cd = enc_.countdowns[static_cast<std::size_t>(c)];
+      if (cd.start_on == event && !cd_[c].started && (event != Countdown::StartOn::round || cd.start_round == round_))
+        start_countdown(c);
+    }
   }
 
   void adv_mark_stress(int j, int n) {
@@ -753,6 +766,7 @@ class Battle {
 
   void knock_out(int i, bool dead) {
     PcState& s = pc_[i];
+    if (!s.out) start_countdowns_on(Countdown::StartOn::pc_down);
     if (!s.out) --pcs_up_;
     s.out = true;
     s.dead = s.dead || dead;
@@ -913,6 +927,7 @@ class Battle {
   // reaction (targets: attacker), `taken` the damage it dealt.
   void run_effect(int j, const Effect& e, Target target, int attacker, int taken) {
     const Adversary& a = adv(j);
+    if (e.roll_difficulty > 0 && !adversary_action_roll(j, e.roll_difficulty)) return;
     switch (e.kind) {
       case Effect::Kind::gain_fear:
         gain_fear(e.gain_fear, kFearGainedFeatures);
@@ -970,6 +985,21 @@ class Battle {
       }
       fear_from(e, true);
     }
+  }
+
+  // Seed 000, "Adversary Action Rolls": d20 (+ an Experience for a Fear, by
+  // policy) against the Difficulty; a natural 20 succeeds.
+  bool adversary_action_roll(int j, int difficulty_needed) {
+    int bonus = 0;
+    if (opt_.adversary_experiences && adv(j).experience > 0 && can_spend(1)) {
+      spend(1, kFearSpentExperiences);
+      bonus = adv(j).experience;
+    }
+    const int nat = dice_.die(20);
+    const bool ok = nat == 20 || nat + bonus >= difficulty_needed;
+    ENCSIM_SAY(log_, "  %s's action roll d20 %d %+d vs %d: %s", aname(j), nat, bonus, difficulty_needed,
+               ok ? "success" : "failure");
+    return ok;
   }
 
   int first_vulnerable(const int* skip, int n_skip) {
@@ -1188,13 +1218,14 @@ class Battle {
   // ---- countdowns ---------------------------------------------------------
   struct CdState {
     int value, start;
-    bool active;
+    bool active, started;
   };
 
   void start_countdown(int c) {
     const Countdown& cd = enc_.countdowns[static_cast<std::size_t>(c)];
     CdState& s = cd_[c];
     if (s.active) return;
+    s.started = true;
     s.start = std::max(1, cd.start.roll(dice_));
     s.value = s.start;
     s.active = true;

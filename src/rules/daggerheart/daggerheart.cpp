@@ -138,6 +138,8 @@ const std::vector<KeySpec> kPassiveKeys{
     {"resist", "physical|magic", "", "resistant to this type"},
     {"immune", "physical|magic", "", "immune to this type"},
     {"difficulty_bonus", "integer", "", "+N to its Difficulty"},
+    {"damage_reduction", "dice", "", "subtracted from each hit it takes, before thresholds"},
+    {"reduction_type", "physical|magic", "", "damage_reduction only against this type"},
     {"alt_damage", "dice", "", "standard attack damage instead, when alt_when holds"},
     {"alt_when", "pack|advantage|hidden", "", "when alt_damage applies"},
     {"extra_hp_from", "physical|magic", "", "marks one more HP from damage of this type"},
@@ -170,6 +172,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"spotlight_again", "boolean", "false", "before_damage: it may take the spotlight again"},
     {"clear_armor", "integer", "0", "NPC: every PC clears this many Armor Slots"},
     {"advantage_next", "boolean", "false", "NPC: the PC's next attack roll has advantage"},
+    {"roll", "integer", "", "the adversary first makes an action roll (d20, an Experience for a Fear by policy) against this Difficulty; on a failure nothing happens"},
 };
 
 std::vector<KeySpec> joined(std::initializer_list<const std::vector<KeySpec>*> parts) {
@@ -190,7 +193,9 @@ const std::vector<KeySpec> kCountdownKeys{
     {"start", "dice", "", "the starting value (dice: a randomized start)"},
     {"advance", "action_roll|attack_roll|progress|consequence|pc_miss|gm_turn", "action_roll", "what ticks it down: every PC action roll (standard), attack rolls, the dynamic tables, missed PC attacks, GM turns"},
     {"loop", "none|loop|increasing|decreasing", "none", "after it triggers: stop, restart, restart one higher, one lower"},
-    {"active", "boolean", "true", "runs from the start (else a feature starts it)"},
+    {"active", "boolean", "true", "runs from the start (else a feature or start_on starts it)"},
+    {"start_on", "round|adversary_defeated|pc_down", "", "a scene event that starts it: the start of round start_round, the first adversary defeated, the first PC down"},
+    {"start_round", "integer", "", "for start_on: round"},
     {"side", "party|foes", "foes", "whose effect it is"},
     {"atk", "integer", "0", "attack modifier of a foes' countdown attack"},
     {"outcome", "party_wins|foes_win", "", "when it triggers, the fight ends so"},
@@ -360,6 +365,7 @@ Effect read_effect(MapReader& r, const Context& ctx, const Adversary* owner) {
   e.spotlight_again = r.get_bool("spotlight_again", false);
   e.clear_armor = static_cast<int>(r.get_int("clear_armor", 0, 0, 12));
   e.advantage_next = r.get_bool("advantage_next", false);
+  e.roll_difficulty = static_cast<int>(r.get_int("roll", 0, 1, 50));
   if (e.kind == Effect::Kind::none && e.gain_fear > 0 && e.target_stress == 0 && e.target_hp == 0 &&
       !e.vulnerable && !e.restrained && e.pc_hope == 0)
     e.kind = Effect::Kind::gain_fear;
@@ -390,7 +396,15 @@ Countdown read_countdown(const Node& n, const std::string& name, const Context& 
   c.advance = static_cast<Countdown::Advance>(
       r.get_choice("advance", {"action_roll", "attack_roll", "progress", "consequence", "pc_miss", "gm_turn"}, 0));
   c.loop = static_cast<Countdown::Loop>(r.get_choice("loop", {"none", "loop", "increasing", "decreasing"}, 0));
-  c.active = r.get_bool("active", !feature);
+  c.start_on = static_cast<Countdown::StartOn>(r.get_choice("start_on", {"feature", "round", "adversary_defeated", "pc_down"}, 0));
+  if (c.start_on == Countdown::StartOn::feature && r.has("start_on"))
+    throw InputError(r.scalar("start_on")->pos(), "start_on is one of 'round', 'adversary_defeated' or 'pc_down'");
+  c.start_round = static_cast<int>(r.get_int("start_round", 0, 1, 100000));
+  if ((c.start_on == Countdown::StartOn::round) != r.has("start_round"))
+    throw InputError(n.pos(), r.what() + ": 'start_on: round' goes with 'start_round'");
+  c.active = r.get_bool("active", !feature && c.start_on == Countdown::StartOn::feature);
+  if (c.active && c.start_on != Countdown::StartOn::feature)
+    throw InputError(n.pos(), r.what() + " starts on an event: it cannot also be active from the start");
   c.side = r.get_choice("side", {"party", "foes"}, owner ? 1 : 1);
   c.atk = static_cast<int>(r.get_int("atk", owner ? owner->atk : 0, -20, 40));
   c.effect.outcome = r.get_choice("outcome", {"party_wins", "foes_win"}, -1);
@@ -464,6 +478,12 @@ Feature read_feature(const Node& n, Adversary* owner, bool npc, Context& ctx) {
     a.resist = static_cast<TypeMask>(a.resist | read_type_mask(r, "resist"));
     a.immune = static_cast<TypeMask>(a.immune | read_type_mask(r, "immune"));
     a.difficulty_bonus += static_cast<int>(r.get_int("difficulty_bonus", 0, -10, 10));
+    if (auto dr = r.get_dice("damage_reduction")) {
+      a.damage_reduction = *dr;
+      a.reduction_types = read_type_mask(r, "reduction_type");
+    } else if (r.has("reduction_type")) {
+      throw InputError(r.scalar("reduction_type")->pos(), "reduction_type goes with damage_reduction");
+    }
     if (auto d = r.get_dice("alt_damage")) {
       a.alt_damage = *d;
       a.alt_when = static_cast<Adversary::AltWhen>(r.get_choice("alt_when", {"none", "pack", "advantage", "hidden"}, 0));
@@ -1083,6 +1103,7 @@ std::string Encounter::describe() const {
     if (a.resist) add(std::string("resists ") + (a.resist & 1 ? "physical" : "magic"));
     if (a.immune) add(std::string("immune to ") + (a.immune & 1 ? "physical" : "magic"));
     if (a.difficulty_bonus) add("Difficulty +" + std::to_string(a.difficulty_bonus));
+    if (!a.damage_reduction.is_constant() || a.damage_reduction.flat()) add("damage reduction " + a.damage_reduction.to_string());
     if (a.alt_when != Adversary::AltWhen::none) add("alternative damage " + a.alt_damage.to_string());
     if (a.retaliate_stress) add("riposte Stress");
     os << "         features modelled " << a.modelled_count << " of " << a.feature_count << ':';

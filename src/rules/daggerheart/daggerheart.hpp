@@ -127,6 +127,7 @@ struct Effect {
   int clear_armor = 0;      // NPC: every PC clears this many Armor Slots
   bool advantage_next = false;  // NPC: the PC's next attack has advantage
   int outcome = -1;         // countdown: ends the fight (0 party wins, 1 foes win)
+  int roll_difficulty = 0;  // > 0: the adversary first makes an action roll (d20) against this; a failure does nothing
 };
 
 enum class Trigger : std::uint8_t {
@@ -174,6 +175,8 @@ struct Adversary {
   bool direct = false;
   TypeMask resist = 0, immune = 0;
   int difficulty_bonus = 0;
+  Dice damage_reduction;       // subtracted from each hit before thresholds
+  TypeMask reduction_types = 0;  // the types it reduces (0: all)
   enum class AltWhen : std::uint8_t { none, pack, advantage, hidden } alt_when = AltWhen::none;
   Dice alt_damage;
   int alt_fear = 0;
@@ -197,7 +200,9 @@ struct Countdown {
   enum class Advance : std::uint8_t { action_roll, attack_roll, progress, consequence, pc_miss, gm_turn } advance =
       Advance::action_roll;
   enum class Loop : std::uint8_t { none, loop, increasing, decreasing } loop = Loop::none;
-  bool active = true;  // from the start; else a feature starts it
+  bool active = true;  // from the start; else a feature or `start_on` starts it
+  enum class StartOn : std::uint8_t { feature, round, adversary_defeated, pc_down } start_on = StartOn::feature;
+  int start_round = 0;
   int side = 1;        // whose effect: 0 the party's (targets adversaries), 1 the foes' (targets PCs)
   int atk = 0;         // attack modifier of its attacks
   Effect effect;
