@@ -127,7 +127,7 @@ class Battle {
   int next_pc() {
     int n = 0, pick = -1;
     for (int i = 0; i < n_pc_; ++i)
-      if (standing(i) && !pc_[i].acted && ++n > 0 && tact_.die(n) == 1) pick = i;
+      if (standing(i) && !pc_[i].acted && one_in(++n)) pick = i;
     return pick;
   }
 
@@ -176,7 +176,7 @@ class Battle {
       case Target::random: {
         int count = 0, pick = -1;
         for (int k = 0; k < n; ++k)
-          if (usable(k) && tact_.die(++count) == 1) pick = k;
+          if (usable(k) && one_in(++count)) pick = k;
         return pick;
       }
       case Target::focus:
@@ -197,6 +197,10 @@ class Battle {
     return best_by(n, usable, [&](int k) { return -left(k); });
   }
 
+  // Reservoir sampling on the tactics stream: the k-th candidate replaces the
+  // pick with chance 1/k (the first without a draw).
+  bool one_in(int k) { return k == 1 || tact_.die(k) == 1; }
+
   // The best by `score`; ties broken at random (reservoir, tactics stream).
   template <class Usable, class Score>
   int best_by(int n, const Usable& usable, const Score& score) {
@@ -207,7 +211,7 @@ class Battle {
       const double s = static_cast<double>(score(k));
       if (best < 0 || s > best_score) {
         best = k, best_score = s, ties = 1;
-      } else if (s == best_score && tact_.die(++ties) == 1) {
+      } else if (s == best_score && one_in(++ties)) {
         best = k;
       }
     }
@@ -817,7 +821,7 @@ class Battle {
       if (adv_[j].alive && adv_[j].spotlights < adv(j).relentless) least = std::min(least, adv_[j].spotlights);
     int n = 0, pick = -1;
     for (int j = 0; j < n_adv_; ++j)
-      if (adv_[j].alive && adv_[j].spotlights == least && adv_[j].spotlights < adv(j).relentless && tact_.die(++n) == 1)
+      if (adv_[j].alive && adv_[j].spotlights == least && adv_[j].spotlights < adv(j).relentless && one_in(++n))
         pick = j;
     return pick;
   }

@@ -1103,7 +1103,9 @@ std::string Encounter::describe() const {
     if (a.resist) add(std::string("resists ") + (a.resist & 1 ? "physical" : "magic"));
     if (a.immune) add(std::string("immune to ") + (a.immune & 1 ? "physical" : "magic"));
     if (a.difficulty_bonus) add("Difficulty +" + std::to_string(a.difficulty_bonus));
-    if (!a.damage_reduction.is_constant() || a.damage_reduction.flat()) add("damage reduction " + a.damage_reduction.to_string());
+    if (!a.damage_reduction.is_constant() || a.damage_reduction.flat())
+      add("damage reduction " + a.damage_reduction.to_string() +
+          (a.reduction_types == 1 ? " (physical)" : a.reduction_types == 2 ? " (magic)" : ""));
     if (a.alt_when != Adversary::AltWhen::none) add("alternative damage " + a.alt_damage.to_string());
     if (a.retaliate_stress) add("riposte Stress");
     os << "         features modelled " << a.modelled_count << " of " << a.feature_count << ':';
