@@ -9,6 +9,9 @@ const std::vector<RulesetEntry>& rulesets() {
       {fivey::kId, "FIVEY", "seed 004",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(fivey::compile(s, v)); },
        &fivey::describe_keys},
+      {cairn_ap::kId, "cairn-ap", "seed 001",
+       [](const Scenario& s, const Variant& v) { return AnyEncounter(cairn_ap::compile(s, v)); },
+       &cairn_ap::describe_keys},
   };
   return kTable;
 }

@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "encsim/scenario.hpp"
+#include "rules/cairn_ap/cairn_ap.hpp"
 #include "rules/fivey/fivey.hpp"
 
 namespace encsim {
 
-using AnyEncounter = std::variant<fivey::Encounter>;
+using AnyEncounter = std::variant<fivey::Encounter, cairn_ap::Encounter>;
 
 struct RulesetEntry {
   std::string_view id;
