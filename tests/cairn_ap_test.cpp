@@ -665,6 +665,47 @@ foes: [{name: Target, dex: 10, hp: 20, tactics: [{do: pass}]}]
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 8);
 }
 
+// A blast spell: one IR for all its targets, each saves; a blast is not
+// impaired against a detachment.
+TEST(CairnApScripted, ABlastSpellRollsOnceAndEachTargetSaves) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {ap_per_turn: 2, target_ties: first, morale: off}
+party:
+  - {name: Barry, wil: 14, hp: 3, mana_dust: 2, spells: [{name: Fireball, dice: 2, targets: 2}], tactics: [{do: "cast:Fireball"}]}
+foes:
+  - {name: Warband, detachment: true, dex: 10, hp: 20, armor: 1, tactics: [{do: pass}]}
+  - {name: Goblin, dex: 12, hp: 20, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({15, 5, 5});
+  // [sum] 3 + 6 = 9. IR 10 + 14 = 24 (one d20: no impairment). Warband: 13 + 10
+  // = 23 fails: 9 - 1 Armor = 8. Goblin: 12 + 12 = 24 meets 24 but the
+  // initiator wins ties: 9.
+  ScriptedDice dice{{{6, 3}, {6, 6}, {20, 10}, {20, 13}, {20, 12}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 8) << r.log;
+  EXPECT_EQ(r.rec.combatants[2].damage_taken, 9);
+  EXPECT_EQ(r.rec.resources[ca::kFatigue], 0);  // Mana Dust only
+}
+
+TEST(CairnApScripted, ALoneFoeAtZeroHpMayFlee) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 0, ap_per_turn: 2}
+party: [{name: Hero, hp: 5, weapon: sword, tactics: [{do: attack}]}]
+foes: [{name: Ogre, wil: 7, hp: 4, tactics: [{do: pass}]}]
+)");
+  ScriptedDice init = d20s({15, 5});
+  // 4 damage: HP 4 -> 0 exactly (no critical save); alone at 0 HP: morale
+  // 9 + 7 = 16 < 20: the ogre flees.
+  ScriptedDice dice{{{20, 15}, {8, 4}, {20, 1}, {20, 9}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kMoraleChecks], 1) << r.log;
+  EXPECT_TRUE(r.rec.foes_fled);
+  EXPECT_EQ(r.rec.outcome, Outcome::party_win);
+  EXPECT_FALSE(r.rec.combatants[1].dead);
+}
+
 TEST(CairnApScripted, NaturalTwentyOptionWinsTheContest) {
   const std::string yaml = R"(ruleset: cairn-ap
 max_rounds: 1

@@ -677,6 +677,8 @@ class Battle {
   void cast(int i, const Spell& sp, tactics::Target target) {
     State& s = st_[i];
     spend(i, opt_.ap_cast, kApCast);
+    const int adv = s.gained_adv;  // Gain Advantage serves the spell's check
+    s.gained_adv = 0;
     const int n = std::min(sp.dice, magic_dice(i));
     const int dust = std::min(s.mana_dust, n);  // Mana Dust first: it never brings Fatigue
     s.mana_dust -= dust;
@@ -719,38 +721,42 @@ class Battle {
       if (t < 0) break;
       hit[z(n_hit)] = t;
     }
+    // "Attacks against multiple targets, the Attacker rolls once, and Each
+    // Target roll a Save": one IR for every target.
     const bool blast = sp.targets > 1;
+    CheckRoll ir;
+    if (sp.save >= 0 && n_hit > 0) {
+      Check ic;
+      ic.modifier = s.wil;
+      ic.base_adv = adv + (!blast && f(hit[0]).detachment && !f(i).detachment ? -1 : 0);
+      ir = roll_check(dice_, ic);
+      note_natural(i, ir);
+      ENCSIM_SAY(log_, "  IR %d (d20 %d %+d)", ir.total, ir.base, s.wil);
+    }
     for (int k = 0; k < n_hit; ++k) {
       const int t = hit[z(k)];
       if (!st_[t].in_fight) continue;
       st_[t].last_attacker = i;
       bool lands = true;
       if (sp.save >= 0) {
-        // The spell as a contested check: d20 + WIL against the target's save.
-        Check ic;
-        ic.modifier = s.wil;
-        ic.base_adv = s.gained_adv + (!blast && f(t).detachment && !f(i).detachment ? -1 : 0);
-        const CheckRoll ir = roll_check(dice_, ic);
-        note_natural(i, ir);
-        int adv = 0;
-        if (sp.save == kDex && st_[t].held == Held::dodge) {
-          adv = 1;
+        int save_adv = 0;
+        if (sp.save == kDex && st_[t].held == Held::dodge) {  // a held dodge fires
+          save_adv = 1;
           st_[t].held = Held::none;
           ++rec_.resources[kHeldFired];
           ++rec(t).extra[kExHeldFired];
         }
         Check tc;
-        tc.base_adv = adv;
+        tc.base_adv = save_adv;
         tc.modifier = sp.save == kStr ? st_[t].str : sp.save == kDex ? st_[t].dex : st_[t].wil;
         const CheckRoll tr = roll_check(dice_, tc);
         note_natural(t, tr);
         lands = initiator_wins(ir, tr);
-        ENCSIM_SAY(log_, "  %s: IR %d vs TR %d%s: %s", name(t), ir.total, tr.total, adv ? " (held dodge)" : "",
+        ENCSIM_SAY(log_, "  %s saves: TR %d%s: %s", name(t), tr.total, save_adv ? " (held dodge)" : "",
                    lands ? "it lands" : "saved");
       }
       if (lands) damage(i, t, sum - (opt_.spell_armor ? st_[t].armor : 0));
     }
-    s.gained_adv = 0;
   }
 
   void heal(int i, int sum) {
