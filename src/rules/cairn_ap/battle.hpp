@@ -258,7 +258,7 @@ class Battle {
           ENCSIM_SAY(log_, "%s moves (%d AP)%s", name(i), opt_.ap_move, s.engaged ? " into reach" : "");
         }
         spend(i, opt_.ap_attack, kApAttack);
-        attack(i, select(i, r.target, nullptr, 0), false);
+        attack(i, select(i, r.target, nullptr, 0), false, r.target);
         break;
       }
       case kGainAdvantage:
@@ -434,12 +434,12 @@ class Battle {
   // ---------------------------------------------------------------------
   // Attacks ("Attacking & Damage", "Attack Modifiers", "Detachments").
 
-  void attack(int a, int primary, bool riposte_strike) {
+  void attack(int a, int primary, bool riposte_strike, tactics::Target aim = tactics::Target::lowest_hp) {
     if (primary < 0) return;
     const Fighter& fa = f(a);
     State& s = st_[a];
     // A detachment attacking an individual deals blast damage: one roll, each
-    // target in reach saves.
+    // target in reach saves; the rest of the blast is aimed like the rule.
     std::array<int, Encounter::kMaxFighters> targets;
     int n_targets = 1;
     targets[0] = primary;
@@ -450,7 +450,7 @@ class Battle {
                std::find(targets.begin(), targets.begin() + n_targets, j) == targets.begin() + n_targets;
       };
       while (n_targets < fa.blast_targets) {
-        const int j = select_by(a, tactics::Target::lowest_hp, usable);
+        const int j = select_by(a, aim, usable);
         if (j < 0) break;
         targets[z(n_targets++)] = j;
       }
