@@ -472,6 +472,26 @@ foes: [{name: Warband, detachment: true, blast_targets: 2, str: 12, hp: 20, weap
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 0);
 }
 
+// "I want to swing my sword and hit the 3 enemy in front of me": one roll,
+// each target saves.
+TEST(CairnApScripted, AnAttackOnSeveralTargetsRollsOnce) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 0, ap_per_turn: 2, target_ties: first, morale: off}
+party: [{name: Hero, str: 10, hp: 5, weapon: sword, attack_targets: 3, tactics: [{do: attack}]}]
+foes: [{name: Goblin, dex: 10, hp: 9, armor: 1, count: 2, tactics: [{do: pass}]}]
+)");
+  ScriptedDice init = d20s({15, 5, 5});
+  // IR 10 + 10 + 6 = 26, rolled once. Goblin 1: 16 + 10 = 26 ties, and ties
+  // go to the initiator: 6 - 1 Armor = 5. Goblin 2: 17 + 10 = 27 saves. The
+  // third target does not exist.
+  ScriptedDice dice{{{20, 10}, {8, 6}, {20, 16}, {20, 17}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[0].attacks, 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 5);
+  EXPECT_EQ(r.rec.combatants[2].damage_taken, 0);
+}
+
 // An individual attacking a detachment is impaired; critical damage routs it.
 TEST(CairnApScripted, AttacksOnADetachmentAreImpairedAndCriticalDamageRoutsIt) {
   const auto enc = encounter_from(R"(ruleset: cairn-ap

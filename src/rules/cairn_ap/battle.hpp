@@ -439,17 +439,21 @@ class Battle {
     const Fighter& fa = f(a);
     State& s = st_[a];
     // A detachment attacking an individual deals blast damage: one roll, each
-    // target in reach saves; the rest of the blast is aimed like the rule.
+    // target in reach saves. An attack on several targets ("Attack
+    // Modifiers") works the same way, without being a blast. Further
+    // targets are of the first one's kind and aimed like the rule.
     std::array<int, Encounter::kMaxFighters> targets;
     int n_targets = 1;
     targets[0] = primary;
     const bool blast = fa.detachment && !f(primary).detachment && !riposte_strike;
-    if (blast) {
+    const int reach = riposte_strike ? 1 : blast ? fa.blast_targets : fa.attack_targets;
+    if (reach > 1) {
+      const bool kind = f(primary).detachment;
       auto usable = [&](int j) {
-        return st_[j].in_fight && !f(j).detachment &&
+        return st_[j].in_fight && f(j).detachment == kind &&
                std::find(targets.begin(), targets.begin() + n_targets, j) == targets.begin() + n_targets;
       };
-      while (n_targets < fa.blast_targets) {
+      while (n_targets < reach) {
         const int j = select_by(a, aim, usable);
         if (j < 0) break;
         targets[z(n_targets++)] = j;
@@ -468,7 +472,8 @@ class Battle {
     const CheckRoll ir = roll_check(dice_, c);
     note_natural(a, ir);
     ENCSIM_SAY(log_, "%s %s %s with %s: IR %d (d20 %d%s %+d, weapon die %d)", name(a),
-               riposte_strike ? "ripostes against" : "attacks", blast ? "in a blast" : name(primary), fa.weapon.c_str(),
+               riposte_strike ? "ripostes against" : "attacks",
+               blast ? "in a blast" : n_targets > 1 ? "several targets" : name(primary), fa.weapon.c_str(),
                ir.total, ir.base, c.base_adv > 0 ? " with advantage" : c.base_adv < 0 ? " with disadvantage" : "",
                c.modifier, ir.object);
     for (int k = 0; k < n_targets; ++k) {

@@ -50,6 +50,7 @@ const std::vector<KeySpec> kCombatantKeys{
     {"leader", "boolean", "false", "the foes' leader: the group saves morale on its WIL"},
     {"detachment", "boolean", "false", "a large group fighting as one: attacks on it by individuals are impaired; its attacks on individuals are enhanced blasts; critical damage routs it"},
     {"blast_targets", "integer", "3", "individuals a detachment's blast reaches"},
+    {"attack_targets", "integer", "1", "enemies each of its attacks reaches (a sweep): one roll, each target saves"},
     {"str", "integer", "10", "Strength: melee attacks, block and parry, critical damage saves; 0 is death"},
     {"dex", "integer", "10", "Dexterity: ranged attacks, dodge, retreat"},
     {"wil", "integer", "10", "Willpower: initiative, morale, spellcasting"},
@@ -280,6 +281,7 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   f.detachment = r.get_bool("detachment", false);
   if (f.detachment && f.pc) throw InputError(r.scalar("detachment")->pos(), "a PC cannot be a detachment (set 'pc: false')");
   f.blast_targets = static_cast<int>(r.get_int("blast_targets", 3, 1, Encounter::kMaxFighters));
+  f.attack_targets = static_cast<int>(r.get_int("attack_targets", 1, 1, Encounter::kMaxFighters));
   for (int a = 0; a < kAttributeCount; ++a)
     f.attr[static_cast<std::size_t>(a)] = static_cast<int>(r.get_int(kAttrNames[static_cast<std::size_t>(a)], 10, 0, 30));
   if (f.attr[kStr] == 0) throw InputError(r.scalar("str")->pos(), "str 0 is death; a combatant needs at least 1");
@@ -351,7 +353,7 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
     for (const Node& item : um->items()) f.unmodelled.push_back(item.as_string());
   }
   const double damage = f.second_die.sides ? std::max(f.weapon_die.sides, f.second_die.sides) : f.weapon_die.sides;
-  f.mean_damage = (damage + 1) / 2.0 * (f.detachment ? f.blast_targets : 1);
+  f.mean_damage = (damage + 1) / 2.0 * (f.detachment ? std::max(f.blast_targets, f.attack_targets) : f.attack_targets);
 
   if (const Node* own = r.get("tactics")) {
     f.rules = read_rules(*own);
@@ -626,6 +628,7 @@ std::string Encounter::describe() const {
        << die_text(f.weapon_die);
     if (f.second_die.sides) os << " | " << die_text(f.second_die) << ", highest kept";
     os << ")";
+    if (f.attack_targets > 1) os << ", " << f.attack_targets << " targets per attack";
     if (f.attack_adv) os << ", base die " << (f.attack_adv > 0 ? "+" : "") << f.attack_adv << " adv";
     os << "; saves vs melee " << defence_name(f.vs_melee) << ", vs ranged " << defence_name(f.vs_ranged);
     if (f.shield_die.sides) os << "; shield " << die_text(f.shield_die);

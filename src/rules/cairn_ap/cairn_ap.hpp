@@ -51,6 +51,7 @@ struct Fighter {
   bool leader = false;
   bool detachment = false;  // a large group fighting as one ("Detachments")
   int blast_targets = 3;    // a detachment's blast reaches this many individuals
+  int attack_targets = 1;   // enemies one attack reaches (one roll, each saves)
   std::array<int, kAttributeCount> attr{10, 10, 10};
   Dice hp;        // constant, or rolled per trial from the setup stream
   int armor = 0;  // the sum of worn items, at most 3
