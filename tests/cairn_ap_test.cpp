@@ -809,6 +809,14 @@ TEST(CairnApScenarios, EveryShippedScenarioRunsAsARealFight) {
   }
 }
 
+TEST(CairnApScenarios, CheckShowsWhatIsNotModelledAndTheResolvedDefences) {
+  const Scenario s = load_scenario(ENCSIM_SOURCE_DIR "/scenarios/cairn-ap/crypt-of-barry.yaml", ruleset_ids());
+  const std::string text = ca::compile(s, s.variants[0]).describe();
+  EXPECT_NE(text.find("NOT modelled: paralysing touch;"), std::string::npos) << text;
+  EXPECT_NE(text.find("saves vs melee parry, vs ranged block; shield d6"), std::string::npos) << text;  // Bo
+  EXPECT_NE(text.find("cast:Fireball"), std::string::npos) << text;
+}
+
 TEST(CairnApScenarios, TheDetachmentAndTheCasterMatter) {
   auto win_of = [](const char* file, std::size_t variant) {
     const Scenario s = load_scenario(std::string(ENCSIM_SOURCE_DIR "/scenarios/cairn-ap/") + file, ruleset_ids());
