@@ -248,6 +248,24 @@ TEST(CairnApExact, RollCheckSamplesTheExactMean) {
   EXPECT_NEAR(mean, ca::check_mean(c), 4 * sd / std::sqrt(n));
 }
 
+// HP written as dice are rolled per fight from the setup stream.
+TEST(CairnApExact, HitProtectionRolledPerFight) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+party: [{name: A, hp: d6, tactics: [{do: pass}]}]
+foes: [{name: B, hp: 2d4+1, tactics: [{do: pass}]}]
+)");
+  RunSettings s;
+  s.trials = 50000;
+  s.seed = 8;
+  const Tally t = run_trials(enc, s).tally;
+  const double n = 50000;
+  const double a = static_cast<double>(t.combatants[0].extra[ca::kExHpStart]) / n;
+  const double b = static_cast<double>(t.combatants[1].extra[ca::kExHpStart]) / n;
+  EXPECT_NEAR(a, 3.5, 4 * std::sqrt(35.0 / 12 / n));
+  EXPECT_NEAR(b, 6.0, 4 * std::sqrt(2 * 15.0 / 12 / n));
+}
+
 // ---------------------------------------------------------------------------
 // Each rule with scripted dice.
 

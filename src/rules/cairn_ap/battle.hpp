@@ -73,6 +73,7 @@ class Battle {
       s.surprised = (opt_.surprised == Surprise::party && side(i) == 0) ||
                     (opt_.surprised == Surprise::foes && side(i) == 1);
       s.can_cast = true;
+      rec(i).extra[kExHpStart] = s.hp;
       ++alive_[side(i)];
       ENCSIM_SAY(log_, "%s: HP %d, STR %d DEX %d WIL %d, armor %d%s", name(i), s.hp, s.str, s.dex, s.wil,
                  s.armor, fi.detachment ? " (a detachment)" : "");

@@ -567,6 +567,7 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
       {"mishaps", "its mishaps", false, false, false},
       {"natural_20s", "natural 20s on its Base Die", false, false, false},
       {"natural_1s", "natural 1s on its Base Die", false, false, false},
+      {"hp_start", "HP at the start (fixed, or rolled per fight)", false, false, false},
   };
   return kSpecs;
 }

@@ -155,6 +155,7 @@ enum Extra : int {
   kExMishaps,
   kExNatural20,
   kExNatural1,
+  kExHpStart,
   kExtraCount
 };
 
