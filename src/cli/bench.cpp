@@ -80,10 +80,34 @@ foes:
       - {name: Spinning Serpent, kind: action, stress: 1, effect: attack, targets: very_close, damage: 1d6+1}
 )";
 
+// cairn-ap: four PCs (one a caster) against a goblin chief, a warband
+// detachment and two goblins, morale on: the party wins about 70%.
+const char* const kCairnApBenchYaml = R"(name: bench-cairn-ap
+ruleset: cairn-ap
+party:
+  - {name: Ael'Onor, str: 14, dex: 10, wil: 8, hp: 5, weapon: greataxe, weapon_advantage: 1, armor: [brigandine]}
+  - {name: Bo, str: 13, dex: 9, wil: 11, hp: 5, weapon: sword, shield: d6, armor: [gambeson, shield]}
+  - {name: Wren, str: 9, dex: 14, wil: 11, hp: 4, weapon: longbow, armor: [gambeson]}
+  - name: Barry
+    str: 8
+    dex: 11
+    wil: 14
+    hp: 3
+    weapon: staff
+    free_slots: 4
+    mana_dust: 2
+    spells: [{name: Firebolt, dice: 2}, {name: Fireball, dice: 3, targets: 3}]
+foes:
+  - {name: Goblin Chief, str: 12, dex: 12, wil: 11, hp: 5, weapon: axe, armor: 1, leader: true}
+  - {name: Goblin Warband, detachment: true, str: 16, wil: 9, hp: 16, weapon: spear, armor: 1}
+  - {name: Goblin, str: 8, dex: 12, wil: 7, hp: 3, weapon: dagger, count: 2}
+)";
+
 namespace {
 
 const Workload kWorkloads[] = {{"fivey: 4 PCs vs 5 monsters", kFiveyBenchYaml},
-                               {"daggerheart: 4 PCs vs 4 adversaries with features", kDaggerheartBenchYaml}};
+                               {"daggerheart: 4 PCs vs 4 adversaries with features", kDaggerheartBenchYaml},
+                               {"cairn-ap: 4 PCs vs a chief, a detachment and 2 goblins", kCairnApBenchYaml}};
 
 std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603ULL) {
   for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;

@@ -12,6 +12,9 @@ const std::vector<RulesetEntry>& rulesets() {
       {daggerheart::kId, "Daggerheart", "seed 000 and the SRD",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(daggerheart::compile(s, v)); },
        &daggerheart::describe_keys},
+      {cairn_ap::kId, "cairn-ap", "seed 001",
+       [](const Scenario& s, const Variant& v) { return AnyEncounter(cairn_ap::compile(s, v)); },
+       &cairn_ap::describe_keys},
   };
   return kTable;
 }

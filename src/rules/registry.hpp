@@ -10,11 +10,12 @@
 
 #include "encsim/scenario.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
+#include "rules/cairn_ap/cairn_ap.hpp"
 #include "rules/fivey/fivey.hpp"
 
 namespace encsim {
 
-using AnyEncounter = std::variant<fivey::Encounter, daggerheart::Encounter>;
+using AnyEncounter = std::variant<fivey::Encounter, daggerheart::Encounter, cairn_ap::Encounter>;
 
 struct RulesetEntry {
   std::string_view id;

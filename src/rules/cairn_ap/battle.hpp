@@ -1,0 +1,864 @@
+// One cairn-ap fight, in the order of the seed's "Combat" chapter: initiative,
+// turns of Action Points, attacks as contested checks, damage past armor into
+// HP and then STR, critical damage, scars, morale, detachments, retreat and
+// magic. Included by cairn_ap.hpp; a template on the die source and the log.
+#pragma once
+
+#include <algorithm>
+
+namespace encsim::cairn_ap {
+
+template <class R, class Log>
+class Battle {
+ public:
+  Battle(const Encounter& enc, R& dice, R& init, R& tact, R& setup, TrialRecord& rec, Log& log)
+      : enc_(enc), opt_(enc.opt), dice_(dice), init_(init), tact_(tact), setup_(setup), rec_(rec),
+        log_(log), n_(static_cast<int>(enc.fighters.size())) {}
+
+  void run() {
+    set_up();
+    roll_initiative();
+    for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
+      rec_.rounds = round_;
+      ENCSIM_SAY(log_, "-- round %d --", round_);
+      if (play_round()) return;
+    }
+    rec_.rounds = enc_.max_rounds;
+    ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
+    finish(Outcome::draw);
+  }
+
+ private:
+  enum class Held : std::uint8_t { none, dodge, parry, block, riposte };
+  enum class Out : std::uint8_t { dead, dying, routed, fled, unconscious };
+
+  // Plain and uninitialised until set_up(): building a Battle costs nothing
+  // for the unused tail of the array.
+  struct State {
+    int hp, hp_max, str, str_max, dex, wil, armor;
+    int ap;          // left this turn
+    int gained_adv;  // Gain Advantage, for the next roll's Base Die
+    int moves;       // Moves made closing to melee
+    int last_attacker;
+    int free_slots, mana_dust, fatigue;
+    Held held;
+    bool in_fight, engaged, surprised, zero_checked, can_cast, fatigue_on_3;
+  };
+
+  const Fighter& f(int i) const { return enc_.fighters[static_cast<std::size_t>(i)]; }
+  CombatantRecord& rec(int i) { return rec_.combatants[static_cast<std::size_t>(i)]; }
+  int side(int i) const { return i < enc_.n_party ? 0 : 1; }
+  int side_size(int s) const { return s == 0 ? enc_.n_party : n_ - enc_.n_party; }
+  const char* name(int i) const { return f(i).name.c_str(); }
+  bool over() const { return alive_[0] == 0 || alive_[1] == 0; }
+  static std::size_t z(int i) { return static_cast<std::size_t>(i); }
+
+  void set_up() {
+    alive_[0] = alive_[1] = 0;
+    for (int i = 0; i < n_; ++i) {
+      const Fighter& fi = f(i);
+      State& s = st_[i];
+      s = State{};
+      s.hp = s.hp_max = std::max(0, fi.hp.roll(setup_));
+      s.str = s.str_max = fi.attr[kStr];
+      s.dex = fi.attr[kDex];
+      s.wil = fi.attr[kWil];
+      s.armor = fi.armor;
+      s.last_attacker = -1;
+      s.free_slots = fi.free_slots;
+      s.mana_dust = fi.mana_dust;
+      s.held = Held::none;
+      s.in_fight = true;
+      s.engaged = fi.ranged || opt_.approach_moves == 0;
+      s.surprised = (opt_.surprised == Surprise::party && side(i) == 0) ||
+                    (opt_.surprised == Surprise::foes && side(i) == 1);
+      s.can_cast = true;
+      rec(i).extra[kExHpStart] = s.hp;
+      ++alive_[side(i)];
+      ENCSIM_SAY(log_, "%s: HP %d, STR %d DEX %d WIL %d, armor %d%s", name(i), s.hp, s.str, s.dex, s.wil,
+                 s.armor, fi.detachment ? " (a detachment)" : "");
+    }
+    start_[0] = alive_[0];
+    start_[1] = alive_[1];
+  }
+
+  // "Initiative roll": d20 + WIL each, sorted highest first within each group;
+  // the groups then alternate one creature at a time.
+  void roll_initiative() {
+    std::array<int, Encounter::kMaxFighters> roll;
+    for (int i = 0; i < n_; ++i) roll[z(i)] = init_.die(20) + f(i).attr[kWil];
+    int best[2] = {-1000, -1000};
+    for (int g = 0; g < 2; ++g) {
+      int& count = order_size_[g];
+      count = 0;
+      const int lo = g == 0 ? 0 : enc_.n_party, hi = g == 0 ? enc_.n_party : n_;
+      for (int i = lo; i < hi; ++i) {
+        // Insertion sort, highest first, ties in listed order (no allocation).
+        int j = count++;
+        for (; j > 0 && roll[z(order_[g][z(j - 1)])] < roll[z(i)]; --j) order_[g][z(j)] = order_[g][z(j - 1)];
+        order_[g][z(j)] = i;
+        best[g] = std::max(best[g], roll[z(i)]);
+      }
+    }
+    switch (opt_.first_group) {
+      case FirstGroup::initiative: first_ = best[1] > best[0] ? 1 : 0; break;
+      case FirstGroup::party: first_ = 0; break;
+      case FirstGroup::foes: first_ = 1; break;
+    }
+    if constexpr (Log::kEnabled) {
+      for (int g = 0; g < 2; ++g) {
+        std::string line = g == 0 ? "Initiative, party:" : "Initiative, foes:";
+        for (int k = 0; k < order_size_[g]; ++k)
+          line += std::string(" ") + name(order_[g][z(k)]) + " " + std::to_string(roll[z(order_[g][z(k)])]);
+        ENCSIM_SAY(log_, "%s", line.c_str());
+      }
+      ENCSIM_SAY(log_, "The %s act first.", first_ == 0 ? "party" : "foes");
+    }
+  }
+
+  // The groups alternate one turn at a time; a group with nobody left to act
+  // lets the other finish the round. True when the fight is over.
+  bool play_round() {
+    int next[2] = {0, 0};
+    auto next_of = [&](int g) {
+      while (next[g] < order_size_[g] && !st_[order_[g][z(next[g])]].in_fight) ++next[g];
+      return next[g] < order_size_[g] ? order_[g][z(next[g]++)] : -1;
+    };
+    int g = first_;
+    for (;;) {
+      int who = next_of(g);
+      if (who < 0) who = next_of(1 - g);
+      if (who < 0) return false;
+      take_turn(who);
+      if (over()) return finish(alive_[0] > 0 ? Outcome::party_win : Outcome::foes_win);
+      g = 1 - side(who);
+    }
+  }
+
+  // ---------------------------------------------------------------------
+  // A turn ("Turn"): Action Points, spent action by action as tactics say.
+
+  void take_turn(int i) {
+    State& s = st_[i];
+    // 1. A held action whose trigger never came cancels now.
+    if (s.held != Held::none) {
+      ENCSIM_SAY(log_, "%s's held action lapses", name(i));
+      s.held = Held::none;
+    }
+    // 2. The turn's Action Points: 4, or 2 for the surprised until their first turn ends.
+    s.ap = s.surprised ? opt_.surprised_ap : opt_.ap_per_turn;
+    ENCSIM_SAY(log_, "%s's turn: %d AP%s", name(i), s.ap, s.surprised ? " (surprised)" : "");
+    // 3. Actions until the AP run out or tactics have nothing to do.
+    while (s.ap > 0 && s.in_fight && !over()) {
+      const tactics::Rule* rule = choose_rule(i);
+      if (!rule || rule->action == kPass) break;
+      perform(i, *rule);
+      after_action();
+    }
+    // 4. The AP come back at the end of the turn; surprise is over, and
+    // advantage gained but not used lapses.
+    s.surprised = false;
+    if (opt_.advantage_lapses) s.gained_adv = 0;
+  }
+
+  bool has_melee_weapon(int i) const { return f(i).armed && !f(i).ranged; }
+  int magic_dice(int i) const { return std::min(4, st_[i].free_slots + st_[i].mana_dust); }
+  int approach_cost(int i) const {
+    return st_[i].engaged ? 0 : opt_.ap_move * (opt_.approach_moves - st_[i].moves);
+  }
+
+  // AP the rule costs now, or -1 when it cannot be taken at all.
+  int cost(int i, const tactics::Rule& r) const {
+    const State& s = st_[i];
+    switch (r.action) {
+      case kAttack: return opt_.ap_attack + approach_cost(i);
+      case kGainAdvantage: return opt_.ap_gain_advantage;
+      case kHoldDodge: return s.held == Held::none ? opt_.ap_hold : -1;
+      case kHoldParry: return s.held == Held::none && has_melee_weapon(i) ? opt_.ap_hold : -1;
+      case kHoldBlock: return s.held == Held::none && f(i).shield_die.sides > 0 ? opt_.ap_hold : -1;
+      case kRiposte: return s.held == Held::none && has_melee_weapon(i) ? opt_.ap_riposte : -1;
+      case kRetreat: return opt_.ap_retreat;
+      case kCast: return s.can_cast && magic_dice(i) > 0 ? opt_.ap_cast : -1;
+      case kPass: return 0;
+      default: return -1;
+    }
+  }
+
+  struct View {
+    const Battle* b;
+    int self;
+    double var(int id) const {
+      const State& s = b->st_[self];
+      const int my = b->side(self);
+      switch (id) {
+        case tactics::kSelfHp: return s.hp;
+        case tactics::kSelfHpMax: return s.hp_max;
+        case tactics::kSelfHpFrac: return s.hp_max > 0 ? static_cast<double>(s.hp) / s.hp_max : 0.0;
+        case tactics::kSelfHpLost: return s.hp_max - s.hp;
+        case tactics::kAlliesAlive: return b->alive_[my];
+        case tactics::kAlliesDown: return b->side_size(my) - b->alive_[my];
+        case tactics::kEnemiesAlive: return b->alive_[1 - my];
+        case tactics::kEnemiesDown: return b->side_size(1 - my) - b->alive_[1 - my];
+        case tactics::kRound: return b->round_;
+        case kVarAp: return s.ap;
+        case kVarAdvantage: return s.gained_adv;
+        case kVarHeld: return s.held != Held::none ? 1 : 0;
+        case kVarStr: return s.str;
+        case kVarStrMax: return s.str_max;
+        case kVarDex: return s.dex;
+        case kVarWil: return s.wil;
+        case kVarArmor: return s.armor;
+        case kVarEngaged: return s.engaged ? 1 : 0;
+        case kVarFatigue: return s.fatigue;
+        case kVarFreeSlots: return s.free_slots;
+        case kVarManaDust: return s.mana_dust;
+        case kVarMagicDice: return b->magic_dice(self);
+        case kVarAlliesWounded: {
+          int n = 0;
+          for (int j = my == 0 ? 0 : b->enc_.n_party; j < (my == 0 ? b->enc_.n_party : b->n_); ++j)
+            n += b->st_[j].in_fight && 2 * b->st_[j].hp < b->st_[j].hp_max ? 1 : 0;
+          return n;
+        }
+        case kVarEnemyDetachments: {
+          int n = 0;
+          for (int j = my == 1 ? 0 : b->enc_.n_party; j < (my == 1 ? b->enc_.n_party : b->n_); ++j)
+            n += b->st_[j].in_fight && b->f(j).detachment ? 1 : 0;
+          return n;
+        }
+        default: return 0.0;
+      }
+    }
+  };
+
+  const tactics::Rule* choose_rule(int i) const {
+    const View view{this, i};
+    for (const tactics::Rule& r : f(i).rules) {
+      const int c = cost(i, r);
+      if (c < 0 || c > st_[i].ap) continue;
+      if (r.when.holds(view)) return &r;
+    }
+    return nullptr;
+  }
+
+  void spend(int i, int ap, Resource kind) {
+    st_[i].ap -= ap;
+    rec(i).extra[kExApSpent] += ap;
+    rec_.resources[kind] += ap;
+  }
+
+  void perform(int i, const tactics::Rule& r) {
+    State& s = st_[i];
+    ++rec(i).actions;
+    switch (r.action) {
+      case kAttack: {
+        // "Move (1 AP)": melee reach is abstract, a number of Moves before the first blow.
+        while (!s.engaged) {
+          spend(i, opt_.ap_move, kApMove);
+          ++s.moves;
+          s.engaged = s.moves >= opt_.approach_moves;
+          ENCSIM_SAY(log_, "%s moves (%d AP)%s", name(i), opt_.ap_move, s.engaged ? " into reach" : "");
+        }
+        spend(i, opt_.ap_attack, kApAttack);
+        attack(i, select(i, r.target, nullptr, 0), false, r.target);
+        break;
+      }
+      case kGainAdvantage:
+        spend(i, opt_.ap_gain_advantage, kApAdvantage);
+        ++s.gained_adv;
+        ENCSIM_SAY(log_, "%s gains advantage (+%d on the next Base Die)", name(i), s.gained_adv);
+        break;
+      case kHoldDodge:
+      case kHoldParry:
+      case kHoldBlock:
+      case kRiposte: {
+        const bool riposte = r.action == kRiposte;
+        spend(i, riposte ? opt_.ap_riposte : opt_.ap_hold, kApHeld);
+        s.held = r.action == kHoldDodge   ? Held::dodge
+                 : r.action == kHoldParry ? Held::parry
+                 : r.action == kHoldBlock ? Held::block
+                                          : Held::riposte;
+        static const char* kWhat[] = {"", "a dodge", "a parry", "a block", "a parry and a riposte"};
+        ENCSIM_SAY(log_, "%s holds %s for the next attack", name(i), kWhat[static_cast<int>(s.held)]);
+        break;
+      }
+      case kRetreat: retreat(i); break;
+      case kCast: cast(i, f(i).spells[z(r.arg_id)], r.target); break;
+      default: break;
+    }
+  }
+
+  // ---------------------------------------------------------------------
+  // Targets.
+
+  template <class Usable>
+  int select_by(int i, tactics::Target target, const Usable& usable) {
+    const int lo = side(i) == 0 ? enc_.n_party : 0;
+    const int hi = side(i) == 0 ? n_ : enc_.n_party;
+    using tactics::Target;
+    switch (target) {
+      case Target::random: {
+        int count = 0;
+        for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;
+        if (count == 0) return -1;
+        int pick = tact_.die(count) - 1;
+        for (int j = lo; j < hi; ++j)
+          if (usable(j) && pick-- == 0) return j;
+        return -1;
+      }
+      case Target::focus:
+        if (focus_[side(i)] >= 0 && usable(focus_[side(i)])) return focus_[side(i)];
+        break;
+      case Target::last_attacker:
+        if (st_[i].last_attacker >= 0 && usable(st_[i].last_attacker)) return st_[i].last_attacker;
+        break;
+      case Target::highest_hp: return best_by(lo, hi, usable, [&](int j) { return st_[j].hp * 100 + st_[j].str; });
+      case Target::weakest: return best_by(lo, hi, usable, [&](int j) { return -st_[j].armor; });
+      case Target::strongest: return best_by(lo, hi, usable, [&](int j) { return f(j).mean_damage; });
+      case Target::lowest_hp: break;
+    }
+    return best_by(lo, hi, usable, [&](int j) { return -(st_[j].hp * 100 + st_[j].str); });
+  }
+
+  // The enemy of `i` that `target` picks, skipping the `n_skip` in `skip`.
+  int select(int i, tactics::Target target, const int* skip, int n_skip) {
+    auto usable = [&](int j) {
+      return st_[j].in_fight && (n_skip == 0 || std::find(skip, skip + n_skip, j) == skip + n_skip);
+    };
+    return select_by(i, target, usable);
+  }
+
+  // The best usable index; ties at random from the tactics stream (reservoir
+  // sampling), or the first listed with `target_ties: first`.
+  template <class Usable, class Score>
+  int best_by(int lo, int hi, const Usable& usable, const Score& score) {
+    int best = -1, ties = 0;
+    decltype(score(lo)) best_score{};
+    for (int j = lo; j < hi; ++j) {
+      if (!usable(j)) continue;
+      const auto sc = score(j);
+      if (best < 0 || sc > best_score) {
+        best = j;
+        best_score = sc;
+        ties = 1;
+      } else if (sc == best_score && opt_.random_target_ties && tact_.die(++ties) == 1) {
+        best = j;
+      }
+    }
+    return best;
+  }
+
+  // ---------------------------------------------------------------------
+  // Checks and saves.
+
+  // Records a natural 1 or 20 on a Base Die (the text leaves its effect to the Warden).
+  void note_natural(int i, const CheckRoll& r) {
+    if (r.natural_20()) {
+      ++rec_.resources[kNatural20];
+      ++rec(i).extra[kExNatural20];
+    } else if (r.natural_1()) {
+      ++rec_.resources[kNatural1];
+      ++rec(i).extra[kExNatural1];
+    }
+  }
+
+  // IR >= TR: the initiator succeeds. The options may let naturals decide.
+  bool initiator_wins(const CheckRoll& ir, const CheckRoll& tr) const {
+    bool win = ir.total >= tr.total;
+    if (opt_.natural_20_succeeds && ir.natural_20() != tr.natural_20()) win = ir.natural_20();
+    if (opt_.natural_1_fails && ir.natural_1() != tr.natural_1()) win = tr.natural_1();
+    return win;
+  }
+
+  // A Dice Check against a DC (morale, critical damage, retreat).
+  bool dice_check(int i, int attribute_value, int dc, int adv, const char* what) {
+    Check c;
+    c.base_adv = adv;
+    c.modifier = attribute_value;
+    const CheckRoll r = roll_check(dice_, c);
+    note_natural(i, r);
+    bool ok = r.total >= dc;
+    if (opt_.natural_20_succeeds && r.natural_20()) ok = true;
+    if (opt_.natural_1_fails && r.natural_1()) ok = false;
+    ENCSIM_SAY(log_, "  %s: %s save d20 %d %+d = %d vs DC %d: %s", name(i), what, r.base, attribute_value, r.total,
+               dc, ok ? "passed" : "failed");
+    return ok;
+  }
+
+  Check defence_check(int t, Defence d, int adv) const {
+    const Fighter& ft = f(t);
+    const State& s = st_[t];
+    Check c;
+    c.base_adv = adv;
+    switch (d) {
+      case Defence::block:
+        c.modifier = s.str;
+        c.objects[0] = ft.shield_die;
+        break;
+      case Defence::parry:
+        c.modifier = s.str;
+        c.objects[0] = ft.weapon_die;
+        c.objects[1] = ft.second_die;
+        c.highest_object = true;
+        break;
+      default: c.modifier = s.dex; break;
+    }
+    return c;
+  }
+
+  // The target's save against an attack; a held action that this attack
+  // triggers fires (and is used up). Sets `riposte` when a riposte fired.
+  CheckRoll save_against_attack(int a, int t, bool ranged, bool& riposte) {
+    State& s = st_[t];
+    Defence d = ranged ? f(t).vs_ranged : f(t).vs_melee;
+    int adv = 0;
+    const Held h = s.held;
+    const bool fires = h == Held::dodge || h == Held::block || (!ranged && (h == Held::parry || h == Held::riposte));
+    if (fires) {
+      d = h == Held::dodge ? Defence::dodge : h == Held::block ? Defence::block : Defence::parry;
+      adv = 1;
+      riposte = h == Held::riposte;
+      s.held = Held::none;
+      ++rec_.resources[kHeldFired];
+      ++rec(t).extra[kExHeldFired];
+    }
+    // A detachment's attacks on individuals are enhanced; that is on the
+    // initiator's die. The defender saves as it is.
+    const CheckRoll tr = roll_check(dice_, defence_check(t, d, adv));
+    note_natural(t, tr);
+    static const char* kDef[] = {"", "dodges", "blocks", "parries"};
+    ENCSIM_SAY(log_, "  %s %s%s: TR %d (d20 %d)", name(t), kDef[static_cast<int>(d)],
+               fires ? " (held, with advantage)" : "", tr.total, tr.base);
+    (void)a;
+    return tr;
+  }
+
+  // ---------------------------------------------------------------------
+  // Attacks ("Attacking & Damage", "Attack Modifiers", "Detachments").
+
+  void attack(int a, int primary, bool riposte_strike, tactics::Target aim = tactics::Target::lowest_hp) {
+    if (primary < 0) return;
+    const Fighter& fa = f(a);
+    State& s = st_[a];
+    // A detachment attacking an individual deals blast damage: one roll, each
+    // target in reach saves. An attack on several targets ("Attack
+    // Modifiers") works the same way, without being a blast. Further
+    // targets are of the first one's kind and aimed like the rule.
+    std::array<int, Encounter::kMaxFighters> targets;
+    int n_targets = 1;
+    targets[0] = primary;
+    const bool blast = fa.detachment && !f(primary).detachment && !riposte_strike;
+    const int reach = riposte_strike ? 1 : blast ? fa.blast_targets : fa.attack_targets;
+    if (reach > 1) {
+      const bool kind = f(primary).detachment;
+      auto usable = [&](int j) {
+        return st_[j].in_fight && f(j).detachment == kind &&
+               std::find(targets.begin(), targets.begin() + n_targets, j) == targets.begin() + n_targets;
+      };
+      while (n_targets < reach) {
+        const int j = select_by(a, aim, usable);
+        if (j < 0) break;
+        targets[z(n_targets++)] = j;
+      }
+    }
+    // The initiator's check: d20 + STR (melee) or DEX (ranged) + the weapon die.
+    Check c;
+    c.modifier = fa.ranged ? s.dex : s.str;
+    c.objects[0] = fa.weapon_die;
+    c.objects[1] = fa.second_die;
+    c.highest_object = true;
+    c.base_adv = fa.attack_adv + s.gained_adv;
+    if (fa.detachment && !f(primary).detachment) ++c.base_adv;  // enhanced
+    if (!fa.detachment && f(primary).detachment) --c.base_adv;  // impaired
+    s.gained_adv = 0;
+    const CheckRoll ir = roll_check(dice_, c);
+    note_natural(a, ir);
+    ENCSIM_SAY(log_, "%s %s %s with %s: IR %d (d20 %d%s %+d, weapon die %d)", name(a),
+               riposte_strike ? "ripostes against" : "attacks",
+               blast ? "in a blast" : n_targets > 1 ? "several targets" : name(primary), fa.weapon.c_str(),
+               ir.total, ir.base, c.base_adv > 0 ? " with advantage" : c.base_adv < 0 ? " with disadvantage" : "",
+               c.modifier, ir.object);
+    for (int k = 0; k < n_targets; ++k) {
+      const int t = targets[z(k)];
+      if (!st_[t].in_fight) continue;
+      ++rec(a).attacks;
+      st_[t].last_attacker = a;
+      if (!fa.ranged) st_[t].engaged = true;  // whoever is attacked in melee is in reach
+      bool riposte = false;
+      const CheckRoll tr = save_against_attack(a, t, fa.ranged, riposte);
+      const bool hit = initiator_wins(ir, tr);
+      if (hit) {
+        ++rec(a).hits;
+        if (ir.natural_20()) ++rec(a).crits;
+        ENCSIM_SAY(log_, "  %s: IR %d vs TR %d, hit: weapon die %d - armor %d", name(t), ir.total, tr.total, ir.object,
+                   st_[t].armor);
+        damage(a, t, ir.object - st_[t].armor);
+      } else {
+        ENCSIM_SAY(log_, "  %s: IR %d vs TR %d, saved", name(t), ir.total, tr.total);
+      }
+      if (riposte && st_[t].in_fight && st_[a].in_fight && (!hit || !opt_.riposte_needs_parry))
+        attack(t, a, true);
+    }
+  }
+
+  // ---------------------------------------------------------------------
+  // Damage, critical damage and scars ("Armor", "Critical Damage", "Scars").
+
+  void damage(int a, int t, int dmg) {
+    State& s = st_[t];
+    focus_[side(a)] = t;
+    if (dmg <= 0) {
+      ENCSIM_SAY(log_, "  no damage gets through");
+      return;
+    }
+    const int before = s.hp;
+    const int from_hp = std::min(dmg, s.hp);
+    s.hp -= from_hp;
+    const int past_zero = dmg - from_hp;
+    int taken = from_hp;
+    bool critical_save = false;
+    if (past_zero > 0) {
+      // "Damage that reduces a Target's HP below zero is subtracted from their STR."
+      const int from_str = std::min(past_zero, s.str);
+      s.str -= from_str;
+      taken += from_str;
+      rec_.resources[kStrLost] += from_str;
+      rec(t).extra[kExStrLost] += from_str;
+      ENCSIM_SAY(log_, "  %d damage to %s: HP %d, STR %d (-%d)", dmg, name(t), s.hp, s.str, from_str);
+      if (f(t).pc && opt_.scars == ScarRule::zero_or_under && before > 0) scar(t, before);
+      critical_save = true;
+    } else {
+      ENCSIM_SAY(log_, "  %d damage to %s: HP %d", dmg, name(t), s.hp);
+      if (s.hp == 0 && before > 0) {
+        if (f(t).pc) scar(t, before);
+        critical_save = opt_.critical_at_zero;
+      }
+    }
+    rec(a).damage_dealt += taken;
+    rec(t).damage_taken += taken;
+    if (s.str <= 0) {
+      // "If a PC's STR is reduced to 0, they die"; a detachment is destroyed.
+      ENCSIM_SAY(log_, "  %s is reduced to STR 0: %s", name(t), f(t).detachment ? "destroyed" : "dead");
+      out(t, Out::dead);
+      return;
+    }
+    if (critical_save) critical(t);
+    if (s.in_fight && s.hp == 0 && side(t) == 1 && !s.zero_checked && alive_[1] == 1) {
+      s.zero_checked = true;
+      lone_foe_ = t;  // "Lone foes must save when they're reduced to 0 HP", after the action
+    }
+  }
+
+  // A STR save (DC 15, with the new STR) against Critical Damage.
+  void critical(int t) {
+    ++rec_.resources[kCriticalSaves];
+    if (dice_check(t, st_[t].str, opt_.critical_dc, 0, "critical damage (STR)")) return;
+    ++rec_.resources[kCriticalFailed];
+    ++rec(t).extra[kExCriticalFailed];
+    if (f(t).detachment) {
+      ENCSIM_SAY(log_, "  %s takes critical damage and is routed", name(t));
+      out(t, Out::routed);
+    } else if (f(t).pc) {
+      ENCSIM_SAY(log_, "  %s takes critical damage: out of the fight, dying", name(t));
+      out(t, Out::dying);
+    } else {
+      ENCSIM_SAY(log_, "  %s takes critical damage and dies", name(t));
+      out(t, Out::dead);
+    }
+  }
+
+  // "Scars": the entry is the HP the PC had before the attack. Their lasting
+  // effects come after the fight; only the count is kept.
+  void scar(int t, int hp_before) {
+    const int entry = std::clamp(hp_before, 1, 12);
+    ++rec_.resources[kScars];
+    ++rec(t).extra[kExScars];
+    ENCSIM_SAY(log_, "  %s rolls on the Scars table: #%d %s", name(t), entry, scar_name(entry));
+  }
+
+  void out(int t, Out how) {
+    State& s = st_[t];
+    if (!s.in_fight) return;
+    s.in_fight = false;
+    s.held = Held::none;
+    --alive_[side(t)];
+    rec(t).down = true;
+    rec(t).dead = how == Out::dead || (how == Out::dying && opt_.dying_pcs_count_dead);
+    if (how == Out::routed) ++rec_.resources[kRouted];
+    if (how == Out::fled || how == Out::routed) ++rec(t).extra[kExFled];
+    if (side(t) == 1) {
+      last_foe_fled_ = how == Out::fled || how == Out::routed;
+      if (how != Out::fled) casualty_ = true;
+    }
+  }
+
+  // ---------------------------------------------------------------------
+  // Morale ("Morale"): the foes save on WIL at their first casualty and again
+  // when half of them are gone; a lone foe saves at 0 HP. Resolved after the
+  // action that caused it.
+
+  void after_action() {
+    if (opt_.morale == MoraleMode::off) {
+      casualty_ = false;
+      lone_foe_ = -1;
+      return;
+    }
+    if (casualty_ && alive_[1] > 0 && start_[1] >= 2) {
+      casualty_ = false;
+      bool trigger = false;
+      if (!first_casualty_checked_) first_casualty_checked_ = trigger = true;
+      if (!half_checked_ && 2 * alive_[1] <= start_[1]) half_checked_ = trigger = true;
+      if (trigger) group_morale();
+    }
+    casualty_ = false;
+    if (lone_foe_ >= 0) {
+      const int t = lone_foe_;
+      lone_foe_ = -1;
+      if (st_[t].in_fight && opt_.lone_foe_morale) {
+        ++rec_.resources[kMoraleChecks];
+        ENCSIM_SAY(log_, "Morale: %s stands alone at 0 HP", name(t));
+        if (!dice_check(t, st_[t].wil, opt_.morale_dc, 0, "morale (WIL)")) flee(t);
+      }
+    }
+  }
+
+  int leader_wil() const {
+    for (int i = enc_.n_party; i < n_; ++i)
+      if (st_[i].in_fight && f(i).leader) return st_[i].wil;
+    return -1000;
+  }
+
+  void group_morale() {
+    ++rec_.resources[kMoraleChecks];
+    // "Some groups may use their leader's WIL in place of their own."
+    int leader = -1;
+    for (int i = enc_.n_party; i < n_ && opt_.morale_leader; ++i)
+      if (st_[i].in_fight && f(i).leader) {
+        leader = i;
+        break;
+      }
+    if (opt_.morale == MoraleMode::group) {
+      // One save for the group: the leader's WIL, else the best WIL among them.
+      int who = leader;
+      if (who < 0)
+        for (int i = enc_.n_party; i < n_; ++i)
+          if (st_[i].in_fight && (who < 0 || st_[i].wil > st_[who].wil)) who = i;
+      ENCSIM_SAY(log_, "Morale: the foes save on %s's WIL", name(who));
+      if (dice_check(who, st_[who].wil, opt_.morale_dc, 0, "morale (WIL)")) return;
+      ENCSIM_SAY(log_, "The foes break and flee.");
+      for (int i = enc_.n_party; i < n_; ++i)
+        if (st_[i].in_fight) flee(i);
+      return;
+    }
+    // Each foe saves for itself (with its leader's WIL where it has one).
+    ENCSIM_SAY(log_, "Morale: each foe saves");
+    for (int i = enc_.n_party; i < n_; ++i) {
+      if (!st_[i].in_fight) continue;
+      if (!dice_check(i, leader >= 0 ? st_[leader].wil : st_[i].wil, opt_.morale_dc, 0, "morale (WIL)")) flee(i);
+    }
+  }
+
+  void flee(int t) {
+    ENCSIM_SAY(log_, "  %s flees", name(t));
+    ++rec_.resources[kMoraleFled];
+    out(t, Out::fled);
+  }
+
+  // "Retreat": a DEX save; on a success the creature leaves the fight.
+  void retreat(int i) {
+    spend(i, opt_.ap_retreat, kApRetreat);
+    ENCSIM_SAY(log_, "%s tries to retreat", name(i));
+    if (!dice_check(i, st_[i].dex, opt_.retreat_dc, st_[i].gained_adv, "retreat (DEX)")) {
+      st_[i].gained_adv = 0;
+      return;
+    }
+    st_[i].gained_adv = 0;
+    ++rec_.resources[kRetreats];
+    ENCSIM_SAY(log_, "  %s gets away", name(i));
+    out(i, Out::fled);
+  }
+
+  // ---------------------------------------------------------------------
+  // Magic ("Casting Spells", "Mana Dust", "Mishaps").
+
+  void cast(int i, const Spell& sp, tactics::Target target) {
+    State& s = st_[i];
+    spend(i, opt_.ap_cast, kApCast);
+    const int adv = s.gained_adv;  // Gain Advantage serves the spell's check
+    s.gained_adv = 0;
+    const int n = std::min(sp.dice, magic_dice(i));
+    const int dust = std::min(s.mana_dust, n);  // Mana Dust first: it never brings Fatigue
+    s.mana_dust -= dust;
+    std::array<int, 4> v{};
+    int sum = 0;
+    int fatigue = 0;
+    for (int k = 0; k < n; ++k) {
+      v[z(k)] = dice_.die(6);
+      sum += v[z(k)];
+      if (k >= dust && v[z(k)] >= (s.fatigue_on_3 ? 3 : 4)) ++fatigue;
+    }
+    int matches = 1;
+    for (int k = 0; k < n; ++k) {
+      int same = 0;
+      for (int j = 0; j < n; ++j) same += v[z(j)] == v[z(k)] ? 1 : 0;
+      matches = std::max(matches, same);
+    }
+    ++rec_.resources[kSpellsCast];
+    ++rec(i).extra[kExSpellsCast];
+    ENCSIM_SAY(log_, "%s casts %s with %d Magic Dice (%d Mana Dust): %d %d %d %d -> [sum] %d", name(i),
+               sp.name.c_str(), n, dust, v[0], v[1], v[2], v[3], sum);
+    add_fatigue(i, fatigue);
+    const bool failed = matches >= 3;
+    if (matches >= 2) mishap(i, sum, failed);
+    if (failed) {
+      ++rec_.resources[kSpellsFailed];
+      ENCSIM_SAY(log_, "  the spell fails");
+      return;
+    }
+    if (!s.in_fight) return;  // the mishap took the caster out of the fight
+    if (sp.kind == Spell::Kind::heal) {
+      heal(i, sum);
+      return;
+    }
+    std::array<int, Encounter::kMaxFighters> hit;
+    int n_hit = 0;
+    const int reach = std::min(sp.targets, alive_[1 - side(i)]);
+    for (; n_hit < reach; ++n_hit) {
+      const int t = select(i, target, hit.data(), n_hit);
+      if (t < 0) break;
+      hit[z(n_hit)] = t;
+    }
+    // "Attacks against multiple targets, the Attacker rolls once, and Each
+    // Target roll a Save": one IR for every target.
+    const bool blast = sp.targets > 1;
+    CheckRoll ir;
+    if (sp.save >= 0 && n_hit > 0) {
+      Check ic;
+      ic.modifier = s.wil;
+      ic.base_adv = adv + (!blast && f(hit[0]).detachment && !f(i).detachment ? -1 : 0);
+      ir = roll_check(dice_, ic);
+      note_natural(i, ir);
+      ENCSIM_SAY(log_, "  IR %d (d20 %d %+d)", ir.total, ir.base, s.wil);
+    }
+    for (int k = 0; k < n_hit; ++k) {
+      const int t = hit[z(k)];
+      if (!st_[t].in_fight) continue;
+      st_[t].last_attacker = i;
+      bool lands = true;
+      if (sp.save >= 0) {
+        int save_adv = 0;
+        if (sp.save == kDex && st_[t].held == Held::dodge) {  // a held dodge fires
+          save_adv = 1;
+          st_[t].held = Held::none;
+          ++rec_.resources[kHeldFired];
+          ++rec(t).extra[kExHeldFired];
+        }
+        Check tc;
+        tc.base_adv = save_adv;
+        tc.modifier = sp.save == kStr ? st_[t].str : sp.save == kDex ? st_[t].dex : st_[t].wil;
+        const CheckRoll tr = roll_check(dice_, tc);
+        note_natural(t, tr);
+        lands = initiator_wins(ir, tr);
+        ENCSIM_SAY(log_, "  %s saves: TR %d%s: %s", name(t), tr.total, save_adv ? " (held dodge)" : "",
+                   lands ? "it lands" : "saved");
+      }
+      if (lands) damage(i, t, sum - (opt_.spell_armor ? st_[t].armor : 0));
+    }
+  }
+
+  void heal(int i, int sum) {
+    const int lo = side(i) == 0 ? 0 : enc_.n_party, hi = side(i) == 0 ? enc_.n_party : n_;
+    int best = -1;
+    double frac = 2.0;
+    for (int j = lo; j < hi; ++j) {
+      if (!st_[j].in_fight || st_[j].hp >= st_[j].hp_max) continue;
+      const double fj = static_cast<double>(st_[j].hp) / st_[j].hp_max;
+      if (fj < frac) best = j, frac = fj;
+    }
+    if (best < 0) {
+      ENCSIM_SAY(log_, "  nobody needs healing");
+      return;
+    }
+    st_[best].hp = std::min(st_[best].hp_max, st_[best].hp + sum);
+    ENCSIM_SAY(log_, "  %s is restored to HP %d", name(best), st_[best].hp);
+  }
+
+  // "Each Fatigue occupies one slot"; with no free slot an item is dropped
+  // instead, so the Magic Dice do not go below zero.
+  void add_fatigue(int i, int n) {
+    if (n <= 0) return;
+    State& s = st_[i];
+    s.fatigue += n;
+    s.free_slots = std::max(0, s.free_slots - n);
+    rec_.resources[kFatigue] += n;
+    rec(i).extra[kExFatigue] += n;
+    ENCSIM_SAY(log_, "  %s gains %d Fatigue (%d free slots left)", name(i), n, s.free_slots);
+  }
+
+  // A mishap, looked up by [sum]. The entries with an effect inside a fight
+  // are applied (options.mishap_effects); the rest are told, not simulated.
+  void mishap(int i, int sum, bool failed) {
+    State& s = st_[i];
+    ++rec_.resources[kMishaps];
+    ++rec(i).extra[kExMishaps];
+    ENCSIM_SAY(log_, "  %s: a mishap, [sum] %d: %s", failed ? "three of a kind" : "a pair", sum, mishap_name(sum));
+    if (!opt_.mishap_effects) return;
+    switch (sum) {
+      case 2: s.can_cast = false; break;
+      case 3: s.fatigue_on_3 = true; break;
+      case 4:
+      case 5: add_fatigue(i, 1); break;
+      case 10: out(i, Out::unconscious); break;  // the body lies unconscious while the spirit roams
+      case 11: s.wil = std::max(0, s.wil - dice_.die(4)); break;
+      case 12:
+        s.free_slots = std::max(0, s.free_slots - 1);
+        s.armor = std::min(3, s.armor + 1);
+        break;
+      case 15: s.wil -= s.wil / 2; break;
+      case 16:
+        s.str = std::max(0, s.str - dice_.die(4));
+        s.armor = std::min(3, s.armor + 1);
+        if (s.str == 0) out(i, Out::dead);
+        break;
+      default: break;
+    }
+  }
+
+  bool finish(Outcome o) {
+    rec_.outcome = o;
+    rec_.foes_fled = o == Outcome::party_win && last_foe_fled_;
+    if (o == Outcome::party_win)
+      ENCSIM_SAY(log_, "The party wins in round %d%s.", rec_.rounds, rec_.foes_fled ? " (the foes fled)" : "");
+    if (o == Outcome::foes_win) ENCSIM_SAY(log_, "The foes win in round %d.", rec_.rounds);
+    return true;
+  }
+
+  const Encounter& enc_;
+  const Options& opt_;
+  R& dice_;
+  R& init_;
+  R& tact_;
+  R& setup_;
+  TrialRecord& rec_;
+  Log& log_;
+  int n_;
+  int round_ = 0;
+  int first_ = 0;
+  int alive_[2] = {0, 0};
+  int start_[2] = {0, 0};
+  int focus_[2] = {-1, -1};
+  int lone_foe_ = -1;
+  bool casualty_ = false;
+  bool first_casualty_checked_ = false;
+  bool half_checked_ = false;
+  bool last_foe_fled_ = false;
+  std::array<int, Encounter::kMaxFighters> order_[2];
+  int order_size_[2] = {0, 0};
+  State st_[Encounter::kMaxFighters];
+};
+
+template <class R, class Log>
+void Encounter::simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const {
+  Battle<R, Log>(*this, dice, init, tact, setup, out, log).run();
+}
+
+}  // namespace encsim::cairn_ap

@@ -1,0 +1,241 @@
+// cairn-ap (seed 001): a Cairn-derived hack with action points. Attributes
+// STR/DEX/WIL, contested checks with Object Dice and per-die advantage, 4 AP
+// turns, armor, critical damage to STR, scars, morale, detachments, retreat and
+// magic dice. Every reading the text leaves open is in docs/rules/cairn-ap.md
+// with the option that changes it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "encsim/dice.hpp"
+#include "encsim/encounter.hpp"
+#include "encsim/rng.hpp"
+#include "encsim/runner.hpp"
+#include "encsim/scenario.hpp"
+#include "encsim/tactics.hpp"
+#include "encsim/tally.hpp"
+#include "rules/cairn_ap/check.hpp"
+
+namespace encsim::cairn_ap {
+
+inline constexpr std::string_view kId = "cairn-ap";
+
+enum Attribute : int { kStr, kDex, kWil, kAttributeCount };
+
+// How a target saves against an attack ("Saves"; the three defences).
+enum class Defence : std::uint8_t {
+  best,   // whichever of the others has the highest expected result
+  dodge,  // DEX
+  block,  // STR + shield die
+  parry,  // STR + weapon die (not against ranged attacks)
+};
+
+// A spell from the Grimoire ("Magic"). Only spells with a number effect are
+// simulated: damage ([sum] to each target that fails its save) and healing.
+struct Spell {
+  enum class Kind : std::uint8_t { damage, heal };
+  std::string name;
+  Kind kind = Kind::damage;
+  int dice = 2;     // Magic Dice invested (1..4), fewer when fewer are available
+  int targets = 1;  // enemies it reaches (blast when more than one)
+  int save = kDex;  // the targets' save attribute, or -1: no save, it lands
+};
+
+struct Fighter {
+  std::string name;
+  int side = 0;
+  bool pc = false;
+  bool leader = false;
+  bool detachment = false;  // a large group fighting as one ("Detachments")
+  int blast_targets = 3;    // a detachment's blast reaches this many individuals
+  int attack_targets = 1;   // enemies one attack reaches (one roll, each saves)
+  std::array<int, kAttributeCount> attr{10, 10, 10};
+  Dice hp;        // constant, or rolled per trial from the setup stream
+  int armor = 0;  // the sum of worn items, at most 3
+  std::string armor_text;
+  // The weapon: its Object Die is rolled into the attack and is its damage.
+  std::string weapon;
+  bool armed = false;         // holds a weapon (parry needs one)
+  CheckDie weapon_die{4, 0};  // unarmed d4
+  CheckDie second_die{};      // dual wielding: both rolled, the highest kept
+  bool ranged = false;
+  CheckDie shield_die{};      // for block saves; sides 0 without a shield
+  int attack_adv = 0;         // net base-die advantage on its attacks (enhanced/impaired)
+  Defence defence = Defence::best;
+  Defence vs_melee = Defence::dodge;   // `defence` resolved at compile time
+  Defence vs_ranged = Defence::dodge;
+  // Magic.
+  int free_slots = 0;
+  int mana_dust = 0;
+  std::vector<Spell> spells;
+  double mean_damage = 0.0;  // for the `strongest` target selector
+  std::vector<tactics::Rule> rules;
+  std::vector<std::string> unmodelled;
+};
+
+enum class Surprise : std::uint8_t { none, party, foes };
+enum class FirstGroup : std::uint8_t { initiative, party, foes };
+enum class MoraleMode : std::uint8_t { group, each, off };
+enum class ScarRule : std::uint8_t { exactly_zero, zero_or_under };
+
+struct Options {
+  // Action Points ("Turn", "Special Actions in Combat").
+  int ap_per_turn = 4;
+  int surprised_ap = 2;
+  Surprise surprised = Surprise::none;
+  int ap_attack = 2;
+  int ap_move = 1;
+  int ap_gain_advantage = 1;
+  int ap_hold = 1;      // a held dodge, parry or block
+  int ap_riposte = 3;   // a held parry and a held attack
+  int ap_cast = 2;
+  int ap_retreat = 2;
+  int approach_moves = 1;  // Moves a melee fighter makes before its first melee attack
+  bool advantage_lapses = true;  // unused gained advantage ends with the turn
+  bool riposte_needs_parry = false;
+  FirstGroup first_group = FirstGroup::initiative;
+  // Naturals on the Base Die ("Check Results": left to the Warden).
+  bool natural_20_succeeds = false;
+  bool natural_1_fails = false;
+  // Critical damage and scars.
+  int critical_dc = 15;
+  bool critical_at_zero = false;  // exactly 0 HP also calls for a critical damage save
+  bool dying_pcs_count_dead = false;
+  ScarRule scars = ScarRule::exactly_zero;
+  // Morale.
+  MoraleMode morale = MoraleMode::group;
+  int morale_dc = 20;
+  bool morale_leader = true;
+  bool lone_foe_morale = true;
+  // Retreat and magic.
+  int retreat_dc = 20;
+  bool spell_armor = true;  // armor reduces spell damage
+  bool mishap_effects = true;
+  bool random_target_ties = true;
+};
+
+// Per-trial metrics (TrialRecord::resources).
+enum Resource : int {
+  kApAttack,
+  kApMove,
+  kApAdvantage,
+  kApHeld,
+  kApCast,
+  kApRetreat,
+  kHeldFired,
+  kStrLost,
+  kCriticalSaves,
+  kCriticalFailed,
+  kScars,
+  kMoraleChecks,
+  kMoraleFled,
+  kRetreats,
+  kRouted,
+  kSpellsCast,
+  kSpellsFailed,
+  kFatigue,
+  kMishaps,
+  kNatural20,
+  kNatural1,
+  kResourceCount
+};
+// Per-combatant metrics (CombatantRecord::extra).
+enum Extra : int {
+  kExApSpent,
+  kExHeldFired,
+  kExStrLost,
+  kExCriticalFailed,
+  kExScars,
+  kExFled,
+  kExSpellsCast,
+  kExFatigue,
+  kExMishaps,
+  kExNatural20,
+  kExNatural1,
+  kExHpStart,
+  kExtraCount
+};
+
+enum Action : int {
+  kAttack,
+  kGainAdvantage,
+  kHoldDodge,
+  kHoldParry,
+  kHoldBlock,
+  kRiposte,
+  kRetreat,
+  kCast,
+  kPass,
+  kActionCount
+};
+
+const std::vector<tactics::ActionSpec>& actions();
+const std::vector<tactics::VarSpec>& vars();  // common_vars() + cairn-ap's
+enum Var : int {
+  kVarAp = tactics::kCommonVarCount,
+  kVarAdvantage,
+  kVarHeld,
+  kVarStr,
+  kVarStrMax,
+  kVarDex,
+  kVarWil,
+  kVarArmor,
+  kVarEngaged,
+  kVarFatigue,
+  kVarFreeSlots,
+  kVarManaDust,
+  kVarMagicDice,
+  kVarAlliesWounded,
+  kVarEnemyDetachments,
+};
+
+class Encounter {
+ public:
+  static constexpr int kMaxFighters = 128;
+
+  std::vector<Fighter> fighters;  // the party first, then the foes
+  int n_party = 0;
+  int max_rounds = 100;
+  Options opt;
+  std::vector<CombatantInfo> roster_;
+
+  std::size_t combatant_count() const { return fighters.size(); }
+  const std::vector<CombatantInfo>& roster() const { return roster_; }
+  std::size_t resource_count() const { return kResourceCount; }
+  std::size_t extra_count() const { return kExtraCount; }
+  static const std::vector<MetricSpec>& resource_specs();
+  static const std::vector<MetricSpec>& extra_specs();
+  std::string describe() const;
+
+  template <class Log>
+  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
+    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
+    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
+    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
+    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
+    simulate_with(dice, init, tact, setup, out, log);
+  }
+
+  template <class R, class Log>
+  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
+};
+
+// The expected total of the save `d` of fighter `f` (parry needs a melee weapon).
+double defence_mean(const Fighter& f, Defence d);
+
+// Compiles one variant of a cairn-ap scenario. Throws InputError.
+Encounter compile(const Scenario& scenario, const Variant& variant);
+
+std::string describe_keys();
+
+// The Scars table's entry names, 1..12 ("Scars").
+const char* scar_name(int entry);
+// The Mishaps table: a few words for [sum] 2..24 ("Mishaps").
+const char* mishap_name(int sum);
+
+}  // namespace encsim::cairn_ap
+
+#include "rules/cairn_ap/battle.hpp"
