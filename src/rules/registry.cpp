@@ -9,6 +9,9 @@ const std::vector<RulesetEntry>& rulesets() {
       {fivey::kId, "FIVEY", "seed 004",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(fivey::compile(s, v)); },
        &fivey::describe_keys},
+      {gods_and_monsters::kId, "Gods & Monsters", "seed 003",
+       [](const Scenario& s, const Variant& v) { return AnyEncounter(gods_and_monsters::compile(s, v)); },
+       &gods_and_monsters::describe_keys},
   };
   return kTable;
 }

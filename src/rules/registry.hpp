@@ -10,10 +10,11 @@
 
 #include "encsim/scenario.hpp"
 #include "rules/fivey/fivey.hpp"
+#include "rules/gods_and_monsters/gods_and_monsters.hpp"
 
 namespace encsim {
 
-using AnyEncounter = std::variant<fivey::Encounter>;
+using AnyEncounter = std::variant<fivey::Encounter, gods_and_monsters::Encounter>;
 
 struct RulesetEntry {
   std::string_view id;
