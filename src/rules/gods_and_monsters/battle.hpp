@@ -456,13 +456,13 @@ class Battle {
     int count = 0;
     for (std::uint64_t m = melee_[t]; m; m &= m - 1) {
       const int j = std::countr_zero(m);
-      count += side(j) == side(i) && st_[j].in ? 1 : 0;
+      count += side(j) == side(i) && j != i && st_[j].in ? 1 : 0;
     }
     if (count == 0) return;
     int pick = count > 1 ? tact_.die(count) - 1 : 0;
     for (std::uint64_t m = melee_[t]; m; m &= m - 1) {
       const int j = std::countr_zero(m);
-      if (side(j) != side(i) || !st_[j].in || pick-- != 0) continue;
+      if (side(j) != side(i) || j == i || !st_[j].in || pick-- != 0) continue;
       if (reaction_roll(j, f(j).score[kEvasion], f(j).defense, true, "evasion against the missed shot")) return;
       ++rec_.resources[kStrayHits];
       ENCSIM_SAY(log_, "  the missed shot strikes %s", name(j));
