@@ -95,7 +95,7 @@ const std::vector<KeySpec> kCombatantKeys{
     {"group", "integer", "1", "individuals fighting as ONE unit (group effort / mass conflict): +bonus to attack, defense and rolls, survival x (1 + bonus), 1 + bonus actions"},
     {"tactics", "list of rules", "the side's, else the defaults", "scripted behaviour (docs/scenarios.md)"},
     {"morale", "condition", "groups: self.survival_frac <= 0.5; others: none", "when it first holds at the end of a round: a charisma roll with the group bonus, failure withdraws"},
-    {"pc", "boolean", "true in party, false in foes", "a player character: has verve, counts for party downs"},
+    {"pc", "boolean", "true for party members who are not a group", "a player character: has verve, counts for party downs and deaths"},
     {"level", "integer", "1", "level; an NPC's endurance defaults to 10 + half of it"},
     {"archetype", "name or list", "none", "warrior thief prophet monk sorceror none (a list for multiple archetypes)"},
     {"archetypal_combat", "boolean", "true for warriors", "combat damage is archetypal: it comes from verve before survival"},
@@ -230,13 +230,12 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   f.name = r.get_string("name", "");
   f.side = side;
   count = as_int(r, "count", 1, 1, Encounter::kMaxFighters);
-  f.pc = r.get_bool("pc", side == 0);
+  f.group_size = as_int(r, "group", 1, 1, 2055);
+  f.group_bonus = group_bonus(f.group_size);
+  f.pc = r.get_bool("pc", side == 0 && f.group_size == 1);
   if (f.pc && side == 1) throw InputError(r.scalar("pc")->pos(), "a foe cannot be a PC (pc: true is for party members)");
   f.level = as_int(r, "level", 1, 0, 40);
 
-  // Group effort: one unit of many ("Group Effort", "Mass Conflict").
-  f.group_size = as_int(r, "group", 1, 1, 2055);
-  f.group_bonus = group_bonus(f.group_size);
 
   const std::vector<int> archetypes = read_archetypes(r);
   for (int a : archetypes) {
