@@ -125,6 +125,32 @@ INSTANTIATE_TEST_SUITE_P(
                       HitCase{1, 3, ", group: 4", "", 11},                             // +2 group bonus, 3 actions
                       HitCase{2, 4, ", helmet: true, high_ground: true", "", 9}));     // -1 +1
 
+// The survival machinery solved exactly: a PC already at 0 survival takes one
+// blow of 4 (the attacker needs 31: only a natural 20 misses), rolls to stay
+// conscious (fortitude 9 - 4) and then faces the death contest: the injuries
+// succeed on 4 or less; the PC fails over endurance 12 - 4 (+2 if unconscious).
+TEST(GodsAndMonstersExact, DyingRateAfterOneBlowMatchesExact) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 1
+party: [{name: P, survival: 6, start_survival: 0, fortitude: 9, willpower: 3, endurance: 12, tactics: [{do: hold}]}]
+foes: [{name: Brute, survival: 9, attack: 20, damage: '4'}]
+)");
+  auto le = [](int x) { return std::clamp(x, 0, 20) / 20.0; };
+  const double p_unconscious = 1 - le(9 - 4);
+  const double exact = (19.0 / 20) * le(4) *
+                       (p_unconscious * (1 - le(12 - 4 + 2)) + (1 - p_unconscious) * (1 - le(12 - 4)));
+  RunSettings s;
+  s.trials = 200000;
+  s.seed = 77;
+  const Tally t = run_trials(enc, s).tally;
+  const double n = static_cast<double>(t.trials);
+  const double se = std::sqrt(exact * (1 - exact) / n);
+  EXPECT_NEAR(static_cast<double>(t.combatants[0].deaths) / n, exact, 4 * se) << "exact " << exact;
+  // Down: unconscious, or conscious but dying.
+  const double down = (19.0 / 20) * (p_unconscious + (1 - p_unconscious) * le(4) * (1 - le(12 - 4)));
+  EXPECT_NEAR(static_cast<double>(t.combatants[0].downs) / n, down, 4 * std::sqrt(down * (1 - down) / n));
+}
+
 // ---------------------------------------------------------------------------
 // The combat example ("Combat example"): the Yeti fight with the text's dice.
 // Rounds are simultaneous, so the engine resolves each round's actions in its
@@ -355,6 +381,24 @@ foes: [{name: Brute, survival: 50, attack: 20, damage: d6}]
     EXPECT_TRUE(has(r.log, fortitude_only ? "Monk rolls 8 vs 4 to stay conscious: failure"
                                           : "Monk rolls 8 vs 8 to stay conscious: success"));
   }
+}
+
+TEST(GodsAndMonstersRules, AnNpcWithdrawsByDefaultOnceItsSurvivalIsGone) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+party: [{name: Hero, survival: 20, attack: 20, damage: '5'}]
+foes: [{name: Brute, survival: 5, reactions: 10}]
+)");
+  // Round 1: 5 damage takes the Brute to 0; it stays conscious (3 under 10)
+  // and, everything being simultaneous, still swings (and misses). Round 2:
+  // it withdraws before anyone strikes.
+  ScriptedDice dice{{{20, 1}, {20, 3}, {20, 20}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r.log, "Brute withdraws from the fight")) << r.log;
+  EXPECT_EQ(r.rec.outcome, Outcome::party_win);
+  EXPECT_TRUE(r.rec.foes_fled);
+  EXPECT_EQ(r.rec.rounds, 1);
+  EXPECT_EQ(r.rec.combatants[1].attacks, 1);
+  EXPECT_EQ(r.rec.combatants[1].extra[gm::kExtraWithdrew], 1);
 }
 
 TEST(GodsAndMonstersRules, BothFallInTheSameRoundAndBothStillStrike) {
