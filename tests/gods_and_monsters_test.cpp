@@ -549,6 +549,21 @@ foes: [{name: Orc, survival: 100, armor: leather, tactics: [{do: hold}]}]
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 4);
 }
 
+TEST(GodsAndMonstersRules, ShootingTheOneFightingYouIsNotFiringIntoAMelee) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 1
+party: [{name: Archers, group: 6, survival: 4, weapon: bow}]
+foes: [{name: Orcs, group: 8, survival: 6, tactics: [{do: attack}]}]
+)");
+  // The orcs (14 bodies with the archers) fight only the archers: no crowd
+  // cover, so the archers need 11 + 2 - 3 = 10 (with it, full cover: 7).
+  ScriptedDice dice;
+  for (int k = 0; k < 3 + 4; ++k) dice.script.push_back({20, 20});
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r.log, "Archers attacks Orcs: d20 20 vs 10")) << r.log;
+  EXPECT_TRUE(has(r.log, "Orcs attacks Archers: d20 20 vs 12"));
+}
+
 TEST(GodsAndMonstersRules, CalledShotSpoilsAShooterAndComesFirst) {
   const auto enc = encounter_from(R"(ruleset: gods-and-monsters
 max_rounds: 1

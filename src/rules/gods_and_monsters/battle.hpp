@@ -375,10 +375,13 @@ class Battle {
     if (is_called(s.action)) d -= 2;
     if (with_cover && f(i).ranged) {
       Cover cover = ft.cover;
-      if (opt_.firing_into_melee && melee_[t] != 0) {
-        // "Firing into close combat": strong cover among 3 to 5 combatants, full among 6 or more.
+      // "Firing into close combat": strong cover among 3 to 5 combatants, full
+      // among 6 or more. A shooter fighting the target itself is not firing
+      // into someone else's melee: only the target's other partners count.
+      const std::uint64_t others = melee_[t] & ~bit(i);
+      if (opt_.firing_into_melee && others != 0) {
         int crowd = ft.group_size;
-        for (std::uint64_t m = melee_[t]; m; m &= m - 1) crowd += f(std::countr_zero(m)).group_size;
+        for (std::uint64_t m = others; m; m &= m - 1) crowd += f(std::countr_zero(m)).group_size;
         const Cover crowd_cover = crowd >= 6 ? Cover::full : crowd >= 3 ? Cover::strong : Cover::none;
         cover = std::max(cover, crowd_cover);
       }
