@@ -75,9 +75,15 @@ class Battle {
   void set_up() {
     for (int i = 0; i < n_; ++i) {
       const Fighter& fi = f(i);
-      st_[i] = State{fi.start_survival, fi.start_verve, fi.bonus_pool, fi.start_injuries, fi.start_injuries,
-                     fi.starts_loaded ? 1000 : 0, -1, -1, -1, -1, true, false, false, false, false, false,
-                     false, false, false, false};
+      State& s = st_[i];
+      s = State{};  // zeros and false
+      s.survival = fi.start_survival;
+      s.verve = fi.start_verve;
+      s.pool = fi.bonus_pool;
+      s.injuries = s.injuries_at_start = fi.start_injuries;
+      s.progress = fi.starts_loaded ? 1000 : 0;  // loaded: only the firing action is left
+      s.last_attacker = s.shield_vs = s.withdraw_in = s.action = -1;
+      s.in = true;
       melee_[i] = 0;
     }
   }
