@@ -123,7 +123,8 @@ INSTANTIATE_TEST_SUITE_P(
                       HitCase{-3, 9, "", "", -1},                                      // never hits
                       HitCase{-3, 9, "", "natural_1_hits: true", -1, true, true},      // only the 1 hits
                       HitCase{1, 3, ", group: 4", "", 11},                             // +2 group bonus, 3 actions
-                      HitCase{2, 4, ", helmet: true, high_ground: true", "", 9}));     // -1 +1
+                      HitCase{2, 4, ", helmet: true, high_ground: true", "", 9}),      // -1 +1
+    [](const ::testing::TestParamInfo<HitCase>& param) { return "case" + std::to_string(param.index); });
 
 // The survival machinery solved exactly: a PC already at 0 survival takes one
 // blow of 4 (the attacker needs 31: only a natural 20 misses), rolls to stay
