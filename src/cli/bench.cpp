@@ -103,11 +103,27 @@ foes:
   - {name: Goblin, str: 8, dex: 12, wil: 7, hp: 3, weapon: dagger, count: 2}
 )";
 
+// Gods & Monsters: the combat example's three adventurers and a hireling
+// against an ogre and four orcs, the orcs starting unaware of them: surprise,
+// verve, injuries, consciousness and death contests all come into play.
+const char* const kGodsAndMonstersBenchYaml = R"(name: bench-gods-and-monsters
+ruleset: gods-and-monsters
+party:
+  - {name: Sam, archetype: [thief, warrior], survival: 6, verve: 15, perception: 6, willpower: 5, fortitude: 5, fighting_art: 1, armor: leather, shield: shield, agility: 1, weapon: long_sword}
+  - {name: Charlotte, level: 2, archetype: monk, survival: 5, verve: 14, perception: 9, willpower: 9, fortitude: 5, fighting_art: 1, defense: 1, weapon: dagger}
+  - {name: Toromeen, level: 2, archetype: warrior, survival: 7, verve: 17, perception: 4, willpower: 7, fortitude: 11, endurance: 15, fighting_art: 2, attack: 2, armor: chain_mail, weapon: battleaxe, weapon_size: small, damage_bonus: 4}
+  - {name: Archer, archetype: warrior, survival: 6, verve: 8, reactions: 8, fighting_art: 1, armor: leather, weapon: longbow}
+foes:
+  - {name: Ogre, level: 5, survival: 27, reactions: 9, attack: 3, defense: 2, weapon: great_sword, weapon_size: large, damage_bonus: 3}
+  - {name: Orc, count: 4, archetype: warrior, survival: 6, reactions: 8, attack: 1, armor: leather, weapon: short_sword, damage_bonus: 1, awareness: unaware}
+)";
+
 namespace {
 
 const Workload kWorkloads[] = {{"fivey: 4 PCs vs 5 monsters", kFiveyBenchYaml},
                                {"daggerheart: 4 PCs vs 4 adversaries with features", kDaggerheartBenchYaml},
-                               {"cairn-ap: 4 PCs vs a chief, a detachment and 2 goblins", kCairnApBenchYaml}};
+                               {"cairn-ap: 4 PCs vs a chief, a detachment and 2 goblins", kCairnApBenchYaml},
+                               {"gods-and-monsters: 4 PCs vs 5 monsters", kGodsAndMonstersBenchYaml}};
 
 std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603ULL) {
   for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;

@@ -43,6 +43,7 @@ std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& se
 extern const char* const kFiveyBenchYaml;
 extern const char* const kDaggerheartBenchYaml;
 extern const char* const kCairnApBenchYaml;
+extern const char* const kGodsAndMonstersBenchYaml;
 
 // Option checks CLI11 lacks: an unsigned 64-bit integer written as digits
 // only (CLI11 would wrap "-1" and clamp overflow), and a finite number.

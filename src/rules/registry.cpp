@@ -15,6 +15,9 @@ const std::vector<RulesetEntry>& rulesets() {
       {cairn_ap::kId, "cairn-ap", "seed 001",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(cairn_ap::compile(s, v)); },
        &cairn_ap::describe_keys},
+      {gods_and_monsters::kId, "Gods & Monsters", "seed 003",
+       [](const Scenario& s, const Variant& v) { return AnyEncounter(gods_and_monsters::compile(s, v)); },
+       &gods_and_monsters::describe_keys},
   };
   return kTable;
 }

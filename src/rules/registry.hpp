@@ -12,10 +12,12 @@
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/cairn_ap/cairn_ap.hpp"
 #include "rules/fivey/fivey.hpp"
+#include "rules/gods_and_monsters/gods_and_monsters.hpp"
 
 namespace encsim {
 
-using AnyEncounter = std::variant<fivey::Encounter, daggerheart::Encounter, cairn_ap::Encounter>;
+using AnyEncounter =
+    std::variant<fivey::Encounter, daggerheart::Encounter, cairn_ap::Encounter, gods_and_monsters::Encounter>;
 
 struct RulesetEntry {
   std::string_view id;

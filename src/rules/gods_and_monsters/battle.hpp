@@ -1,0 +1,659 @@
+// One Gods & Monsters conflict, round by round as "Conflicts" reads: there is
+// no initiative; everyone declares, everything happens at once, and only when
+// the round is over are unconsciousness and death settled. Included by
+// gods_and_monsters.hpp; a template on the die source and the log so the trial
+// loop inlines everything and narration costs nothing when it is off.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+
+namespace encsim::gods_and_monsters {
+
+template <class R, class Log>
+class Battle {
+ public:
+  Battle(const Encounter& enc, R& dice, R& surprise, R& tact, TrialRecord& rec, Log& log)
+      : enc_(enc), opt_(enc.opt), dice_(dice), surprise_(surprise), tact_(tact), rec_(rec), log_(log),
+        n_(static_cast<int>(enc.fighters.size())) {}
+
+  void run() {
+    set_up();
+    roll_surprise();
+    for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
+      ENCSIM_SAY(log_, "-- round %d --", round_);
+      start_round();  // 1. the surprised try to snap out of it
+      declare();      // 2. everyone chooses an action and its targets; withdrawals leave
+      if (decided()) return finish(round_ - 1);
+      rec_.rounds = round_;
+      resolve(true);   // 3. called shots come first ("Called shot")
+      resolve(false);  // 4. then every other action, all at once
+      end_round();     // 5. unconsciousness, death contests, morale
+      if (decided()) return finish(round_);
+    }
+    ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
+    finish(enc_.max_rounds);
+  }
+
+  struct State {
+    int survival;
+    int verve;
+    int pool;
+    int injuries;
+    int injuries_at_start;  // as the round began
+    int progress;           // actions already put into the next shot of a missile weapon
+    int last_attacker;
+    int shield_vs;          // a small shield guards against this opponent this round
+    int withdraw_in;        // rounds until a failed morale check takes it away; -1: none
+    int action;             // declared this round; -1 when it does nothing
+    bool in;                // in the fight: conscious, not dying (unless dying_acts), not gone
+    bool surprised;
+    bool asleep;            // surprised in its sleep: immobile in round 1
+    bool out_cold;          // failed a consciousness roll this round
+    bool injured_now;       // gained injuries this round
+    bool archetypal_injury; // ... and the latest came from archetypal damage
+    bool dying;
+    bool disrupted;         // a called shot spoiled its missile actions this round
+    bool morale_checked;
+    bool withdrew;
+  };
+
+ private:
+  static constexpr int kMax = Encounter::kMaxFighters;
+  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  static std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
+  const Fighter& f(int i) const { return enc_.fighters[at(i)]; }
+  CombatantRecord& rec(int i) { return rec_.combatants[at(i)]; }
+  int side(int i) const { return i < enc_.n_party ? 0 : 1; }
+  const char* name(int i) const { return f(i).name.c_str(); }
+  static bool is_called(int action) { return action == kCalledShot || action == kKnockout || action == kKillingBlow; }
+  static bool is_attack(int action) { return action == kAttack || is_called(action); }
+  // What stands between a combatant and injuries, for targeting and tactics.
+  int hp(int i) const { return st_[i].survival + st_[i].verve + st_[i].pool - st_[i].injuries; }
+  bool immobile(int i) const { return round_ == 1 && st_[i].surprised && st_[i].asleep; }
+
+  void set_up() {
+    for (int i = 0; i < n_; ++i) {
+      const Fighter& fi = f(i);
+      State& s = st_[i];
+      s = State{};  // zeros and false
+      s.survival = fi.start_survival;
+      s.verve = fi.start_verve;
+      s.pool = fi.bonus_pool;
+      s.injuries = s.injuries_at_start = fi.start_injuries;
+      s.progress = fi.starts_loaded ? 1000 : 0;  // loaded: only the firing action is left
+      s.last_attacker = s.shield_vs = s.withdraw_in = s.action = -1;
+      s.in = true;
+      melee_[i] = 0;
+    }
+  }
+
+  // "Surprise": perception rolls, +4 when aware of the attackers, -6 asleep.
+  void roll_surprise() {
+    for (int i = 0; i < n_; ++i) {
+      const Fighter& fi = f(i);
+      if (fi.awareness == Awareness::ready) continue;
+      const int mod = fi.awareness == Awareness::aware ? 4 : fi.awareness == Awareness::asleep ? -6 : 0;
+      const int need = fi.score[kPerception] + mod + fi.group_bonus - st_[i].injuries;
+      const int roll = surprise_.die(20);
+      State& s = st_[i];
+      s.surprised = roll > need;
+      s.asleep = s.surprised && fi.awareness == Awareness::asleep;
+      ENCSIM_SAY(log_, "%s rolls perception %d vs %d: %s", name(i), roll, need,
+                 s.surprised ? (s.asleep ? "surprised in its sleep" : "surprised") : "not surprised");
+      if (s.surprised) {
+        ++rec_.resources[kSurprised];
+        rec(i).extra[kExtraSurprised] = 1;
+      }
+    }
+  }
+
+  void start_round() {
+    for (int i = 0; i < n_; ++i) {
+      State& s = st_[i];
+      s.injuries_at_start = s.injuries;
+      s.out_cold = s.injured_now = s.disrupted = false;
+      if (!s.in || !s.surprised || round_ == 1) continue;
+      s.asleep = false;
+      // Snapping out applies to the round it is rolled in.
+      if (reaction_roll(i, choose(i, opt_.snap_out), 0, false, "to snap out of surprise")) {
+        s.surprised = false;
+      } else {
+        ++rec_.resources[kSurprisedRounds];
+      }
+    }
+  }
+
+  int choose(int i, ReactionChoice c) const {
+    const auto& sc = f(i).score;
+    switch (c) {
+      case ReactionChoice::fortitude: return sc[kFortitude];
+      case ReactionChoice::willpower: return sc[kWillpower];
+      case ReactionChoice::health: return sc[kHealth];
+      case ReactionChoice::best: break;
+    }
+    return std::max(sc[kFortitude], sc[kWillpower]);
+  }
+
+  // A roll at or under `score` plus `bonus`, with the group bonus and the
+  // normal penalties: current injuries, and -3 while surprised.
+  bool reaction_roll(int i, int score, int bonus, bool surprise_penalty, const char* what) {
+    const int need = score + bonus + f(i).group_bonus - st_[i].injuries -
+                     (surprise_penalty && st_[i].surprised ? 3 : 0);
+    const int roll = dice_.die(20);
+    ENCSIM_SAY(log_, "  %s rolls %d vs %d %s: %s", name(i), roll, need, what, roll <= need ? "success" : "failure");
+    return roll <= need;
+  }
+
+  // Tactics read the state through this view; see gods_and_monsters::vars().
+  struct View {
+    const Battle* b;
+    int self;
+    double var(int id) const {
+      const State& s = b->st_[self];
+      const Fighter& fi = b->f(self);
+      const int my = b->side(self);
+      const int hp_max = fi.survival + fi.verve + fi.bonus_pool;
+      switch (id) {
+        case tactics::kSelfHp: return b->hp(self);
+        case tactics::kSelfHpMax: return hp_max;
+        case tactics::kSelfHpFrac: return hp_max > 0 ? static_cast<double>(b->hp(self)) / hp_max : 0.0;
+        case tactics::kSelfHpLost: return hp_max - b->hp(self);
+        case tactics::kAlliesAlive: return b->in_fight(my);
+        case tactics::kAlliesDown: return b->side_size(my) - b->in_fight(my);
+        case tactics::kEnemiesAlive: return b->in_fight(1 - my);
+        case tactics::kEnemiesDown: return b->side_size(1 - my) - b->in_fight(1 - my);
+        case tactics::kRound: return b->round_;
+        case kVarSurvival: return s.survival;
+        case kVarSurvivalMax: return fi.survival;
+        case kVarSurvivalFrac: return fi.survival > 0 ? static_cast<double>(s.survival) / fi.survival : 0.0;
+        case kVarVerve: return s.verve;
+        case kVarInjuries: return s.injuries;
+        case kVarPool: return s.pool;
+        case kVarSurprised: return s.surprised ? 1 : 0;
+        case kVarLoaded: return b->shot_ready(self) ? 1 : 0;
+        case kVarInCloseCombat: return b->melee_[self] != 0 ? 1 : 0;
+        case kVarGroupBonus: return fi.group_bonus;
+        case kVarEnemiesSurprised: {
+          const Battle* battle = b;
+          return battle->count_enemies(self, [battle](int j) { return battle->st_[j].surprised; });
+        }
+        case kVarEnemiesImmobile: {
+          const Battle* battle = b;
+          return battle->count_enemies(self, [battle](int j) { return battle->immobile(j); });
+        }
+        default: return 0.0;
+      }
+    }
+  };
+  int side_size(int s) const { return s == 0 ? enc_.n_party : n_ - enc_.n_party; }
+  int in_fight(int s) const {
+    int count = 0;
+    for (int i = s == 0 ? 0 : enc_.n_party; i < (s == 0 ? enc_.n_party : n_); ++i) count += st_[i].in ? 1 : 0;
+    return count;
+  }
+  template <class Pred>
+  int count_enemies(int i, const Pred& pred) const {
+    int count = 0;
+    for (int j = side(i) == 0 ? enc_.n_party : 0; j < (side(i) == 0 ? n_ : enc_.n_party); ++j)
+      count += st_[j].in && pred(j) ? 1 : 0;
+    return count;
+  }
+  // Actions a shot needs now ("Number of actions"): one fewer outside close combat.
+  int shot_need(int i) const {
+    const Fighter& fi = f(i);
+    if (!fi.ranged || fi.fire_actions <= 1) return 1;
+    return std::max(1, fi.fire_actions - (melee_[i] != 0 ? 0 : 1));
+  }
+  bool shot_ready(int i) const { return st_[i].progress + 1 >= shot_need(i); }
+
+  // Which enemies an action may be aimed at.
+  bool eligible(int j, int action) const {
+    if (!st_[j].in) return false;
+    if (action == kKnockout) return st_[j].surprised || immobile(j);  // "Knockout blow"
+    if (action == kKillingBlow) return immobile(j);                    // "Killing blow"
+    return true;
+  }
+
+  const tactics::Rule* choose_rule(int i) const {
+    const View view{this, i};
+    for (const tactics::Rule& r : f(i).rules) {
+      // The surprised may not start special conflict maneuvers.
+      if (is_called(r.action) && st_[i].surprised) continue;
+      if ((r.action == kKnockout || r.action == kKillingBlow) &&
+          count_enemies(i, [&](int j) { return eligible(j, r.action); }) == 0)
+        continue;
+      if (r.when.holds(view)) return &r;
+    }
+    return nullptr;
+  }
+
+  void declare() {
+    const tactics::Rule* chosen[kMax];
+    // First what everyone does: withdrawals take effect before anyone aims.
+    for (int i = 0; i < n_; ++i) {
+      State& s = st_[i];
+      s.action = -1;
+      s.shield_vs = -1;
+      chosen[i] = nullptr;
+      if (!s.in) continue;
+      if (round_ == 1 && s.surprised) {
+        ++rec_.resources[kSurpriseRoundsLost];
+        ENCSIM_SAY(log_, "%s is surprised and cannot act", name(i));
+        continue;
+      }
+      chosen[i] = choose_rule(i);
+      if (!chosen[i] || chosen[i]->action == kHold) {
+        chosen[i] = nullptr;
+        ENCSIM_SAY(log_, "%s holds", name(i));
+        continue;
+      }
+      if (chosen[i]->action == kWithdraw) {
+        chosen[i] = nullptr;
+        leave(i, "withdraws from the fight");
+        continue;
+      }
+      s.action = chosen[i]->action;
+    }
+    if (decided()) return;
+    // Then the targets of every attack the round will see.
+    for (int i = 0; i < n_; ++i) {
+      if (!chosen[i]) continue;
+      const Fighter& fi = f(i);
+      const int n_attacks = fi.actions * fi.attacks_per_action;
+      for (int k = 0; k < n_attacks; ++k) targets_[i][k] = select(i, chosen[i]->target, st_[i].action);
+      st_[i].shield_vs = targets_[i][0];
+      if (is_called(st_[i].action)) ++rec_.resources[kCalledShots];
+    }
+    // Who is in close combat with whom this round: anyone striking in melee
+    // and whoever they strike.
+    for (int i = 0; i < n_; ++i) melee_[i] = 0;
+    for (int i = 0; i < n_; ++i) {
+      if (!chosen[i] || f(i).ranged) continue;
+      for (int k = 0; k < f(i).actions * f(i).attacks_per_action; ++k) {
+        const int t = targets_[i][k];
+        melee_[i] |= bit(t);
+        melee_[t] |= bit(i);
+      }
+    }
+  }
+
+  // The enemy of `i` that `target` picks among those `action` may aim at.
+  int select(int i, tactics::Target target, int action) {
+    const int lo = side(i) == 0 ? enc_.n_party : 0;
+    const int hi = side(i) == 0 ? n_ : enc_.n_party;
+    auto usable = [&](int j) { return eligible(j, action); };
+    using tactics::Target;
+    switch (target) {
+      case Target::random: {
+        int count = 0;
+        for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;
+        int pick = count > 1 ? tact_.die(count) - 1 : 0;
+        for (int j = lo; j < hi; ++j)
+          if (usable(j) && pick-- == 0) return j;
+        break;
+      }
+      case Target::focus:
+        if (focus_[side(i)] >= 0 && usable(focus_[side(i)])) return focus_[side(i)];
+        break;
+      case Target::last_attacker:
+        if (st_[i].last_attacker >= 0 && usable(st_[i].last_attacker)) return st_[i].last_attacker;
+        break;
+      case Target::highest_hp: return best_by(lo, hi, usable, [&](int j) { return hp(j); });
+      case Target::weakest: return best_by(lo, hi, usable, [&](int j) { return -f(j).defense; });
+      case Target::strongest: return best_by(lo, hi, usable, [&](int j) { return f(j).mean_damage; });
+      case Target::lowest_hp: break;
+    }
+    return best_by(lo, hi, usable, [&](int j) { return -hp(j); });
+  }
+
+  // The usable index with the highest score; ties at random from the tactics
+  // stream (reservoir sampling) or the first listed with `target_ties: first`.
+  template <class Usable, class Score>
+  int best_by(int lo, int hi, const Usable& usable, const Score& score) {
+    int best = -1;
+    int ties = 0;
+    decltype(score(lo)) best_score{};
+    for (int j = lo; j < hi; ++j) {
+      if (!usable(j)) continue;
+      const auto sc = score(j);
+      if (best < 0 || sc > best_score) {
+        best = j;
+        best_score = sc;
+        ties = 1;
+      } else if (sc == best_score && opt_.random_target_ties && tact_.die(++ties) == 1) {
+        best = j;
+      }
+    }
+    ENCSIM_CHECK_GE(best, 0);
+    return best;
+  }
+
+  void resolve(bool called_pass) {
+    for (int i = 0; i < n_; ++i) {
+      const int action = st_[i].action;
+      if (action < 0 || is_called(action) != called_pass) continue;
+      act(i);
+    }
+  }
+
+  // One combatant's actions this round: a missile weapon that needs several
+  // actions is loaded first; each firing or striking action makes all its attacks.
+  void act(int i) {
+    const Fighter& fi = f(i);
+    State& s = st_[i];
+    int k = 0;
+    for (int a = 0; a < fi.actions; ++a, k += fi.attacks_per_action) {
+      ++rec(i).actions;
+      if (!shot_ready(i)) {
+        if (s.disrupted) {
+          ENCSIM_SAY(log_, "%s's loading is spoiled by the called shot", name(i));
+        } else {
+          ++s.progress;
+          ENCSIM_SAY(log_, "%s readies the %s (%d of %d actions)", name(i), fi.weapon.c_str(), s.progress,
+                     shot_need(i));
+        }
+        continue;
+      }
+      s.progress = 0;
+      for (int c = 0; c < fi.attacks_per_action; ++c) attack(i, targets_[i][k + c]);
+    }
+  }
+
+  // The attacker's modifiers against `t`: injuries, surprise, a called shot's
+  // -3, and the non-defending bonuses (which do not combine).
+  int attack_mod(int i, int t) const {
+    const State& s = st_[i];
+    int m = f(i).attack_bonus - (opt_.injury_penalty_at_round_start ? s.injuries_at_start : s.injuries);
+    if (s.surprised) m -= 3;
+    if (is_called(s.action)) m -= 3;
+    if (round_ == 1 && st_[t].surprised && opt_.surprised_are_unaware) m += st_[t].asleep ? 10 : 4;
+    return m;
+  }
+
+  // The defense of `t` against `i`, with cover when `i` shoots.
+  int defense_against(int t, int i, bool with_cover) const {
+    const Fighter& ft = f(t);
+    const State& s = st_[t];
+    int d = ft.defense;
+    if (ft.small_shield && s.shield_vs != i) d -= 1;
+    if (s.surprised && round_ > 1) d -= 2;
+    if (is_called(s.action)) d -= 2;
+    if (with_cover && f(i).ranged) {
+      Cover cover = ft.cover;
+      // "Firing into close combat": strong cover among 3 to 5 combatants, full
+      // among 6 or more. A shooter fighting the target itself is not firing
+      // into someone else's melee: only the target's other partners count.
+      const std::uint64_t others = melee_[t] & ~bit(i);
+      if (opt_.firing_into_melee && others != 0) {
+        int crowd = ft.group_size;
+        for (std::uint64_t m = others; m; m &= m - 1) crowd += f(std::countr_zero(m)).group_size;
+        const Cover crowd_cover = crowd >= 6 ? Cover::full : crowd >= 3 ? Cover::strong : Cover::none;
+        cover = std::max(cover, crowd_cover);
+      }
+      static constexpr int kWarrior[] = {0, 1, 2, 3};
+      static constexpr int kOthers[] = {0, 0, 1, 2};
+      d += (ft.warrior ? kWarrior : kOthers)[static_cast<int>(cover)];
+    }
+    return d;
+  }
+
+  bool roll_hits(int roll, int need) const {
+    if (roll == 20 && opt_.natural_20_fails) return false;
+    if (roll == 1 && opt_.natural_1_hits) return true;
+    return roll <= need;
+  }
+
+  void attack(int i, int t) {
+    const Fighter& fi = f(i);
+    const int action = st_[i].action;
+    ++rec(i).attacks;
+    st_[t].last_attacker = i;
+    static constexpr const char* kVerb[] = {"attacks", "makes a called shot at", "tries to knock out",
+                                            "tries a killing blow on"};
+    if (fi.ranged && st_[i].disrupted) {
+      ENCSIM_SAY(log_, "%s %s %s: the called shot spoils it, a miss", name(i), kVerb[action], name(t));
+      return;
+    }
+    const int need = 11 + attack_mod(i, t) - defense_against(t, i, true);
+    const int roll = dice_.die(20);
+    const bool hit = roll_hits(roll, need);
+    ENCSIM_SAY(log_, "%s %s %s: d20 %d vs %d: %s", name(i), kVerb[action], name(t), roll, need, hit ? "hit" : "miss");
+    if (!hit) {
+      if (fi.ranged) stray_miss(i, t);
+      return;
+    }
+    ++rec(i).hits;
+    const int dmg = std::max(0, fi.damage.roll(dice_));
+    int direct = 0;
+    if (action == kKnockout && eligible(t, kKnockout)) {
+      if (!reaction_roll(t, f(t).score[kEvasion], f(t).head_protection, true, "evasion against the knockout")) {
+        direct = std::min(dmg, fi.knockout_injuries);
+        ++rec_.resources[kKnockoutBlows];
+      }
+    } else if (action == kKillingBlow && immobile(t)) {
+      direct = (dmg + 1) / 2;
+    }
+    if (is_called(action) && is_attack(st_[t].action) && f(t).ranged && !st_[t].disrupted) {
+      const int score = std::max(f(t).score[kEvasion], f(t).score[kFortitude]);
+      if (!reaction_roll(t, score, f(t).movement - dmg, true, "to keep its aim")) st_[t].disrupted = true;
+    }
+    damage(i, t, dmg, direct);
+    if (fi.ranged && !is_called(action)) stray_hits(i, t, roll, dmg);
+  }
+
+  // "Firing into close combat": whom a shot that hit its target would also have
+  // hit among the shooter's allies fighting that target takes the same damage
+  // unless it evades.
+  void stray_hits(int i, int t, int roll, int dmg) {
+    if (!opt_.firing_into_melee) return;
+    for (std::uint64_t m = melee_[t]; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
+      if (side(j) != side(i) || j == i || !st_[j].in) continue;
+      if (!roll_hits(roll, 11 + attack_mod(i, j) - defense_against(j, i, false))) continue;
+      if (reaction_roll(j, f(j).score[kEvasion], 0, true, "evasion against the stray shot")) continue;
+      ++rec_.resources[kStrayHits];
+      ENCSIM_SAY(log_, "  the shot also strikes %s", name(j));
+      damage(i, j, dmg, 0);
+    }
+  }
+
+  // ... and a miss may strike a random ally next to the target, who evades
+  // with their defense as a bonus.
+  void stray_miss(int i, int t) {
+    if (!opt_.firing_into_melee) return;
+    int count = 0;
+    for (std::uint64_t m = melee_[t]; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
+      count += side(j) == side(i) && j != i && st_[j].in ? 1 : 0;
+    }
+    if (count == 0) return;
+    int pick = count > 1 ? tact_.die(count) - 1 : 0;
+    for (std::uint64_t m = melee_[t]; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
+      if (side(j) != side(i) || j == i || !st_[j].in || pick-- != 0) continue;
+      if (reaction_roll(j, f(j).score[kEvasion], f(j).defense, true, "evasion against the missed shot")) return;
+      ++rec_.resources[kStrayHits];
+      ENCSIM_SAY(log_, "  the missed shot strikes %s", name(j));
+      damage(i, j, std::max(0, f(i).damage.roll(dice_)), 0);
+      return;
+    }
+  }
+
+  // "Survival", "Using verve", "Temporary bonus pools": damage comes off the
+  // pool, then verve (archetypal damage only), then survival; what is left
+  // becomes injury points, as do the `direct` points of a knockout or killing blow.
+  void damage(int a, int t, int dmg, int direct) {
+    const Fighter& ft = f(t);
+    State& s = st_[t];
+    const bool archetypal = ft.archetypal_combat && (opt_.verve_while_surprised || !s.surprised);
+    int rest = dmg - direct;
+    const int from_pool = std::min(s.pool, rest);
+    rest -= from_pool;
+    const int from_verve = archetypal ? std::min(s.verve, rest) : 0;
+    rest -= from_verve;
+    const int from_survival = std::min(s.survival, rest);
+    rest -= from_survival;
+    const int injuries = rest + direct;
+    const bool dropped = s.survival > 0 && s.survival == from_survival && from_survival > 0;
+    s.pool -= from_pool;
+    s.verve -= from_verve;
+    s.survival -= from_survival;
+    s.injuries += injuries;
+    focus_[side(a)] = t;
+
+    rec(a).damage_dealt += dmg;
+    rec(t).damage_taken += dmg;
+    CombatantRecord& rt = rec(t);
+    rt.extra[kExtraPoolAbsorbed] += from_pool;
+    rt.extra[kExtraVerveLost] += from_verve;
+    rt.extra[kExtraSurvivalLost] += from_survival;
+    rt.extra[kExtraInjuries] += injuries;
+    rec_.resources[kPoolAbsorbed] += from_pool;
+    if (side(t) == 0) {
+      rec_.resources[kPartyVerveLost] += from_verve;
+      rec_.resources[kPartySurvivalLost] += from_survival;
+      rec_.resources[kPartyInjuries] += injuries;
+    } else {
+      rec_.resources[kFoeSurvivalLost] += from_survival;
+      rec_.resources[kFoeInjuries] += injuries;
+    }
+    ENCSIM_SAY(log_, "  %d damage to %s: %d pool, %d verve, %d survival, %d injuries (now survival %d, verve %d, injuries %d)",
+               dmg, name(t), from_pool, from_verve, from_survival, injuries, s.survival, s.verve, s.injuries);
+    if (injuries > 0) {
+      s.injured_now = true;
+      s.archetypal_injury = archetypal;
+    }
+    // "Unconsciousness": an immediate roll on reaching 0 survival or gaining
+    // injuries; a failure takes effect when the round ends.
+    if ((dropped || injuries > 0) && !s.out_cold) {
+      ++rec_.resources[kConsciousnessRolls];
+      if (!reaction_roll(t, choose(t, opt_.consciousness), 0, true, "to stay conscious")) {
+        s.out_cold = true;
+        ++rec_.resources[kKnockedOut];
+      }
+    }
+  }
+
+  void leave(int i, const char* why) {
+    State& s = st_[i];
+    s.in = false;
+    s.withdrew = true;
+    rec(i).down = true;
+    rec(i).extra[kExtraWithdrew] = 1;
+    ++rec_.resources[kWithdrawals];
+    ENCSIM_SAY(log_, "%s %s", name(i), why);
+  }
+
+  void end_round() {
+    // Unconsciousness first: the death roll of the unconscious is at +2.
+    for (int i = 0; i < n_; ++i) {
+      State& s = st_[i];
+      if (!s.out_cold || !s.in) continue;
+      s.in = false;
+      rec(i).down = true;
+      rec(i).extra[kExtraUnconscious] = 1;
+      ENCSIM_SAY(log_, "%s falls unconscious", name(i));
+    }
+    // "A time to die": injuries that exceed survival (and verve, when the
+    // latest were archetypal) are a contest: the injuries roll at or under
+    // their total, the character at or under endurance minus injuries.
+    for (int i = 0; i < n_; ++i) {
+      State& s = st_[i];
+      if (!s.injured_now || s.dying || s.withdrew) continue;
+      if (s.injuries <= s.survival + (s.archetypal_injury ? s.verve : 0)) continue;
+      ++rec_.resources[kDeathContests];
+      ++rec(i).extra[kExtraDeathContests];
+      const int guide = dice_.die(20);
+      const bool injuries_win = guide <= s.injuries;
+      ENCSIM_SAY(log_, "  death contest for %s: the injuries roll %d vs %d: %s", name(i), guide, s.injuries,
+                 injuries_win ? "success" : "failure");
+      const bool survives =
+          reaction_roll(i, f(i).score[kEndurance], s.out_cold ? 2 : 0, true, "endurance against the injuries");
+      if (!injuries_win || survives) continue;
+      ++rec_.resources[kDeathContestsLost];
+      s.dying = true;
+      rec(i).dead = rec(i).down = true;
+      rec(i).extra[kExtraDying] = 1;
+      ENCSIM_SAY(log_, "%s is dying", name(i));
+      if (!opt_.dying_acts) s.in = false;
+    }
+    // Group effort morale ("Group Effort Decisions"), and withdrawals decided earlier.
+    for (int i = 0; i < n_; ++i) {
+      State& s = st_[i];
+      if (!s.in) continue;
+      if (s.withdraw_in > 0 && --s.withdraw_in == 0) {
+        leave(i, "breaks off and withdraws");
+        continue;
+      }
+      if (!f(i).has_morale || s.morale_checked || !f(i).morale.holds(View{this, i})) continue;
+      s.morale_checked = true;
+      ++rec_.resources[kMoraleChecks];
+      const int need = f(i).score[kCharisma] + f(i).group_bonus - s.injuries - (s.surprised ? 3 : 0);
+      const int roll = dice_.die(20);
+      ENCSIM_SAY(log_, "%s checks morale: charisma roll %d vs %d: %s", name(i), roll, need,
+                 roll <= need ? "holds" : "fails");
+      if (roll <= need) continue;
+      ++rec_.resources[kMoraleFailed];
+      const int delay = opt_.morale_delay ? std::min(roll - need, f(i).group_bonus) : 0;
+      if (delay == 0) {
+        leave(i, "breaks and withdraws");
+      } else {
+        s.withdraw_in = delay;
+        ENCSIM_SAY(log_, "%s will withdraw after %d more round(s)", name(i), delay);
+      }
+    }
+    if constexpr (Log::kEnabled) {
+      ENCSIM_SAY(log_, "-- end of round %d --", round_);
+      for (int i = 0; i < n_; ++i) {
+        const State& s = st_[i];
+        char verve[32] = "";
+        if (f(i).verve > 0) std::snprintf(verve, sizeof verve, ", verve %d/%d", s.verve, f(i).verve);
+        char pool[32] = "";
+        if (s.pool > 0) std::snprintf(pool, sizeof pool, ", pool %d", s.pool);
+        ENCSIM_SAY(log_, "  %s: survival %d/%d%s%s, injuries %d%s%s%s%s", name(i), s.survival, f(i).survival, verve,
+                   pool, s.injuries, s.surprised ? ", surprised" : "", s.dying ? ", dying" : "",
+                   rec(i).extra[kExtraUnconscious] ? ", unconscious" : "", s.withdrew ? ", withdrawn" : "");
+      }
+    }
+  }
+
+  bool decided() const { return in_fight(0) == 0 || in_fight(1) == 0; }
+
+  void finish(int rounds) {
+    rec_.rounds = std::max(0, rounds);
+    const int party = in_fight(0), foes = in_fight(1);
+    rec_.outcome = party > 0 && foes == 0 ? Outcome::party_win
+                   : foes > 0 && party == 0 ? Outcome::foes_win
+                                            : Outcome::draw;
+    bool foe_withdrew = false;
+    for (int i = enc_.n_party; i < n_; ++i) foe_withdrew |= st_[i].withdrew;
+    rec_.foes_fled = rec_.outcome == Outcome::party_win && foe_withdrew;
+    ENCSIM_SAY(log_, "%s after %d round(s)%s.",
+               rec_.outcome == Outcome::party_win ? "The party wins"
+               : rec_.outcome == Outcome::foes_win ? "The foes win"
+                                                   : "A draw",
+               rec_.rounds, rec_.foes_fled ? "; foes withdrew" : "");
+  }
+
+  const Encounter& enc_;
+  const Options& opt_;
+  R& dice_;
+  R& surprise_;
+  R& tact_;
+  TrialRecord& rec_;
+  Log& log_;
+  int n_;
+  int round_ = 0;
+  int focus_[2] = {-1, -1};
+  State st_[kMax];
+  std::uint64_t melee_[kMax];
+  int targets_[kMax][Encounter::kMaxAttacks];
+};
+
+template <class R, class Log>
+void Encounter::simulate_with(R& dice, R& surprise, R& tact, TrialRecord& out, Log& log) const {
+  Battle<R, Log>(*this, dice, surprise, tact, out, log).run();
+}
+
+}  // namespace encsim::gods_and_monsters
