@@ -98,6 +98,25 @@ void add_metrics(std::vector<std::string>& row, const std::vector<std::string>& 
 
 std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
 
+// `s` cut or padded to `width` characters (UTF-8 code points, so "Kordé"
+// lines up), for the terminal table.
+std::string fit(const std::string& s, std::size_t width) {
+  std::string out;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t len = 1;
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0xF0) len = 4;
+    else if (c >= 0xE0) len = 3;
+    else if (c >= 0xC0) len = 2;
+    if (chars == width) break;
+    out.append(s, i, len);
+    ++chars;
+    i += len;
+  }
+  return out + std::string(width - chars, ' ');
+}
+
 }  // namespace
 
 std::string csv_field(const std::string& s) {
@@ -307,7 +326,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     os << line;
     for (std::size_t i = 0; i < r.combatants.size(); ++i) {
       const CombatantTally& c = t.combatants[i];
-      std::snprintf(line, sizeof line, "  %-22.22s %6s %8s %6s %9s %9s %7s\n", r.combatants[i].name.c_str(),
+      std::snprintf(line, sizeof line, "  %s %6s %8s %6s %9s %9s %7s\n", fit(r.combatants[i].name, 22).c_str(),
                     r.combatants[i].side == 0 ? "party" : "foes", fixed(per_fight(c.attacks, t.trials), 2).c_str(),
                     fixed(100.0 * rate(c.hits, c.attacks), 1).c_str(), fixed(c.damage_dealt.mean(), 2).c_str(),
                     fixed(per_fight(c.damage_taken, t.trials), 2).c_str(),
