@@ -234,6 +234,7 @@ class Battle {
     const int got = std::min(n, room);
     fear_ += got;
     res(source) += got;
+    res(kFearGained) += got;
     res(kFearWasted) += n - got;
   }
   // The GM's spending policy: a measured GM keeps a reserve and a budget.

@@ -885,6 +885,7 @@ const std::vector<tactics::VarSpec>& vars() {
 
 const std::vector<MetricSpec>& Encounter::resource_specs() {
   static const std::vector<MetricSpec> kSpecs{
+      {"fear_gained", "Fear the GM gained in all (past the cap is wasted, not gained)", false, true, false},
       {"fear_gained_rolls", "Fear the GM gained from PC rolls with Fear", false, false, false},
       {"fear_gained_features", "Fear the GM gained from features (Momentum and the like)", false, false, false},
       {"fear_wasted", "Fear that would have gone past the cap", false, false, false},

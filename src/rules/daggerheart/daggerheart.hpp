@@ -231,6 +231,7 @@ struct Options {
 
 // Per-trial metrics (TrialRecord::resources).
 enum Resource : int {
+  kFearGained,
   kFearGainedRolls,
   kFearGainedFeatures,
   kFearWasted,
