@@ -9,6 +9,9 @@ const std::vector<RulesetEntry>& rulesets() {
       {fivey::kId, "FIVEY", "seed 004",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(fivey::compile(s, v)); },
        &fivey::describe_keys},
+      {mnm::kId, "Monsters & Magic", "seed 002",
+       [](const Scenario& s, const Variant& v) { return AnyEncounter(mnm::compile(s, v)); },
+       &mnm::describe_keys},
   };
   return kTable;
 }

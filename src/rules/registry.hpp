@@ -10,10 +10,11 @@
 
 #include "encsim/scenario.hpp"
 #include "rules/fivey/fivey.hpp"
+#include "rules/monsters_and_magic/mnm.hpp"
 
 namespace encsim {
 
-using AnyEncounter = std::variant<fivey::Encounter>;
+using AnyEncounter = std::variant<fivey::Encounter, mnm::Encounter>;
 
 struct RulesetEntry {
   std::string_view id;
