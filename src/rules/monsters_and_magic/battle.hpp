@@ -86,7 +86,7 @@ class Battle {
       s.potions = fi.potions;
       s.last_attacker = s.restrained_by = -1;
       s.cond = fi.lasting;
-      s.conscious = true;
+      s.conscious = s.reaction = true;
       ++alive_[side(i)];
       ENCSIM_SAY(log_, "%s: %d hp, AC %d, %s %+d, %d thread(s)", name(i), s.hp, fi.ac,
                  fi.monster ? "CR" : "attack", fi.attack_bonus, s.threads);
