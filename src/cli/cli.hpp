@@ -41,6 +41,7 @@ std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& se
 
 // The built-in workloads of `encsim bench` (also used by bench/).
 extern const char* const kFiveyBenchYaml;
+extern const char* const kMnmBenchYaml;
 
 // Option checks CLI11 lacks: an unsigned 64-bit integer written as digits
 // only (CLI11 would wrap "-1" and clamp overflow), and a finite number.
