@@ -623,6 +623,111 @@ foes:
   }
 }
 
+TEST(MnmScripted, AReadiedStrikeIsTrippedByAFoeComingIntoReach) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Hero, hp: 100, damage: d8, tactics: [{do: ready}]}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 1}
+)");
+  ScriptedDice init = d20s({20, 1});
+  // The Hero readies (1 AP). The Brute moves into reach: the readied Strike,
+  // 18 + 1 strong, d8 4. The Brute strikes back: 2 misses.
+  ScriptedDice dice{{{20, 18}, {8, 4}, {20, 2}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[mnm::kReadiedStrikes], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 4);
+  EXPECT_EQ(r.rec.combatants[0].extra[mnm::kExtraApSpent], 1);
+}
+
+TEST(MnmScripted, GrappleRestrainsUntilTheCreatureMarksThreeFatigue) {
+  struct Case {
+    int save;
+    int fatigue;  // the Dummy's fatigue per level (2 levels of exhaustion)
+    bool breaks_free;
+  };
+  for (const Case c : {Case{5, 5, true}, Case{12, 5, true}, Case{5, 1, false}}) {
+    const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Hero, power: 2, hp: 100, damage: 1, tactics: [{do: grapple}, {do: pass}]}
+foes:
+  - {name: Dummy, cr: 0, hp: 100, damage: 1, exhaustion: )" + (c.fatigue == 1 ? std::string("0") : "2") +
+                                    ", fatigue: " + std::to_string(c.fatigue) + ", tactics: [{do: pass}]}\n");
+    ScriptedDice init = d20s({20, 1});
+    // Move, then Grapple (1 fatigue): the Dummy saves with power against
+    // 10 + 2: 5 misses (restrained until freed), 12 is a weak hit (restrained
+    // for the default duration). On its turn it breaks free if it can.
+    ScriptedDice dice = d20s({c.save});
+    const Replay r = replay(enc, dice, init);
+    EXPECT_NE(r.log.find("Dummy is restrained"), std::string::npos) << r.log;
+    EXPECT_EQ(r.rec.combatants[0].extra[mnm::kExtraFatigueMarked], 1);
+    EXPECT_EQ(r.log.find("Dummy marks 3 fatigue to break free") != std::string::npos, c.breaks_free) << r.log;
+    if (!c.breaks_free) {
+      EXPECT_NE(r.log.find("Dummy's turn: 0 AP"), std::string::npos) << r.log;
+    }
+  }
+}
+
+TEST(MnmScripted, DistractSundersAndExposesTheTarget) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Hero, cunning: 2, hp: 100, damage: d8, ranged: true, tactics: [{do: distract}, {do: strike}]}
+foes:
+  - {name: Dummy, cr: 0, hp: 100, ac: 3, damage: 1, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({20, 1});
+  // Distract: 18 + 2 strong: sundered (AC 1) and the next attack has
+  // advantage: 5 and 17, 17 + 1 strong, d8 6 - 1 = 5.
+  ScriptedDice dice{{{20, 18}, {20, 5}, {20, 17}, {8, 6}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 5) << r.log;
+  EXPECT_NE(r.log.find("strikes Dummy with advantage"), std::string::npos);
+  EXPECT_EQ(r.rec.resources[mnm::kConditionsApplied], 1);
+}
+
+TEST(MnmScripted, HelpAddsBondToTheNextCheckOnly) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Friar, bond: 3, hp: 100, damage: 1, ranged: true, tactics: [{do: help}, {do: pass}]}
+  - {name: Hero, hp: 100, damage: 2, ranged: true}
+foes:
+  - {name: Dummy, cr: 0, hp: 100, damage: 1, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({20, 10, 1});
+  // Hero: 7 + 1 + 3 = 11 weak (1 damage); 7 + 1 = 8 misses.
+  ScriptedDice dice = d20s({7, 7});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[2].damage_taken, 1) << r.log;
+}
+
+TEST(MnmScripted, DodgeImposesDisadvantageAndStatusesChangeActionPoints) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Hero, hp: 100, damage: 1, ranged: true, tactics: [{do: dodge}]}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 1, ranged: true, statuses: [doomed, impaired]}
+)");
+  ScriptedDice init = d20s({20, 1});
+  // The Brute is doomed (1 fatigue) and impaired (2 AP): one Strike, with
+  // disadvantage against the dodging Hero: 15 and 2, keeps 2.
+  ScriptedDice dice = d20s({15, 2});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Brute's turn: 2 AP"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("Brute strikes Hero with disadvantage: d20 2"), std::string::npos);
+  EXPECT_EQ(r.rec.combatants[1].extra[mnm::kExtraFatigueMarked], 1);
+  EXPECT_EQ(r.rec.combatants[1].attacks, 1);
+}
+
+TEST(MnmCompile, MonsterBonusIsItsChallengeRatingOnceByDefault) {
+  const std::string body = R"(party: [{name: A, power: 2, cunning: 1, hp: 5, damage: d6, armor: light, ac: 2}]
+foes: [{name: B, cr: 2, hp: 5, damage: d4}]
+)";
+  const auto once = encounter_from("ruleset: monsters-and-magic\n" + body);
+  EXPECT_EQ(once.fighters[1].attack_bonus, 2);
+  EXPECT_EQ(once.fighters[1].damage_bonus, 2);
+  EXPECT_EQ(once.fighters[0].attack_bonus, 3);  // power 2 + proficiency 1
+  EXPECT_EQ(once.fighters[0].ac, 3);            // light armour 2 + cunning 1
+  const auto twice = encounter_from("ruleset: monsters-and-magic\noptions: {monster_attack: cr_plus_proficiency, "
+                                    "monster_damage: dice_only}\n" + body);
+  EXPECT_EQ(twice.fighters[1].attack_bonus, 4);
+  EXPECT_EQ(twice.fighters[1].damage_bonus, 0);
+}
+
 // ---------------------------------------------------------------------------
 // Errors.
 

@@ -55,7 +55,7 @@ class Battle {
     std::uint32_t used;   // actions taken this turn (once-per-turn techniques)
     std::uint64_t reach;  // enemies in melee reach of each other
     CondMask cond, timed;
-    bool reaction, conscious, dying, stable, dead, disengaged, aided;
+    bool reaction, conscious, dying, stable, dead, disengaged, aided, readied;
     Timer timer[kCondCount];
   };
 
@@ -570,6 +570,7 @@ class Battle {
     ++s.turns;
     expire(i, true);
     s.reaction = true;
+    s.readied = false;  // "If the trigger is not tripped by the start of your next turn, it ends"
     s.used = 0;
     s.moves = s.strikes = 0;
     s.disengaged = false;
@@ -738,6 +739,7 @@ class Battle {
       case kRegroup: return !used(i, kRegroup) && s.ap >= 3 && s.fatigue > 0;
       case kDisengage: return !used(i, kDisengage) && s.ap >= 2 && engaged(i);
       case kWithdraw: return engaged(i) && s.ap >= move_cost(i);
+      case kReady: return !used(i, kReady) && !s.readied && s.ap >= strike_cost(i);
       case kThreadAbilityAction: {
         const ThreadAbility& ta = fi.thread_ability;
         if (!ta.present || used(i, kThreadAbilityAction) || s.ap < ta.ap || gm_threads_ < ta.cost) return false;
@@ -808,6 +810,13 @@ class Battle {
         leave_reach(i);
         break;
       case kThreadAbilityAction: thread_ability(i, rule.target); break;
+      case kReady:
+        // Spend the Strike's AP now; resolve it when a foe comes into reach.
+        spend(i, strike_cost(i));
+        ++s.strikes;
+        s.readied = true;
+        ENCSIM_SAY(log_, "%s readies a Strike", name(i));
+        break;
       default: break;
     }
   }
@@ -839,6 +848,13 @@ class Battle {
       s.approach = 0;
       reach_each_other(i, t);
       ENCSIM_SAY(log_, "%s moves into reach of %s", name(i), name(t));
+      // A readied Strike is tripped by a foe coming into reach.
+      if (st_[t].readied && can_react(t)) {
+        st_[t].readied = st_[t].reaction = false;
+        ++rec_.resources[kReadiedStrikes];
+        ENCSIM_SAY(log_, "%s's readied Strike is tripped", name(t));
+        attack(t, i, false);
+      }
     } else {
       ENCSIM_SAY(log_, "%s moves toward %s", name(i), name(t));
     }
@@ -937,6 +953,7 @@ class Battle {
       const Roll again = make_roll(bonus, adv, 0);
       ENCSIM_SAY(log_, "  the GM spends a thread to reroll: d20 %d %+d = %d, %s", again.natural, bonus, again.total,
                  tier_name(again.tier));
+      note_natural(a, again.natural);
       if (again.tier > r.tier) r = again;
     }
     if (f(t).pc) rescue_against(t, r, fatigue_mode ? 1000 : fa.damage.max() + fa.damage_bonus);
@@ -972,9 +989,10 @@ class Battle {
     mark_fatigue(i, 1, -1);
     if (!st_[i].conscious) return;
     const Roll r = save(t, kPower, 10 + f(i).ability[kPower], 0);
-    if (r.tier >= kStrong || has(t, kRestrained)) return;
+    if (r.tier >= kStrong) return;
+    const bool was = has(t, kRestrained);
     apply_cond(i, t, kRestrained, 0, -1, r.tier <= kMiss);
-    st_[t].restrained_by = i;
+    if (!was && has(t, kRestrained)) st_[t].restrained_by = i;
   }
 
   // Distract: mark 1 fatigue, a cunning roll: sundered until the start of

@@ -69,6 +69,7 @@ const std::vector<KeySpec> kThreadAbilityKeys{
 };
 
 const std::vector<KeySpec> kOptionKeys{
+    {"monster_attack", "cr|cr_plus_proficiency", "cr", "a monster's attack roll adds its CR once, or CR as its ability and again as its proficiency bonus"},
     {"monster_damage", "plus_cr|dice_only", "plus_cr", "monsters add their CR to weapon damage, as PCs add the ability used"},
     {"monsters_at_zero", "die|dying", "die", "monsters (non-PCs) die at 0 hp, or fall dying and make death saves like PCs"},
     {"approach_moves", "integer", "1", "Move actions a melee combatant spends to reach its first foe (0..5)"},
@@ -137,6 +138,7 @@ Options read_options(const Node* node) {
   auto choice = [&](std::string_view key, const std::vector<std::string>& names, auto value) {
     return static_cast<decltype(value)>(r.get_choice(key, names, static_cast<int>(value)));
   };
+  o.monster_attack_adds_pb = choice("monster_attack", {"cr", "cr_plus_proficiency"}, o.monster_attack_adds_pb);
   o.monster_damage_adds_cr = !choice("monster_damage", {"plus_cr", "dice_only"}, !o.monster_damage_adds_cr);
   o.monsters_die_at_zero = !choice("monsters_at_zero", {"die", "dying"}, !o.monsters_die_at_zero);
   o.approach_moves = static_cast<int>(r.get_int("approach_moves", o.approach_moves, 0, 5));
@@ -238,7 +240,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   const bool proficient = r.get_bool("proficient", true);
   const int used = f.ability[static_cast<std::size_t>(f.attack_ability)];
   // A monster's flat bonus is its CR once: "It Doesn't Stack" (see docs/rules).
-  f.attack_bonus = f.monster ? f.cr : used + (proficient ? f.pb : 0);
+  f.attack_bonus = f.monster ? f.cr * (opt.monster_attack_adds_pb ? 2 : 1) : used + (proficient ? f.pb : 0);
   f.damage_bonus = f.monster ? (opt.monster_damage_adds_cr ? f.cr : 0) : used;
   f.ranged = r.get_bool("ranged", false);
   f.step = static_cast<int>(r.get_int("step", 0, -1, 1));
@@ -345,6 +347,7 @@ const std::vector<tactics::ActionSpec>& actions() {
       {"disengage", "2 AP: no opportunity attacks for the rest of the turn", false},
       {"withdraw", "a Move out of every foe's reach (provokes opportunity attacks unless disengaged)", false},
       {"thread_ability", "the GM pays threads for this foe's thread_ability", false},
+      {"ready", "a Strike's AP now, the Strike (its reaction) when a foe next moves into its reach, until its next turn", false},
       {"pass", "end the turn", false},
   };
   return kActions;
@@ -398,6 +401,7 @@ const std::vector<MetricSpec>& Encounter::resource_specs() {
       {"gm_threads_end", "threads the GM holds at the end", false, false, true},
       {"opportunity_attacks", "opportunity attacks made", false, false, false},
       {"retaliations", "Retaliate reactions", false, false, false},
+      {"readied_strikes", "readied Strikes that were tripped", false, false, false},
   };
   return kSpecs;
 }
@@ -534,7 +538,8 @@ std::string Encounter::describe() const {
     os << '\n';
   }
   os << "NOT modelled (seed 002): spells and cantrips, Concentrate, Mount/Dismount, Retrieve Item, Hide, readied "
-        "actions, ranges beyond melee reach, talents, group checks, Lucky Find, Bonds of Fate, Death's bargain\n";
+        "actions other than a Strike, ranges beyond melee reach, talents, group checks, Lucky Find, Bonds of Fate, "
+        "Death's bargain\n";
   return os.str();
 }
 

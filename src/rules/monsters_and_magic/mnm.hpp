@@ -130,6 +130,7 @@ enum class ThreadDefensePolicy : std::uint8_t { strong, any, never };
 
 struct Options {
   bool monster_damage_adds_cr = true;
+  bool monster_attack_adds_pb = false;  // attack rolls d20 + CR + CR
   bool monsters_die_at_zero = true;   // else they make death saves like PCs
   int approach_moves = 1;             // Moves a melee fighter spends to reach a foe
   bool stick_to_reach = true;         // melee fighters strike foes already in reach
@@ -157,7 +158,7 @@ enum Resource : int {
   kConditionsApplied, kDetonations,
   kPcThreadsSpent, kPcFeelingLucky, kPcBendLuck, kPcInspiredUses, kPcThreadsRegained,
   kGmThreadsGained, kGmThreadsSpent, kGmRerolls, kGmThreadAbilities, kGmThreadsEnd,
-  kOpportunityAttacks, kRetaliations,
+  kOpportunityAttacks, kRetaliations, kReadiedStrikes,
   kResourceCount
 };
 enum Extra : int {
@@ -168,7 +169,7 @@ enum Extra : int {
 
 enum Action : int {
   kStrike, kStrikeFatigue, kDodge, kDistract, kGrapple, kHelp, kAid, kRegroup, kUseItem, kDisengage,
-  kWithdraw, kThreadAbilityAction, kPass, kActionCount
+  kWithdraw, kThreadAbilityAction, kReady, kPass, kActionCount
 };
 
 const std::vector<tactics::ActionSpec>& actions();
