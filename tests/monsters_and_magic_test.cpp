@@ -101,13 +101,20 @@ TEST(MnmTiers, EffectStepsNeverMakeACritical) {
 }
 
 // Exact probabilities of the five results of d20 + bonus against a DC, with
-// advantage (+1), disadvantage (-1) or neither: enumerate both dice.
+// advantage (+1), disadvantage (-1) or neither: enumerate both dice. The
+// chart is written out here from the text, independently of mnm::tier_of:
+// natural 20 and 1 first, then the weak line (10, or the DC above it) and the
+// strong line (18, or above the DC when the DC passes 18).
 std::array<double, 5> exact_tiers(int bonus, int dc, int advantage) {
-  std::array<double, 5> p{};
+  const int weak_line = std::max(10, dc);
+  const int strong_line = dc > 18 ? dc + 1 : 18;
+  std::array<double, 5> p{};  // critical miss, miss, weak, strong, critical
   for (int a = 1; a <= 20; ++a)
     for (int b = 1; b <= 20; ++b) {
       const int d = advantage > 0 ? std::max(a, b) : advantage < 0 ? std::min(a, b) : a;
-      p[static_cast<std::size_t>(mnm::tier_of(d, d + bonus, dc))] += 1.0 / 400;
+      const int total = d + bonus;
+      const int k = d == 20 ? 4 : d == 1 ? 0 : total >= strong_line ? 3 : total >= weak_line ? 2 : 1;
+      p[static_cast<std::size_t>(k)] += 1.0 / 400;
     }
   return p;
 }
