@@ -75,6 +75,10 @@ class Battle {
 
   void set_up() {
     alive_[0] = alive_[1] = 0;
+    up_ = 0;
+    const std::uint64_t all = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
+    side_mask_[0] = enc_.n_party >= 64 ? all : (std::uint64_t{1} << enc_.n_party) - 1;
+    side_mask_[1] = all & ~side_mask_[0];
     gm_threads_ = opt_.gm_threads_start;
     for (int i = 0; i < n_; ++i) {
       const Fighter& fi = f(i);
@@ -86,8 +90,8 @@ class Battle {
       s.potions = fi.potions;
       s.last_attacker = s.restrained_by = -1;
       s.cond = fi.lasting;
-      s.conscious = s.reaction = true;
-      ++alive_[side(i)];
+      s.reaction = true;
+      wake(i);
       ENCSIM_SAY(log_, "%s: %d hp, AC %d, %s %+d, %d thread(s)", name(i), s.hp, fi.ac,
                  fi.monster ? "CR" : "attack", fi.attack_bonus, s.threads);
     }
@@ -368,8 +372,14 @@ class Battle {
     if (!s.conscious) return;
     s.conscious = false;
     --alive_[side(t)];
+    up_ &= ~(std::uint64_t{1} << t);
     s.cond |= bit(kProne);
     drop_reach(t);
+  }
+  void wake(int t) {
+    st_[t].conscious = true;
+    ++alive_[side(t)];
+    up_ |= std::uint64_t{1} << t;
   }
   void drop_reach(int t) {
     for (std::uint64_t m = st_[t].reach; m; m &= m - 1) st_[std::countr_zero(m)].reach &= ~(std::uint64_t{1} << t);
@@ -498,8 +508,7 @@ class Battle {
       s.dying = s.stable = false;
       s.deathsaves = 0;
       if (!s.conscious && s.exhaustion <= f(t).exhaustion) {
-        s.conscious = true;
-        ++alive_[side(t)];
+        wake(t);
       }
       ENCSIM_SAY(log_, "  %s is healed to %d hp and wakes", name(t), s.hp);
       return;
@@ -523,8 +532,7 @@ class Battle {
       case kCrit:
         stabilise(i);
         s.hp = 1;
-        s.conscious = true;
-        ++alive_[side(i)];
+        wake(i);
         ENCSIM_SAY(log_, "  %s stabilises, heals 1 hp and wakes", name(i));
         break;
       case kStrong:
@@ -867,14 +875,11 @@ class Battle {
   // The enemy of `i` that `target` picks, skipping those in `skip`. Melee
   // fighters keep to enemies already in reach (option stick_to_reach).
   int select(int i, tactics::Target target, std::uint64_t skip, bool melee) {
-    const int lo = side(i) == 0 ? enc_.n_party : 0;
-    const int hi = side(i) == 0 ? n_ : enc_.n_party;
-    std::uint64_t pool = 0;
-    for (int j = lo; j < hi; ++j) {
-      const State& s = st_[j];
-      const bool ok = s.conscious || (opt_.attack_downed && side(i) == 1 && f(j).pc && !s.dead);
-      if (ok && !((skip >> j) & 1u)) pool |= std::uint64_t{1} << j;
-    }
+    std::uint64_t pool = up_ & side_mask_[1 - side(i)];
+    if (opt_.attack_downed && side(i) == 1)  // dying PCs too
+      for (int j = 0; j < enc_.n_party; ++j)
+        if (f(j).pc && !st_[j].dead) pool |= std::uint64_t{1} << j;
+    pool &= ~skip;
     if (!pool) return -1;
     if (opt_.stick_to_reach && melee && (pool & st_[i].reach)) pool &= st_[i].reach;
     auto in = [&](int j) { return (pool >> j) & 1u; };
@@ -1027,8 +1032,7 @@ class Battle {
     s.fatigue = std::max(0, s.fatigue - f(i).bond);
     ENCSIM_SAY(log_, "%s aids %s: fatigue %d", name(i), name(t), s.fatigue);
     if (!s.conscious && s.hp > 0 && f(t).pc) {
-      s.conscious = true;
-      ++alive_[side(t)];
+      wake(t);
       ENCSIM_SAY(log_, "  %s wakes", name(t));
     }
   }
@@ -1080,6 +1084,8 @@ class Battle {
   int round_ = 0;
   int gm_threads_ = 0;
   int alive_[2] = {0, 0};
+  std::uint64_t up_ = 0;  // conscious combatants, by bit
+  std::uint64_t side_mask_[2] = {0, 0};
   int focus_[2] = {-1, -1};
   std::array<int, Encounter::kMaxFighters> order_;
   State st_[Encounter::kMaxFighters];
