@@ -157,35 +157,41 @@ INSTANTIATE_TEST_SUITE_P(Bonuses, MnmAttackTiers,
                                            TierCase{-2, 1}, TierCase{8, 0}));
 
 struct SaveCase {
-  int luck;
+  int cunning;
   int dc;
+  bool dodging;  // Dodge: cunning saves with advantage
 };
 class MnmSaveTiers : public ::testing::TestWithParam<SaveCase> {};
 
-// A saving throw against a DC, through a thread ability that deals 1 damage
-// on a miss or weak hit (AC 0) and inflicts a condition on a miss only.
+// A cunning saving throw against a DC, through a thread ability in round 2
+// that deals 100 damage on a miss (and a condition), half on a weak hit. The
+// PC's AC is its cunning (no armour). A dodging PC has dodged in round 1 or 2
+// before the save whatever the initiative.
 TEST_P(MnmSaveTiers, SampledSavesMatchTheExactChartWithADc) {
   const SaveCase c = GetParam();
   const auto enc = encounter_from(
-      std::string("ruleset: monsters-and-magic\nmax_rounds: 1\noptions: {pc_thread_attacks: never, gm_threads_start: 100}\n") +
-      "party:\n  - {name: A, luck: " + std::to_string(c.luck) + ", hp: 1000, damage: 1, tactics: [{do: pass}]}\n" +
-      "foes:\n  - name: Hag\n    cr: 0\n    hp: 10\n    damage: 1\n    thread_ability: {ap: 3, damage: 1, save: luck, dc: " +
-      std::to_string(c.dc) + ", condition: doomed}\n");
+      std::string("ruleset: monsters-and-magic\nmax_rounds: 2\noptions: {pc_thread_attacks: never, gm_threads_start: 100}\n") +
+      "party:\n  - {name: A, cunning: " + std::to_string(c.cunning) + ", hp: 1000, damage: 1, tactics: [{do: " +
+      (c.dodging ? "dodge" : "pass") + "}]}\n" +
+      "foes:\n  - name: Hag\n    cr: 0\n    hp: 10\n    damage: 1\n    tactics: [{when: \"round >= 2\", do: thread_ability}, {do: pass}]\n"
+      "    thread_ability: {ap: 3, damage: 100, save: cunning, dc: " + std::to_string(c.dc) + ", condition: doomed}\n");
   RunSettings s;
   s.trials = 200000;
   s.seed = 11;
   const Tally t = run_trials(enc, s).tally;
   const double n = static_cast<double>(t.trials);
   const double misses = static_cast<double>(t.resources[mnm::kConditionsApplied].sum());
-  const double miss_or_weak = static_cast<double>(t.combatants[0].damage_taken);
-  const auto exact = exact_tiers(c.luck, c.dc, 0);
+  const double taken = static_cast<double>(t.combatants[0].damage_taken);
+  const double weak = (taken - misses * (100 - c.cunning)) / (50 - c.cunning);
+  const auto exact = exact_tiers(c.cunning, c.dc, c.dodging ? 1 : 0);
   const double p_miss = exact[0] + exact[1];
   const double p_weak = exact[2];
   EXPECT_NEAR(misses / n, p_miss, 4 * std::sqrt(p_miss * (1 - p_miss) / n) + 1e-12);
-  EXPECT_NEAR((miss_or_weak - misses) / n, p_weak, 4 * std::sqrt(p_weak * (1 - p_weak) / n) + 1e-12);
+  EXPECT_NEAR(weak / n, p_weak, 4 * std::sqrt(p_weak * (1 - p_weak) / n) + 1e-12);
 }
 INSTANTIATE_TEST_SUITE_P(Dcs, MnmSaveTiers,
-                         ::testing::Values(SaveCase{2, 12}, SaveCase{0, 10}, SaveCase{3, 20}, SaveCase{5, 18}));
+                         ::testing::Values(SaveCase{2, 12, false}, SaveCase{0, 10, false}, SaveCase{3, 20, false},
+                                           SaveCase{5, 18, false}, SaveCase{2, 12, true}, SaveCase{3, 19, true}));
 
 // ---------------------------------------------------------------------------
 // Damage, scripted.

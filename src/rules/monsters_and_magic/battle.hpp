@@ -272,6 +272,7 @@ class Battle {
 
   // A saving throw by `t` with `ability` against `dc`, threads included.
   Roll save(int t, int ability, int dc, int advantage) {
+    if (ability == kCunning && has(t, kDodging)) advantage = 1;  // Dodge: cunning saves with advantage
     const int bonus = f(t).ability[static_cast<std::size_t>(ability)] + check_mod(t) + take_forward(t);
     Roll r = make_roll(bonus, advantage, dc);
     ENCSIM_SAY(log_, "  %s saves with %s: d20 %d %+d = %d vs DC %d, %s", name(t),
@@ -745,7 +746,8 @@ class Battle {
         return s.ap >= cost;
       }
       case kRegroup: return !used(i, kRegroup) && s.ap >= 3 && s.fatigue > 0;
-      case kDisengage: return !used(i, kDisengage) && s.ap >= 2 && engaged(i);
+      case kDisengage:  // short of AP, mark fatigue for the rest
+        return !used(i, kDisengage) && engaged(i) && (s.ap >= 2 || fatigue_left(i) > 2 - s.ap);
       case kWithdraw: return engaged(i) && s.ap >= move_cost(i);
       case kReady: return !used(i, kReady) && !s.readied && s.ap >= strike_cost(i);
       case kThreadAbilityAction: {
@@ -806,11 +808,14 @@ class Battle {
         s.fatigue = std::max(0, s.fatigue - 2);
         ENCSIM_SAY(log_, "%s regroups: fatigue %d", name(i), s.fatigue);
         break;
-      case kDisengage:
-        spend(i, 2);
+      case kDisengage: {
+        const int short_by = std::max(0, 2 - s.ap);
+        spend(i, 2 - short_by);
         s.disengaged = true;
-        ENCSIM_SAY(log_, "%s disengages", name(i));
+        ENCSIM_SAY(log_, "%s disengages%s", name(i), short_by ? " (marking fatigue for AP)" : "");
+        if (short_by) mark_fatigue(i, short_by, -1);
         break;
+      }
       case kWithdraw:
         spend(i, move_cost(i));
         ++s.moves;
