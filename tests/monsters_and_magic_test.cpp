@@ -697,13 +697,14 @@ foes:
 
 TEST(MnmScripted, HelpAddsBondToTheNextCheckOnly) {
   const auto enc = encounter_from(kHeader + R"(party:
-  - {name: Friar, bond: 3, hp: 100, damage: 1, ranged: true, tactics: [{do: help}, {do: pass}]}
-  - {name: Hero, hp: 100, damage: 2, ranged: true}
+  - {name: Friar, bond: 1, hp: 100, damage: 1, ranged: true, tactics: [{do: help}, {do: pass}]}
+  - {name: Hero, bond: 3, hp: 100, damage: 2, ranged: true}
 foes:
   - {name: Dummy, cr: 0, hp: 100, damage: 1, tactics: [{do: pass}]}
 )");
   ScriptedDice init = d20s({20, 10, 1});
-  // Hero: 7 + 1 + 3 = 11 weak (1 damage); 7 + 1 = 8 misses.
+  // The Hero's bond with the Friar, 3: 7 + 1 + 3 = 11 weak (1 damage); then
+  // 7 + 1 = 8 misses.
   ScriptedDice dice = d20s({7, 7});
   const Replay r = replay(enc, dice, init);
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 1) << r.log;

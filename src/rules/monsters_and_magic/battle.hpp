@@ -790,8 +790,8 @@ class Battle {
       case kDistract: distract(i, target); break;
       case kHelp:
         spend(i, 2);
-        st_[target].forward += fi.bond;
-        ENCSIM_SAY(log_, "%s helps %s: %+d to their next check", name(i), name(target), fi.bond);
+        st_[target].forward += f(target).bond;  // "their +BOND with you"
+        ENCSIM_SAY(log_, "%s helps %s: %+d to their next check", name(i), name(target), f(target).bond);
         break;
       case kAid: aid(i, target); break;
       case kUseItem:
