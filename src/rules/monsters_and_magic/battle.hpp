@@ -593,11 +593,11 @@ class Battle {
 
   void take_turn(int i) {
     State& s = st_[i];
-    // 1. Restrained: the grappler lets go when impaired, stunned or out;
+    // 1. Restrained: a grappler lets go when impaired, stunned or out;
     //    otherwise mark 3 fatigue to break free if that leaves you standing.
     if (has(i, kRestrained)) {
       const int g = s.restrained_by;
-      if (g < 0 || !st_[g].conscious || has(g, kStunned) || has(g, kImpaired)) {
+      if (g >= 0 && (!st_[g].conscious || has(g, kStunned) || has(g, kImpaired))) {
         clear_cond(i, kRestrained);
         ENCSIM_SAY(log_, "%s is no longer restrained", name(i));
       } else if (fatigue_left(i) > 3) {
