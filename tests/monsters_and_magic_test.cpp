@@ -727,6 +727,51 @@ foes:
   EXPECT_EQ(r.rec.combatants[1].attacks, 1);
 }
 
+TEST(MnmScripted, AidStabilisesADyingAllyAndRegroupClearsFatigue) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Hero, luck: 1, hp: 1, damage: 1, ranged: true, tactics: [{do: pass}]}
+  - {name: Ally, hp: 1000, damage: 1, ranged: true, statuses: [doomed], tactics: [{do: aid}, {do: regroup}]}
+foes:
+  - {name: Brute, cr: 0, hp: 1000, damage: 1, ranged: true}
+)");
+  ScriptedDice init = d20s({1, 1, 20});
+  // The Brute drops the Hero (15, weak: 1) and misses the Ally (2). The Hero's
+  // luck roll 5 + 1 misses: exhaustion 1. The doomed Ally marks 1 fatigue, Aids
+  // the dying Hero (3 AP): stabilised. Nothing is left for Regroup.
+  ScriptedDice dice = d20s({15, 2, 5});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Ally aids Hero: stabilised"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.resources[mnm::kStabilised], 1);
+  EXPECT_EQ(r.log.find("regroups"), std::string::npos);
+
+  const auto alone = encounter_from(kHeader + R"(party:
+  - {name: Ally, hp: 1000, damage: 1, ranged: true, statuses: [doomed], tactics: [{do: aid}, {do: regroup}]}
+foes:
+  - {name: Brute, cr: 0, hp: 1000, damage: 1, ranged: true, tactics: [{do: pass}]}
+)");
+  ScriptedDice init2 = d20s({20, 1});
+  ScriptedDice none;
+  const Replay r2 = replay(alone, none, init2);
+  EXPECT_NE(r2.log.find("Ally regroups: fatigue 0"), std::string::npos) << r2.log;
+}
+
+TEST(MnmScripted, DynamicInitiativeRollsAgainEveryRound) {
+  for (const bool dynamic : {false, true}) {
+    const auto enc = encounter_from(std::string("ruleset: monsters-and-magic\nmax_rounds: 3\noptions: {dynamic_initiative: ") +
+                                    (dynamic ? "true" : "false") + R"(}
+party: [{name: Hero, hp: 10, damage: 1, tactics: [{do: pass}]}]
+foes: [{name: Imp, cr: 0, hp: 10, damage: 1, tactics: [{do: pass}]}]
+)");
+    ScriptedDice init = dynamic ? d20s({10, 5, 5, 10, 10, 5}) : d20s({10, 5});
+    ScriptedDice dice;
+    const Replay r = replay(enc, dice, init);
+    EXPECT_TRUE(init.script.empty()) << r.log;
+    if (dynamic) {
+      EXPECT_NE(r.log.find("Initiative: Imp 10, Hero 5"), std::string::npos) << r.log;
+    }
+  }
+}
+
 TEST(MnmCompile, MonsterBonusIsItsChallengeRatingOnceByDefault) {
   const std::string body = R"(party: [{name: A, power: 2, cunning: 1, hp: 5, damage: d6, armor: light, ac: 2}]
 foes: [{name: B, cr: 2, hp: 5, damage: d4}]
