@@ -63,4 +63,19 @@ void BM_FiveyRun(benchmark::State& state) {
 }
 BENCHMARK(BM_FiveyRun)->Args({200000, 1})->Args({200000, 2})->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// One Monsters & Magic combat: 4 PCs against 8 monsters (encsim bench's workload).
+void BM_MonstersAndMagicCombat(benchmark::State& state) {
+  const Scenario s = load_scenario_text(cli::kMnmBenchYaml, "bench", ruleset_ids());
+  const mnm::Encounter enc = mnm::compile(s, s.variants[0]);
+  TrialRecord rec;
+  NullLog log;
+  std::uint64_t t = 0;
+  for (auto _ : state) {
+    rec.reset(enc.combatant_count());
+    enc.simulate(1, t++, rec, log);
+    benchmark::DoNotOptimize(rec.rounds);
+  }
+}
+BENCHMARK(BM_MonstersAndMagicCombat);
+
 }  // namespace

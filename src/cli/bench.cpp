@@ -118,12 +118,35 @@ foes:
   - {name: Orc, count: 4, archetype: warrior, survival: 6, reactions: 8, attack: 1, armor: leather, weapon: short_sword, damage_bonus: 1, awareness: unaware}
 )";
 
+// Monsters & Magic: four tier-1 PCs against a goblin boss (with a thread
+// ability), six goblins and an archer: the party wins about three in four,
+// in about 8 rounds.
+const char* const kMnmBenchYaml = R"(name: bench-monsters-and-magic
+ruleset: monsters-and-magic
+max_rounds: 30
+party:
+  - {name: Warden, power: 3, luck: 1, hp: 24, armor: heavy, ac: 4, damage: d10}
+  - {name: Rogue, cunning: 3, luck: 2, focus: 1, hp: 18, armor: light, ac: 1, damage: d6, weapon_kind: agile}
+  - {name: Ranger, focus: 3, cunning: 1, luck: 1, power: 1, hp: 18, armor: medium, ac: 2, damage: d8, weapon_kind: precise, ranged: true}
+  - {name: Friar, power: 2, luck: 2, focus: 2, hp: 20, armor: medium, ac: 2, damage: d6, bond: 2, potions: 2}
+foes:
+  - name: Goblin Boss
+    cr: 2
+    hp: 24
+    ac: 2
+    damage: 2d6
+    thread_ability: {name: Cruel Cut, damage: 2d6, save: cunning, condition: sundered}
+  - {name: Goblin, cr: 1, hp: 10, ac: 1, damage: d10, fatigue: 2, exhaustion: 1, count: 6}
+  - {name: Goblin Archer, cr: 1, hp: 8, damage: d10, ranged: true, fatigue: 2, exhaustion: 1}
+)";
+
 namespace {
 
 const Workload kWorkloads[] = {{"fivey: 4 PCs vs 5 monsters", kFiveyBenchYaml},
                                {"daggerheart: 4 PCs vs 4 adversaries with features", kDaggerheartBenchYaml},
                                {"cairn-ap: 4 PCs vs a chief, a detachment and 2 goblins", kCairnApBenchYaml},
-                               {"gods-and-monsters: 4 PCs vs 5 monsters", kGodsAndMonstersBenchYaml}};
+                               {"gods-and-monsters: 4 PCs vs 5 monsters", kGodsAndMonstersBenchYaml},
+                               {"monsters-and-magic: 4 PCs vs 8 monsters", kMnmBenchYaml}};
 
 std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603ULL) {
   for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;

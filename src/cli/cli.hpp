@@ -44,6 +44,7 @@ extern const char* const kFiveyBenchYaml;
 extern const char* const kDaggerheartBenchYaml;
 extern const char* const kCairnApBenchYaml;
 extern const char* const kGodsAndMonstersBenchYaml;
+extern const char* const kMnmBenchYaml;
 
 // Option checks CLI11 lacks: an unsigned 64-bit integer written as digits
 // only (CLI11 would wrap "-1" and clamp overflow), and a finite number.

@@ -18,6 +18,9 @@ const std::vector<RulesetEntry>& rulesets() {
       {gods_and_monsters::kId, "Gods & Monsters", "seed 003",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(gods_and_monsters::compile(s, v)); },
        &gods_and_monsters::describe_keys},
+      {mnm::kId, "Monsters & Magic", "seed 002",
+       [](const Scenario& s, const Variant& v) { return AnyEncounter(mnm::compile(s, v)); },
+       &mnm::describe_keys},
   };
   return kTable;
 }

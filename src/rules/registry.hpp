@@ -13,11 +13,12 @@
 #include "rules/cairn_ap/cairn_ap.hpp"
 #include "rules/fivey/fivey.hpp"
 #include "rules/gods_and_monsters/gods_and_monsters.hpp"
+#include "rules/monsters_and_magic/mnm.hpp"
 
 namespace encsim {
 
-using AnyEncounter =
-    std::variant<fivey::Encounter, daggerheart::Encounter, cairn_ap::Encounter, gods_and_monsters::Encounter>;
+using AnyEncounter = std::variant<fivey::Encounter, daggerheart::Encounter, cairn_ap::Encounter, mnm::Encounter,
+                                  gods_and_monsters::Encounter>;
 
 struct RulesetEntry {
   std::string_view id;

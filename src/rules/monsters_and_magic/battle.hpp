@@ -1,0 +1,1104 @@
+// One Monsters & Magic fight, step by step as seed 002's "Combat" and "Harm &
+// Healing" read. Included by mnm.hpp; a template on the die source and the
+// log, so the trial loop inlines and narration costs nothing when off. The
+// state is fixed-size: no allocation and no virtual call per trial.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+
+namespace encsim::mnm {
+
+template <class R, class Log>
+class Battle {
+ public:
+  Battle(const Encounter& enc, R& dice, R& init, R& tact, R& setup, TrialRecord& rec, Log& log)
+      : enc_(enc), opt_(enc.opt), dice_(dice), init_(init), tact_(tact), setup_(setup), rec_(rec), log_(log),
+        n_(static_cast<int>(enc.fighters.size())) {}
+
+  void run() {
+    set_up();
+    roll_initiative();
+    for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
+      rec_.rounds = round_;
+      if (round_ > 1 && opt_.dynamic_initiative) roll_initiative();
+      ENCSIM_SAY(log_, "-- round %d --", round_);
+      for (int k = 0; k < n_; ++k) {
+        const int i = order_[static_cast<std::size_t>(k)];
+        if (st_[i].dead) continue;
+        turn(i);
+        if (alive_[0] == 0 || alive_[1] == 0) return finish(alive_[0] > 0 ? Outcome::party_win : Outcome::foes_win);
+      }
+    }
+    rec_.rounds = enc_.max_rounds;
+    ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
+    finish(Outcome::draw);
+  }
+
+ private:
+  // A condition's end: the end (or start) of `owner`'s turn number `turn`.
+  struct Timer {
+    std::int16_t owner;
+    std::int16_t turn;
+    bool at_start;
+  };
+  struct Roll {
+    int natural;
+    int total;
+    int dc;
+    Tier tier;
+  };
+  // Plain and uninitialised until set_up().
+  struct State {
+    int hp, temp_hp, fatigue, exhaustion, threads, deathsaves, potions, forward;
+    int ap, moves, strikes, approach, turns, last_attacker, restrained_by, ability_uses;
+    std::uint32_t used;   // actions taken this turn (once-per-turn techniques)
+    std::uint64_t reach;  // enemies in melee reach of each other
+    CondMask cond, timed;
+    bool reaction, conscious, dying, stable, dead, disengaged, aided, readied;
+    Timer timer[kCondCount];
+  };
+
+  const Fighter& f(int i) const { return enc_.fighters[static_cast<std::size_t>(i)]; }
+  CombatantRecord& rec(int i) { return rec_.combatants[static_cast<std::size_t>(i)]; }
+  int side(int i) const { return i < enc_.n_party ? 0 : 1; }
+  const char* name(int i) const { return f(i).name.c_str(); }
+  bool has(int i, int c) const { return (st_[i].cond & bit(c)) != 0; }
+  static const char* tier_name(Tier t) {
+    static const char* kNames[] = {"critical miss", "miss", "weak hit", "strong hit", "critical hit"};
+    return kNames[t];
+  }
+  static const char* cond_name(int c) { return cond_names()[static_cast<std::size_t>(c)].c_str(); }
+
+  // ---------------------------------------------------------------------------
+  // Setting up and turn order ("Order", "Dynamic Initiative").
+
+  void set_up() {
+    alive_[0] = alive_[1] = 0;
+    up_ = 0;
+    const std::uint64_t all = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
+    side_mask_[0] = enc_.n_party >= 64 ? all : (std::uint64_t{1} << enc_.n_party) - 1;
+    side_mask_[1] = all & ~side_mask_[0];
+    gm_threads_ = opt_.gm_threads_start;
+    for (int i = 0; i < n_; ++i) {
+      const Fighter& fi = f(i);
+      State& s = st_[i];
+      s = State{};
+      s.hp = fi.hp;
+      s.temp_hp = fi.temp_hp;
+      s.threads = fi.threads;
+      s.potions = fi.potions;
+      s.last_attacker = s.restrained_by = -1;
+      s.cond = fi.lasting;
+      s.reaction = true;
+      wake(i);
+      ENCSIM_SAY(log_, "%s: %d hp, AC %d, %s %+d, %d thread(s)", name(i), s.hp, fi.ac,
+                 fi.monster ? "CR" : "attack", fi.attack_bonus, s.threads);
+    }
+    if (gm_threads_ > 0) ENCSIM_SAY(log_, "The GM holds %d thread(s).", gm_threads_);
+  }
+
+  // "make a cunning roll ... a direct roll without success steps": highest
+  // first, PCs before monsters on a tie, then the order listed.
+  void roll_initiative() {
+    std::array<int, Encounter::kMaxFighters> roll;
+    for (int i = 0; i < n_; ++i) {
+      const int a = init_.die(20);
+      int d = a;
+      if (has(i, kInvisible)) d = std::max(a, init_.die(20));
+      roll[static_cast<std::size_t>(i)] = d + f(i).ability[kCunning] + check_mod(i);
+      order_[static_cast<std::size_t>(i)] = i;
+    }
+    auto before = [&](int x, int y) {
+      const int rx = roll[static_cast<std::size_t>(x)], ry = roll[static_cast<std::size_t>(y)];
+      if (rx != ry) return rx > ry;
+      if (f(x).pc != f(y).pc) return f(x).pc;
+      return x < y;
+    };
+    for (int k = 1; k < n_; ++k) {  // insertion sort: no allocation
+      const int x = order_[static_cast<std::size_t>(k)];
+      int j = k;
+      for (; j > 0 && before(x, order_[static_cast<std::size_t>(j - 1)]); --j)
+        order_[static_cast<std::size_t>(j)] = order_[static_cast<std::size_t>(j - 1)];
+      order_[static_cast<std::size_t>(j)] = x;
+    }
+    if constexpr (Log::kEnabled) {
+      std::string line = "Initiative:";
+      for (int k = 0; k < n_; ++k) {
+        const int i = order_[static_cast<std::size_t>(k)];
+        line += " " + f(i).name + " " + std::to_string(roll[static_cast<std::size_t>(i)]) + (k + 1 < n_ ? "," : "");
+      }
+      ENCSIM_SAY(log_, "%s", line.c_str());
+    }
+  }
+
+  // ---------------------------------------------------------------------------
+  // Ability checks ("Ability Checks", "Advantage & Disadvantage", "Fatigue &
+  // Exhaustion", "Conditions").
+
+  // The exhaustion penalty: PCs follow Fibonacci from the second level
+  // (-1, -1, -2, -3, ...), monsters -1 per level.
+  int exhaustion_penalty(int i) const {
+    const int e = st_[i].exhaustion;
+    if (!f(i).pc) return -e;
+    if (e < 2) return 0;
+    int a = 1, b = 1;  // fib(1), fib(2)
+    for (int k = 2; k < e - 1; ++k) {
+      const int c = a + b;
+      a = b;
+      b = c;
+    }
+    return e == 2 ? -1 : -b;
+  }
+  // Ongoing modifiers on every check: exhaustion, weakened (frightened makes
+  // you weakened), armour worn without proficiency.
+  int check_mod(int i) const {
+    const bool weak = has(i, kWeakened) || has(i, kFrightened);
+    return exhaustion_penalty(i) + (weak ? -2 : 0) + f(i).check_penalty;
+  }
+  // Forward modifiers end when used: Help's +BOND and Prepared's +2.
+  int take_forward(int i) {
+    State& s = st_[i];
+    int v = s.forward;
+    s.forward = 0;
+    if (has(i, kPrepared)) {
+      v += 2;
+      clear_cond(i, kPrepared);
+    }
+    return v;
+  }
+  int d20(int advantage) {
+    const int a = dice_.die(20);
+    if (advantage == 0) return a;
+    const int b = dice_.die(20);
+    return advantage > 0 ? std::max(a, b) : std::min(a, b);
+  }
+  Roll make_roll(int bonus, int advantage, int dc) {
+    const int natural = d20(advantage);
+    return Roll{natural, natural + bonus, dc, tier_of(natural, natural + bonus, dc)};
+  }
+
+  // "Whenever you roll a critical hit or critical miss": the PC regains a
+  // thread and the GM gains one.
+  void note_natural(int i, int natural) {
+    if (natural != 20 && natural != 1) return;
+    if (f(i).pc) {
+      if (st_[i].threads < f(i).pb) {
+        ++st_[i].threads;
+        ++rec_.resources[kPcThreadsRegained];
+        ENCSIM_SAY(log_, "  a natural %d: %s regains a thread (%d)", natural, name(i), st_[i].threads);
+      }
+      gm_gain("a PC's critical");
+    } else if (opt_.gm_threads_on_monster_crits) {
+      gm_gain("a monster's critical");
+    }
+  }
+  void gm_gain(const char* why) {
+    ++gm_threads_;
+    ++rec_.resources[kGmThreadsGained];
+    ENCSIM_SAY(log_, "  the GM gains a thread (%s): %d", why, gm_threads_);
+  }
+  bool gm_spend(int cost) {
+    if (gm_threads_ < cost) return false;
+    gm_threads_ -= cost;
+    rec_.resources[kGmThreadsSpent] += cost;
+    return true;
+  }
+
+  // Threads of fate: Inspired pays first (and the GM gains nothing).
+  bool can_spend(int i, int reserve) const {
+    return f(i).pc && (has(i, kInspired) || st_[i].threads > reserve);
+  }
+  void spend_thread(int i) {
+    ++rec_.resources[kPcThreadsSpent];
+    ++rec(i).extra[kExtraThreadsSpent];
+    if (has(i, kInspired)) {
+      clear_cond(i, kInspired);
+      ++rec_.resources[kPcInspiredUses];
+      ENCSIM_SAY(log_, "  %s clears inspired to use a thread", name(i));
+      return;
+    }
+    --st_[i].threads;
+    gm_gain("a PC spent one");
+  }
+
+  // A PC's own check that went badly: Bend Luck when +LUCK lifts it a tier,
+  // else Feeling Lucky (a fresh luck roll replaces it).
+  void rescue_own(int i, Roll& r, bool lift_weak, int reserve) {
+    if (!can_spend(i, reserve)) return;
+    const int luck = f(i).ability[kLuck];
+    if (r.tier <= kMiss) {
+      if (luck > 0 && r.natural != 1 && tier_of(r.natural, r.total + luck, r.dc) >= kWeak) {
+        spend_thread(i);
+        ++rec_.resources[kPcBendLuck];
+        r.total += luck;
+        r.tier = tier_of(r.natural, r.total, r.dc);
+        ENCSIM_SAY(log_, "  %s bends luck: %+d = %d, %s", name(i), luck, r.total, tier_name(r.tier));
+        return;
+      }
+      spend_thread(i);
+      ++rec_.resources[kPcFeelingLucky];
+      const int natural = dice_.die(20);
+      r.natural = natural;
+      r.total = natural + luck + check_mod(i);
+      r.tier = tier_of(r.natural, r.total, r.dc);
+      ENCSIM_SAY(log_, "  %s is feeling lucky: luck roll d20 %d -> %d, %s", name(i), natural, r.total,
+                 tier_name(r.tier));
+      note_natural(i, natural);
+    } else if (lift_weak && r.tier == kWeak && luck > 0 && tier_of(r.natural, r.total + luck, r.dc) == kStrong) {
+      spend_thread(i);
+      ++rec_.resources[kPcBendLuck];
+      r.total += luck;
+      r.tier = kStrong;
+      ENCSIM_SAY(log_, "  %s bends luck: %+d = %d, strong hit", name(i), luck, r.total);
+    }
+  }
+  // A PC bends luck against an attack on them when -LUCK lowers its result
+  // and the hit could get through their AC (`max_damage`: its most).
+  void rescue_against(int t, Roll& r, int max_damage) {
+    if (opt_.pc_thread_defense == ThreadDefensePolicy::never || !can_spend(t, opt_.pc_thread_reserve)) return;
+    if (max_damage <= effective_ac(t)) return;
+    const int luck = f(t).ability[kLuck];
+    const bool worth = r.tier == kStrong || (r.tier == kWeak && opt_.pc_thread_defense == ThreadDefensePolicy::any);
+    if (!worth || luck <= 0) return;
+    const Tier lower = tier_of(r.natural, r.total - luck, r.dc);
+    if (lower >= r.tier) return;
+    spend_thread(t);
+    ++rec_.resources[kPcBendLuck];
+    r.total -= luck;
+    r.tier = lower;
+    ENCSIM_SAY(log_, "  %s bends luck against it: %+d = %d, %s", name(t), -luck, r.total, tier_name(r.tier));
+  }
+
+  // A saving throw by `t` with `ability` against `dc`, threads included.
+  Roll save(int t, int ability, int dc, int advantage) {
+    if (ability == kCunning && has(t, kDodging)) advantage = 1;  // Dodge: cunning saves with advantage
+    const int bonus = f(t).ability[static_cast<std::size_t>(ability)] + check_mod(t) + take_forward(t);
+    Roll r = make_roll(bonus, advantage, dc);
+    ENCSIM_SAY(log_, "  %s saves with %s: d20 %d %+d = %d vs DC %d, %s", name(t),
+               ability_names()[static_cast<std::size_t>(ability)].c_str(), r.natural, bonus, r.total, dc,
+               tier_name(r.tier));
+    note_natural(t, r.natural);
+    if (f(t).pc && opt_.pc_thread_attacks != ThreadAttackPolicy::never)
+      rescue_own(t, r, opt_.pc_thread_attacks == ThreadAttackPolicy::misses_and_weak, opt_.pc_thread_reserve);
+    return r;
+  }
+
+  // ---------------------------------------------------------------------------
+  // Conditions & statuses: no stacking; a condition inflicted again is
+  // detonated or extended, a status extended.
+
+  void clear_cond(int i, int c) {
+    State& s = st_[i];
+    s.cond &= ~bit(c);
+    s.timed &= ~bit(c);
+    if (c == kRestrained) s.restrained_by = -1;
+  }
+  void set_timer(int i, int c, int owner, int turn, bool at_start) {
+    State& s = st_[i];
+    s.timed |= bit(c);
+    s.timer[c] = Timer{static_cast<std::int16_t>(owner), static_cast<std::int16_t>(turn), at_start};
+  }
+  // Default duration: to the end of the creature's next turn. `owner` >= 0
+  // ends it at the start of that creature's next turn instead.
+  void apply_cond(int src, int t, int c, TypeMask types, int owner = -1, bool lasting = false) {
+    State& s = st_[t];
+    if (!s.conscious && c != kProne) return;
+    if (has(t, c)) {
+      if ((s.timed & bit(c)) == 0) return;  // held for the fight: nothing to extend
+      if (c < kFirstStatus && opt_.reapply == ReapplyPolicy::detonate) {
+        clear_cond(t, c);
+        ++rec_.resources[kDetonations];
+        // 3 fatigue when that knocks the target out, else 1d10 damage.
+        if (fatigue_left(t) <= 3) {
+          ENCSIM_SAY(log_, "  %s detonates %s on %s: 3 fatigue", name(src), cond_name(c), name(t));
+          mark_fatigue(t, 3, src);
+        } else {
+          const int dmg = dice_.die(10);
+          ENCSIM_SAY(log_, "  %s detonates %s on %s: d10 %d damage", name(src), cond_name(c), name(t), dmg);
+          deal(src, t, dmg, types, false, false);
+        }
+        return;
+      }
+      ++s.timer[c].turn;
+      ENCSIM_SAY(log_, "  %s extends %s on %s by a turn", name(src), cond_name(c), name(t));
+      return;
+    }
+    s.cond |= bit(c);
+    if (c < kFirstStatus) {
+      ++rec_.resources[kConditionsApplied];
+      if (src >= 0) ++rec(src).extra[kExtraConditionsApplied];
+    }
+    if (lasting || c == kProne) {  // prone lasts until the creature stands
+      ENCSIM_SAY(log_, "  %s is %s", name(t), cond_name(c));
+      return;
+    }
+    if (owner >= 0)
+      set_timer(t, c, owner, st_[owner].turns + 1, true);
+    else
+      set_timer(t, c, t, st_[t].turns + 1, false);
+    ENCSIM_SAY(log_, "  %s is %s", name(t), cond_name(c));
+  }
+  // Ends every timer of `owner` that is due at the start or end of its turn.
+  void expire(int owner, bool at_start) {
+    for (int j = 0; j < n_; ++j) {
+      State& s = st_[j];
+      for (CondMask m = s.timed; m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const Timer& t = s.timer[c];
+        if (t.owner == owner && t.at_start == at_start && st_[owner].turns >= t.turn) {
+          clear_cond(j, c);
+          if (c < kExposed) ENCSIM_SAY(log_, "  %s is no longer %s", name(j), cond_name(c));
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------
+  // Harm & healing.
+
+  int effective_ac(int t) const {
+    int ac = f(t).ac + (f(t).partial_cover ? 2 : 0) + (has(t, kProtected) ? 2 : 0) - (has(t, kSundered) ? 2 : 0);
+    return std::max(0, ac);
+  }
+  // Fatigue `t` can still mark before it falls unconscious.
+  int fatigue_left(int t) const {
+    const Fighter& ft = f(t);
+    const State& s = st_[t];
+    return (ft.fatigue - s.fatigue) + (ft.exhaustion - s.exhaustion) * (ft.fatigue + 1);
+  }
+
+  void knock_out(int t) {
+    State& s = st_[t];
+    if (!s.conscious) return;
+    s.conscious = false;
+    --alive_[side(t)];
+    up_ &= ~(std::uint64_t{1} << t);
+    s.cond |= bit(kProne);
+    drop_reach(t);
+  }
+  void wake(int t) {
+    st_[t].conscious = true;
+    ++alive_[side(t)];
+    up_ |= std::uint64_t{1} << t;
+  }
+  void drop_reach(int t) {
+    for (std::uint64_t m = st_[t].reach; m; m &= m - 1) st_[std::countr_zero(m)].reach &= ~(std::uint64_t{1} << t);
+    st_[t].reach = 0;
+  }
+  void die(int t) {
+    knock_out(t);
+    drop_reach(t);
+    State& s = st_[t];
+    s.dead = true;
+    s.dying = s.stable = false;
+    ENCSIM_SAY(log_, "  %s dies", name(t));
+  }
+
+  // Marks one exhaustion; false when none is left: unconscious, or dead while dying.
+  bool mark_exhaustion(int t) {
+    State& s = st_[t];
+    if (s.exhaustion < f(t).exhaustion) {
+      ++s.exhaustion;
+      ++rec(t).extra[kExtraExhaustionMarked];
+      if (f(t).pc) ++rec_.resources[kExhaustionMarked];
+      ENCSIM_SAY(log_, "  %s marks exhaustion %d of %d (checks %+d)", name(t), s.exhaustion, f(t).exhaustion,
+                 exhaustion_penalty(t));
+      return true;
+    }
+    if (s.dying) {
+      ENCSIM_SAY(log_, "  %s has no exhaustion left to mark", name(t));
+      die(t);
+    } else if (s.conscious) {
+      ENCSIM_SAY(log_, "  %s has no exhaustion left to mark and falls unconscious", name(t));
+      knock_out(t);
+    }
+    return false;
+  }
+  // "Fatigue & Exhaustion": the ratchet. A point that does not fit the level
+  // marks the next exhaustion instead, and the fatigue resets to 0.
+  void mark_fatigue(int t, int n, int src) {
+    State& s = st_[t];
+    if (s.dead) return;
+    for (int k = 0; k < n; ++k) {
+      if (src >= 0 && src != t) {
+        ++rec(src).extra[kExtraFatigueInflicted];
+        ++rec_.resources[kFatigueInflicted];
+      }
+      ++rec(t).extra[kExtraFatigueMarked];
+      if (s.fatigue < f(t).fatigue) {
+        ++s.fatigue;
+        continue;
+      }
+      if (!mark_exhaustion(t)) return;
+      s.fatigue = 0;
+    }
+    ENCSIM_SAY(log_, "  %s marks %d fatigue: %d of %d at exhaustion %d", name(t), n, s.fatigue, f(t).fatigue,
+               s.exhaustion);
+  }
+
+  // "Armor Class" then "Resistance & Vulnerability", then temporary hit points.
+  void deal(int a, int t, int raw, TypeMask types, bool weak, bool melee) {
+    const Fighter& ft = f(t);
+    State& s = st_[t];
+    if (s.dead) return;
+    const int ac = effective_ac(t);
+    const int absorbed = std::min(std::max(raw, 0), ac);
+    int dmg = std::max(raw, 0) - absorbed;
+    rec_.resources[kAcAbsorbed] += absorbed;
+    rec(t).extra[kExtraAcAbsorbed] += absorbed;
+    if (types & ft.immune) dmg = 0;
+    if (types & ft.resist) dmg /= 2;
+    if (types & ft.vulnerable) dmg *= 2;
+    if (a >= 0) focus_[side(a)] = t;
+    ENCSIM_SAY(log_, "  %d damage, AC %d absorbs %d: %d to %s", raw, ac, absorbed, dmg, name(t));
+    if (dmg <= 0) return;
+    if (s.hp == 0) {  // "If you take damage while dying, mark 1-exhaustion."
+      if (s.stable) {
+        s.stable = false;
+        s.dying = true;
+        s.deathsaves = 0;
+      }
+      mark_exhaustion(t);
+      return;
+    }
+    const int from_temp = std::min(s.temp_hp, dmg);
+    s.temp_hp -= from_temp;
+    const int lost = std::min(s.hp, dmg - from_temp);
+    s.hp -= lost;
+    if (a >= 0) rec(a).damage_dealt += lost;
+    rec(t).damage_taken += lost;
+    if (from_temp) ENCSIM_SAY(log_, "  %d taken from temporary hit points", from_temp);
+    ENCSIM_SAY(log_, "  %s: %d hp left", name(t), s.hp);
+    if (s.hp == 0) fall(t);
+    // Retaliate: a creature in reach dealt damage with a weak hit.
+    if (weak && melee && a >= 0 && opt_.retaliate && s.conscious && s.reaction && !has(t, kStunned) &&
+        st_[a].conscious) {
+      s.reaction = false;
+      ++rec_.resources[kRetaliations];
+      ENCSIM_SAY(log_, "  %s retaliates against %s", name(t), name(a));
+      mark_fatigue(a, 1, t);
+    }
+  }
+
+  // "Death & Dying": PCs (and, by option, monsters) fall unconscious and
+  // prone and start dying at 0 hp; other creatures die.
+  void fall(int t) {
+    State& s = st_[t];
+    if (!f(t).pc && opt_.monsters_die_at_zero) return die(t);
+    knock_out(t);
+    if (s.dead) return;
+    s.dying = true;
+    s.stable = false;
+    s.deathsaves = 0;
+    ++rec(t).extra[kExtraDying];
+    ENCSIM_SAY(log_, "  %s falls unconscious and prone, dying", name(t));
+  }
+  void stabilise(int t) {
+    State& s = st_[t];
+    s.dying = false;
+    s.stable = true;
+    s.deathsaves = 0;
+    ++rec_.resources[kStabilised];
+  }
+  void heal(int t, int amount) {
+    State& s = st_[t];
+    if (s.dead || amount <= 0) return;
+    if (s.hp == 0) {  // "your HP is reset to 0 plus the amount you were healed"
+      s.hp = std::min(f(t).hp, amount);
+      s.dying = s.stable = false;
+      s.deathsaves = 0;
+      if (!s.conscious && s.exhaustion <= f(t).exhaustion) {
+        wake(t);
+      }
+      ENCSIM_SAY(log_, "  %s is healed to %d hp and wakes", name(t), s.hp);
+      return;
+    }
+    s.hp = std::min(f(t).hp, s.hp + amount);
+    ENCSIM_SAY(log_, "  %s is healed to %d hp", name(t), s.hp);
+  }
+
+  // On a dying creature's turn: a luck roll.
+  void death_save(int i) {
+    State& s = st_[i];
+    ++rec_.resources[kDeathSaves];
+    ++rec(i).extra[kExtraDeathSaves];
+    const int bonus = f(i).ability[kLuck] + check_mod(i);
+    Roll r = make_roll(bonus, 0, 0);
+    ENCSIM_SAY(log_, "%s is dying: luck roll d20 %d %+d = %d, %s", name(i), r.natural, bonus, r.total,
+               tier_name(r.tier));
+    note_natural(i, r.natural);
+    if (f(i).pc && opt_.pc_thread_death_saves) rescue_own(i, r, false, 0);
+    switch (r.tier) {
+      case kCrit:
+        stabilise(i);
+        s.hp = 1;
+        wake(i);
+        ENCSIM_SAY(log_, "  %s stabilises, heals 1 hp and wakes", name(i));
+        break;
+      case kStrong:
+        stabilise(i);
+        ENCSIM_SAY(log_, "  %s stabilises", name(i));
+        break;
+      case kWeak:
+        if (++s.deathsaves >= 3) {
+          stabilise(i);
+          ENCSIM_SAY(log_, "  %s holds a third deathsave and stabilises", name(i));
+        } else {
+          ENCSIM_SAY(log_, "  %s holds %d deathsave(s)", name(i), s.deathsaves);
+        }
+        break;
+      default: mark_exhaustion(i);
+    }
+  }
+
+  // ---------------------------------------------------------------------------
+  // A turn ("Action Points", "Basic Techniques").
+
+  int move_cost(int i) const { return 1 + st_[i].moves; }
+  int strike_cost(int i) const { return 1 + st_[i].strikes; }
+  bool used(int i, int a) const { return (st_[i].used & (1u << a)) != 0; }
+  bool in_reach(int i, int t) const { return (st_[i].reach >> t) & 1u; }
+  bool engaged(int i) const { return st_[i].reach != 0; }
+  int moves_to_reach(int i) const {
+    int m = engaged(i) ? 1 : opt_.approach_moves;  // shifting within a melee takes one Move
+    if (has(i, kSlowed)) m *= 2;
+    if (has(i, kHastened)) m = (m + 1) / 2;
+    return m;
+  }
+  // Strikes with a melee weapon and grapples need the target in reach.
+  bool needs_reach(int i, int action) const {
+    return action == kGrapple || ((action == kStrike || action == kStrikeFatigue) && !f(i).ranged);
+  }
+  bool can_react(int j) const {
+    return st_[j].conscious && st_[j].reaction && !has(j, kStunned);
+  }
+
+  void turn(int i) {
+    State& s = st_[i];
+    ++s.turns;
+    expire(i, true);
+    s.reaction = true;
+    s.readied = false;  // "If the trigger is not tripped by the start of your next turn, it ends"
+    s.used = 0;
+    s.moves = s.strikes = 0;
+    s.disengaged = false;
+    if (s.dying) {
+      death_save(i);
+    } else if (s.conscious) {
+      take_turn(i);
+    }
+    expire(i, false);
+  }
+
+  void take_turn(int i) {
+    State& s = st_[i];
+    // 1. Restrained: a grappler lets go when impaired, stunned or out;
+    //    otherwise mark 3 fatigue to break free if that leaves you standing.
+    if (has(i, kRestrained)) {
+      const int g = s.restrained_by;
+      if (g >= 0 && (!st_[g].conscious || has(g, kStunned) || has(g, kImpaired))) {
+        clear_cond(i, kRestrained);
+        ENCSIM_SAY(log_, "%s is no longer restrained", name(i));
+      } else if (fatigue_left(i) > 3) {
+        ENCSIM_SAY(log_, "%s marks 3 fatigue to break free", name(i));
+        clear_cond(i, kRestrained);
+        mark_fatigue(i, 3, -1);
+      }
+    }
+    // 2. Start-of-turn conditions and statuses.
+    if (has(i, kDoomed)) {
+      ENCSIM_SAY(log_, "%s is doomed", name(i));
+      mark_fatigue(i, 1, -1);
+    }
+    if (has(i, kInvigorated) && s.fatigue > 0) --s.fatigue;
+    if (!s.conscious) return;
+    // 3. Action points.
+    s.ap = 3 + (has(i, kQuickened) ? 1 : 0) - (has(i, kImpaired) ? 1 : 0);
+    if (has(i, kStunned) || has(i, kRestrained)) s.ap = 0;
+    ENCSIM_SAY(log_, "%s's turn: %d AP", name(i), s.ap);
+    // 4. Stand up from prone with a Move.
+    if (has(i, kProne) && s.ap >= move_cost(i)) {
+      spend(i, move_cost(i));
+      ++s.moves;
+      clear_cond(i, kProne);
+      ENCSIM_SAY(log_, "%s stands up", name(i));
+    }
+    // 5. The tactics, until nothing can be paid for.
+    while (s.ap > 0 && s.conscious && alive_[1 - side(i)] > 0) {
+      int target = -1;
+      const tactics::Rule* rule = choose_rule(i, target);
+      if (!rule) break;
+      if (rule->action == kPass) break;
+      act(i, *rule, target);
+    }
+  }
+
+  void spend(int i, int ap) {
+    st_[i].ap -= ap;
+    rec(i).extra[kExtraApSpent] += ap;
+    ++rec(i).actions;
+  }
+
+  // Tactics read the state through this view; see mnm::vars().
+  struct View {
+    const Battle* b;
+    int self;
+    double var(int id) const {
+      const State& s = b->st_[self];
+      const int my = b->side(self);
+      switch (id) {
+        case tactics::kSelfHp: return s.hp;
+        case tactics::kSelfHpMax: return b->f(self).hp;
+        case tactics::kSelfHpFrac: return static_cast<double>(s.hp) / b->f(self).hp;
+        case tactics::kSelfHpLost: return b->f(self).hp - s.hp;
+        case tactics::kAlliesAlive: return b->alive_[my];
+        case tactics::kAlliesDown: return b->side_size(my) - b->alive_[my];
+        case tactics::kEnemiesAlive: return b->alive_[1 - my];
+        case tactics::kEnemiesDown: return b->side_size(1 - my) - b->alive_[1 - my];
+        case tactics::kRound: return b->round_;
+        case kVarAp: return s.ap;
+        case kVarFatigue: return s.fatigue;
+        case kVarExhaustion: return s.exhaustion;
+        case kVarFatigueLeft: return b->fatigue_left(self);
+        case kVarThreads: return s.threads + (b->has(self, kInspired) ? 1 : 0);
+        case kVarGmThreads: return b->gm_threads_;
+        case kVarPotions: return s.potions;
+        case kVarEngaged: return s.reach != 0 ? 1 : 0;
+        case kVarAlliesDying: return b->dying_allies(self);
+        case kVarConditions: return std::popcount(s.cond & (bit(kFirstStatus) - 1));
+        case kVarStrikes: return s.strikes;
+        default: return 0.0;
+      }
+    }
+  };
+  int side_size(int sd) const { return sd == 0 ? enc_.n_party : n_ - enc_.n_party; }
+  int dying_allies(int i) const {
+    int c = 0;
+    for (int j = side(i) == 0 ? 0 : enc_.n_party, hi = side(i) == 0 ? enc_.n_party : n_; j < hi; ++j)
+      c += st_[j].dying ? 1 : 0;
+    return c;
+  }
+
+  const tactics::Rule* choose_rule(int i, int& target) {
+    const View view{this, i};
+    for (const tactics::Rule& r : f(i).rules) {
+      if (!r.when.holds(view)) continue;
+      if (affordable(i, r, target)) return &r;
+    }
+    return nullptr;
+  }
+
+  // The ally a support technique helps, or -1.
+  int ally_in_need(int i, int action) const {
+    const int lo = side(i) == 0 ? 0 : enc_.n_party, hi = side(i) == 0 ? enc_.n_party : n_;
+    int best = -1;
+    double best_frac = 2.0;
+    for (int j = lo; j < hi; ++j) {
+      const State& s = st_[j];
+      if (s.dead) continue;
+      if (action == kUseItem) {
+        if (s.hp == 0) return j;  // a dying or stable ally first
+        const double frac = static_cast<double>(s.hp) / f(j).hp;
+        if (s.conscious && frac <= 0.5 && frac < best_frac) best = j, best_frac = frac;
+      } else if (action == kAid) {
+        if (s.aided) continue;
+        if (s.dying) return j;
+        if (!s.conscious && s.hp > 0) return j;  // out from exhaustion
+        if (j != i && s.conscious && s.fatigue > 0 && best < 0) best = j;
+      } else if (action == kHelp) {
+        if (j != i && s.conscious && (best < 0 || f(j).mean_damage > f(best).mean_damage)) best = j;
+      }
+    }
+    return best;
+  }
+
+  // Whether `rule` can be paid for now; sets `target`.
+  bool affordable(int i, const tactics::Rule& rule, int& target) {
+    const State& s = st_[i];
+    const Fighter& fi = f(i);
+    switch (rule.action) {
+      case kStrike:
+      case kStrikeFatigue:
+      case kGrapple: {
+        if (rule.action == kStrikeFatigue && fatigue_left(i) <= 1) return false;
+        if (rule.action == kGrapple && (used(i, kGrapple) || fatigue_left(i) <= 1)) return false;
+        target = select(i, rule.target, 0, needs_reach(i, rule.action));
+        if (target < 0) return false;
+        const int cost = rule.action == kGrapple ? 2 : strike_cost(i);
+        if (needs_reach(i, rule.action) && !in_reach(i, target)) return s.ap >= move_cost(i);  // approach first
+        return s.ap >= cost;
+      }
+      case kDodge: return !used(i, kDodge) && s.ap >= 2;
+      case kDistract:
+        if (used(i, kDistract) || s.ap < 2 || fatigue_left(i) <= 1) return false;
+        target = select(i, rule.target, 0, false);
+        return target >= 0;
+      case kHelp:
+      case kAid:
+      case kUseItem: {
+        if (used(i, rule.action)) return false;
+        if (rule.action == kUseItem && s.potions == 0) return false;
+        target = ally_in_need(i, rule.action);
+        if (target < 0) return false;
+        int cost = rule.action == kUseItem ? 1 : 2;
+        if (rule.action == kAid && !st_[target].conscious) ++cost;
+        return s.ap >= cost;
+      }
+      case kRegroup: return !used(i, kRegroup) && s.ap >= 3 && s.fatigue > 0;
+      case kDisengage:  // short of AP, mark fatigue for the rest
+        return !used(i, kDisengage) && engaged(i) && (s.ap >= 2 || fatigue_left(i) > 2 - s.ap);
+      case kWithdraw: return engaged(i) && s.ap >= move_cost(i);
+      case kReady: return !used(i, kReady) && !s.readied && s.ap >= strike_cost(i);
+      case kThreadAbilityAction: {
+        const ThreadAbility& ta = fi.thread_ability;
+        if (!ta.present || used(i, kThreadAbilityAction) || s.ap < ta.ap || gm_threads_ < ta.cost) return false;
+        return ta.uses == 0 || s.ability_uses < ta.uses;
+      }
+      case kPass: return true;
+    }
+    return false;
+  }
+
+  void act(int i, const tactics::Rule& rule, int target) {
+    State& s = st_[i];
+    const Fighter& fi = f(i);
+    const int a = rule.action;
+    if (needs_reach(i, a) && !in_reach(i, target)) {
+      move_to(i, target);
+      return;
+    }
+    if (a != kStrike && a != kStrikeFatigue && a != kWithdraw) s.used |= 1u << a;
+    switch (a) {
+      case kStrike:
+      case kStrikeFatigue:
+        spend(i, strike_cost(i));
+        ++s.strikes;
+        if (a == kStrikeFatigue) {
+          ENCSIM_SAY(log_, "%s marks 1 fatigue to strike for fatigue", name(i));
+          mark_fatigue(i, 1, -1);
+          if (!s.conscious) return;
+        }
+        attack(i, target, a == kStrikeFatigue);
+        break;
+      case kGrapple: grapple(i, target); break;
+      case kDodge:
+        spend(i, 2);
+        ENCSIM_SAY(log_, "%s dodges", name(i));
+        apply_cond(i, i, kDodging, 0, i);
+        break;
+      case kDistract: distract(i, target); break;
+      case kHelp:
+        spend(i, 2);
+        st_[target].forward += f(target).bond;  // "their +BOND with you"
+        ENCSIM_SAY(log_, "%s helps %s: %+d to their next check", name(i), name(target), f(target).bond);
+        break;
+      case kAid: aid(i, target); break;
+      case kUseItem:
+        spend(i, 1);
+        --s.potions;
+        {
+          const int amount = fi.potion.roll(dice_);
+          ENCSIM_SAY(log_, "%s uses a potion on %s: %d", name(i), name(target), amount);
+          heal(target, amount);
+        }
+        break;
+      case kRegroup:
+        spend(i, 3);
+        s.fatigue = std::max(0, s.fatigue - 2);
+        ENCSIM_SAY(log_, "%s regroups: fatigue %d", name(i), s.fatigue);
+        break;
+      case kDisengage: {
+        const int short_by = std::max(0, 2 - s.ap);
+        spend(i, 2 - short_by);
+        s.disengaged = true;
+        ENCSIM_SAY(log_, "%s disengages%s", name(i), short_by ? " (marking fatigue for AP)" : "");
+        if (short_by) mark_fatigue(i, short_by, -1);
+        break;
+      }
+      case kWithdraw:
+        spend(i, move_cost(i));
+        ++s.moves;
+        ENCSIM_SAY(log_, "%s moves away", name(i));
+        leave_reach(i);
+        break;
+      case kThreadAbilityAction: thread_ability(i, rule.target); break;
+      case kReady:
+        // Spend the Strike's AP now; resolve it when a foe comes into reach.
+        spend(i, strike_cost(i));
+        ++s.strikes;
+        s.readied = true;
+        ENCSIM_SAY(log_, "%s readies a Strike", name(i));
+        break;
+      default: break;
+    }
+  }
+
+  // Leaving enemies' reach provokes their opportunity attacks, unless disengaged.
+  void leave_reach(int i) {
+    const std::uint64_t was = st_[i].reach;
+    if (opt_.opportunity_attacks && !st_[i].disengaged) {
+      for (std::uint64_t m = was; m && st_[i].conscious; m &= m - 1) {
+        const int j = std::countr_zero(m);
+        if (!can_react(j) || f(j).ranged) continue;
+        st_[j].reaction = false;
+        ++rec_.resources[kOpportunityAttacks];
+        ENCSIM_SAY(log_, "%s makes an opportunity attack on %s", name(j), name(i));
+        attack(j, i, false);
+      }
+    }
+    drop_reach(i);
+  }
+
+  // One Move toward `t`; reach once enough Moves are spent.
+  void move_to(int i, int t) {
+    State& s = st_[i];
+    spend(i, move_cost(i));
+    ++s.moves;
+    if (engaged(i)) leave_reach(i);
+    if (!s.conscious) return;
+    if (++s.approach >= moves_to_reach(i)) {
+      s.approach = 0;
+      reach_each_other(i, t);
+      ENCSIM_SAY(log_, "%s moves into reach of %s", name(i), name(t));
+      // A readied Strike is tripped by a foe coming into reach.
+      if (st_[t].readied && can_react(t)) {
+        st_[t].readied = st_[t].reaction = false;
+        ++rec_.resources[kReadiedStrikes];
+        ENCSIM_SAY(log_, "%s's readied Strike is tripped", name(t));
+        attack(t, i, false);
+      }
+    } else {
+      ENCSIM_SAY(log_, "%s moves toward %s", name(i), name(t));
+    }
+  }
+  void reach_each_other(int i, int t) {
+    st_[i].reach |= std::uint64_t{1} << t;
+    st_[t].reach |= std::uint64_t{1} << i;
+  }
+
+  // The enemy of `i` that `target` picks, skipping those in `skip`. Melee
+  // fighters keep to enemies already in reach (option stick_to_reach).
+  int select(int i, tactics::Target target, std::uint64_t skip, bool melee) {
+    std::uint64_t pool = up_ & side_mask_[1 - side(i)];
+    if (opt_.attack_downed && side(i) == 1)  // dying PCs too
+      for (int j = 0; j < enc_.n_party; ++j)
+        if (f(j).pc && !st_[j].dead) pool |= std::uint64_t{1} << j;
+    pool &= ~skip;
+    if (!pool) return -1;
+    if (opt_.stick_to_reach && melee && (pool & st_[i].reach)) pool &= st_[i].reach;
+    auto in = [&](int j) { return (pool >> j) & 1u; };
+    using tactics::Target;
+    switch (target) {
+      case Target::random: {
+        int pick = tact_.die(std::popcount(pool)) - 1;
+        for (std::uint64_t m = pool; m; m &= m - 1)
+          if (pick-- == 0) return std::countr_zero(m);
+        break;
+      }
+      case Target::focus:
+        if (focus_[side(i)] >= 0 && in(focus_[side(i)])) return focus_[side(i)];
+        break;
+      case Target::last_attacker:
+        if (st_[i].last_attacker >= 0 && in(st_[i].last_attacker)) return st_[i].last_attacker;
+        break;
+      case Target::highest_hp: return best_by(pool, [&](int j) { return st_[j].hp; });
+      case Target::weakest: return best_by(pool, [&](int j) { return -effective_ac(j); });
+      case Target::strongest: return best_by(pool, [&](int j) { return f(j).mean_damage; });
+      case Target::lowest_hp: break;
+    }
+    return best_by(pool, [&](int j) { return -st_[j].hp; });
+  }
+  template <class Score>
+  int best_by(std::uint64_t pool, const Score& score) {
+    int best = -1, ties = 0;
+    decltype(score(0)) best_score{};
+    for (std::uint64_t m = pool; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
+      const auto sc = score(j);
+      if (best < 0 || sc > best_score) {
+        best = j;
+        best_score = sc;
+        ties = 1;
+      } else if (sc == best_score && opt_.random_target_ties && tact_.die(++ties) == 1) {
+        best = j;
+      }
+    }
+    return best;
+  }
+
+  // "Attacking & Dealing Damage": a weak hit deals half (minimum 1), a strong
+  // hit full, a critical double; Strike may deal 2 fatigue instead.
+  void attack(int a, int t, bool fatigue_mode) {
+    const Fighter& fa = f(a);
+    const bool melee = !fa.ranged;
+    ++rec(a).attacks;
+    st_[t].last_attacker = a;
+    if (melee) reach_each_other(a, t);
+    int adv = fa.advantage;
+    if (has(a, kProne)) --adv;
+    if (has(a, kBlinded)) --adv;
+    if (has(a, kInvisible)) ++adv;
+    if (has(t, kProne)) adv += melee ? 1 : -1;
+    if (has(t, kBlinded)) ++adv;
+    if (has(t, kInvisible)) --adv;
+    if (has(t, kDodging)) --adv;
+    if (has(t, kExposed)) {
+      ++adv;
+      clear_cond(t, kExposed);
+    }
+    adv = adv > 0 ? 1 : adv < 0 ? -1 : 0;  // never stacking, cancelling
+    const int bonus = fa.attack_bonus + check_mod(a) + (has(a, kEmpowered) ? 2 : 0) + take_forward(a) -
+                      (f(t).partial_cover ? 2 : 0);
+    Roll r = make_roll(bonus, adv, 0);
+    ENCSIM_SAY(log_, "%s strikes %s%s: d20 %d %+d = %d, %s", name(a), name(t),
+               adv > 0 ? " with advantage" : adv < 0 ? " with disadvantage" : "", r.natural, bonus, r.total,
+               tier_name(r.tier));
+    note_natural(a, r.natural);
+    if (fa.pc && opt_.pc_thread_attacks != ThreadAttackPolicy::never)
+      rescue_own(a, r, opt_.pc_thread_attacks == ThreadAttackPolicy::misses_and_weak, opt_.pc_thread_reserve);
+    if (side(a) == 1 && !fa.pc && opt_.gm_reroll && r.tier <= kMiss && gm_threads_ > enc_.gm_keep) {
+      gm_spend(1);
+      ++rec_.resources[kGmRerolls];
+      const Roll again = make_roll(bonus, adv, 0);
+      ENCSIM_SAY(log_, "  the GM spends a thread to reroll: d20 %d %+d = %d, %s", again.natural, bonus, again.total,
+                 tier_name(again.tier));
+      note_natural(a, again.natural);
+      if (again.tier > r.tier) r = again;
+    }
+    if (f(t).pc) rescue_against(t, r, fatigue_mode ? 1000 : fa.damage.max() + fa.damage_bonus);
+    const Tier tier = step_tier(r.tier, fa.step);
+    if (tier != r.tier) ENCSIM_SAY(log_, "  %+d step: %s", fa.step, tier_name(tier));
+    const int base = side(a) == 0 ? kPartyWeakHits : kFoesWeakHits;
+    if (tier <= kMiss) {
+      ++rec_.resources[base + 3];
+      return;
+    }
+    ++rec(a).hits;
+    ++rec_.resources[base + (tier - kWeak)];
+    if (tier == kCrit) ++rec(a).crits;
+    if (tier == kWeak) ++rec(a).extra[kExtraWeakHits];
+    if (tier == kStrong) ++rec(a).extra[kExtraStrongHits];
+    if (fatigue_mode) {
+      const int amount = tier == kWeak ? 1 : tier == kStrong ? 2 : 4;
+      ENCSIM_SAY(log_, "  %s inflicts %d fatigue", name(a), amount);
+      mark_fatigue(t, amount, a);  // fatigue is not damage: no retaliation
+    } else {
+      const int rolled = fa.damage.roll(dice_) + fa.damage_bonus;
+      const int raw = tier == kWeak ? std::max(1, rolled / 2) : tier == kCrit ? 2 * rolled : rolled;
+      deal(a, t, raw, fa.types, tier == kWeak, melee);
+    }
+    if (fa.inflicts >= 0 && tier >= fa.inflicts_on && !st_[t].dead) apply_cond(a, t, fa.inflicts, fa.types);
+  }
+
+  // Grapple: mark 1 fatigue; the target saves with power against 10 + your
+  // power: restrained until freed on a miss, for the default duration on a weak hit.
+  void grapple(int i, int t) {
+    spend(i, 2);
+    ENCSIM_SAY(log_, "%s grapples %s (marks 1 fatigue)", name(i), name(t));
+    mark_fatigue(i, 1, -1);
+    if (!st_[i].conscious) return;
+    const Roll r = save(t, kPower, 10 + f(i).ability[kPower], 0);
+    if (r.tier >= kStrong) return;
+    const bool was = has(t, kRestrained);
+    apply_cond(i, t, kRestrained, 0, -1, r.tier <= kMiss);
+    if (!was && has(t, kRestrained)) st_[t].restrained_by = i;
+  }
+
+  // Distract: mark 1 fatigue, a cunning roll: sundered until the start of
+  // your next turn; on a strong hit the next attack against it has advantage.
+  void distract(int i, int t) {
+    spend(i, 2);
+    ENCSIM_SAY(log_, "%s distracts %s (marks 1 fatigue)", name(i), name(t));
+    mark_fatigue(i, 1, -1);
+    if (!st_[i].conscious) return;
+    const int bonus = f(i).ability[kCunning] + check_mod(i) + take_forward(i);
+    Roll r = make_roll(bonus, 0, 0);
+    ENCSIM_SAY(log_, "  cunning roll d20 %d %+d = %d, %s", r.natural, bonus, r.total, tier_name(r.tier));
+    note_natural(i, r.natural);
+    if (f(i).pc && opt_.pc_thread_attacks != ThreadAttackPolicy::never)
+      rescue_own(i, r, opt_.pc_thread_attacks == ThreadAttackPolicy::misses_and_weak, opt_.pc_thread_reserve);
+    if (r.tier < kWeak) return;
+    apply_cond(i, t, kSundered, 0, i);
+    if (r.tier >= kStrong) apply_cond(i, t, kExposed, 0, i);
+  }
+
+  // Aid: fatigue recovered equal to your bond; +1 AP to reach an unconscious
+  // creature or stabilise a dying one. Once per fight per creature.
+  void aid(int i, int t) {
+    State& s = st_[t];
+    spend(i, s.conscious ? 2 : 3);
+    s.aided = true;
+    if (s.dying) {
+      stabilise(t);
+      ENCSIM_SAY(log_, "%s aids %s: stabilised", name(i), name(t));
+      return;
+    }
+    s.fatigue = std::max(0, s.fatigue - f(i).bond);
+    ENCSIM_SAY(log_, "%s aids %s: fatigue %d", name(i), name(t), s.fatigue);
+    if (!s.conscious && s.hp > 0 && f(t).pc) {
+      wake(t);
+      ENCSIM_SAY(log_, "  %s wakes", name(t));
+    }
+  }
+
+  // A monster's thread powered ability: each target saves; full damage and
+  // the condition on a miss, half on a weak hit.
+  void thread_ability(int i, tactics::Target target) {
+    const ThreadAbility& ta = f(i).thread_ability;
+    spend(i, ta.ap);
+    gm_spend(ta.cost);
+    ++rec_.resources[kGmThreadAbilities];
+    ++st_[i].ability_uses;
+    const int rolled = ta.damage.roll(dice_);
+    ENCSIM_SAY(log_, "The GM spends %d thread(s): %s uses %s (%d damage, DC %d)", ta.cost, name(i), ta.name.c_str(),
+               rolled, ta.dc);
+    std::uint64_t hit = 0;
+    for (int k = 0; k < ta.targets; ++k) {
+      const int t = select(i, target, hit, false);
+      if (t < 0) break;
+      hit |= std::uint64_t{1} << t;
+      const Roll r = save(t, ta.save, ta.dc, 0);
+      if (r.tier >= kStrong) continue;
+      const int dmg = r.tier == kWeak ? std::max(1, rolled / 2) : rolled;
+      if (rolled > 0) deal(i, t, dmg, ta.types, false, false);
+      if (r.tier <= kMiss && ta.condition >= 0 && !st_[t].dead) apply_cond(i, t, ta.condition, ta.types);
+    }
+  }
+
+  void finish(Outcome o) {
+    rec_.outcome = o;
+    rec_.resources[kGmThreadsEnd] = gm_threads_;
+    for (int i = 0; i < n_; ++i) {
+      rec(i).down = !st_[i].conscious;
+      rec(i).dead = st_[i].dead;
+    }
+    if (o == Outcome::party_win) ENCSIM_SAY(log_, "The party wins in round %d.", rec_.rounds);
+    if (o == Outcome::foes_win) ENCSIM_SAY(log_, "The foes win in round %d.", rec_.rounds);
+  }
+
+  const Encounter& enc_;
+  const Options& opt_;
+  R& dice_;
+  R& init_;
+  R& tact_;
+  R& setup_;
+  TrialRecord& rec_;
+  Log& log_;
+  int n_;
+  int round_ = 0;
+  int gm_threads_ = 0;
+  int alive_[2] = {0, 0};
+  std::uint64_t up_ = 0;  // conscious combatants, by bit
+  std::uint64_t side_mask_[2] = {0, 0};
+  int focus_[2] = {-1, -1};
+  std::array<int, Encounter::kMaxFighters> order_;
+  State st_[Encounter::kMaxFighters];
+};
+
+template <class R, class Log>
+void Encounter::simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const {
+  Battle<R, Log>(*this, dice, init, tact, setup, out, log).run();
+}
+
+}  // namespace encsim::mnm

@@ -1,0 +1,565 @@
+// Compiling a Monsters & Magic scenario into an Encounter: every key a
+// scenario may use, with the text's defaults (seed 002, "Abilities",
+// "Proficiencies", "Armor Class", "Fatigue & Exhaustion", "Threads of Fate").
+#include "rules/monsters_and_magic/mnm.hpp"
+
+#include <sstream>
+
+namespace encsim::mnm {
+namespace {
+
+const std::vector<std::string> kTypeNames{"bludgeoning", "piercing", "slashing", "fire",    "cold",
+                                          "lightning",   "thunder",  "acid",     "poison",  "necrotic",
+                                          "radiant",     "psychic",  "force"};
+TypeMask type_bit(std::size_t index) { return static_cast<TypeMask>(1u << index); }
+
+const std::vector<KeySpec> kCombatantKeys{
+    {"name", "string", "", "what reports call it (with `count`, numbered: Goblin 1, Goblin 2...)"},
+    {"count", "integer", "1", "how many identical combatants this entry stands for"},
+    {"tactics", "list of rules", "the side's, else the defaults", "scripted behaviour (docs/scenarios.md)"},
+    {"pc", "boolean", "true in party without cr", "a player character: abilities, threads of fate, death saves"},
+    {"cr", "integer", "", "challenge rating: a monster's flat bonus in place of abilities and its proficiency bonus"},
+    {"focus", "integer", "0", "PC ability: precise weapons"},
+    {"power", "integer", "0", "PC ability: weapon attacks and damage, grapple"},
+    {"cunning", "integer", "0", "PC ability: initiative, AC in no/light/medium armour, agile weapons, distract"},
+    {"luck", "integer", "0", "PC ability: death saves, Feeling Lucky, Bend Luck"},
+    {"tier", "integer", "1", "tier of play 1..4: a PC's proficiency bonus"},
+    {"hp", "integer", "", "hit points (required)"},
+    {"temp_hp", "integer", "0", "temporary hit points at the start, lost first"},
+    {"ac", "integer", "0", "armour class from armour and shield (PCs add cunning unless armour is heavy)"},
+    {"armor", "none|light|medium|heavy", "none", "armour worn; heavy armour does not add cunning to AC"},
+    {"armor_proficient", "boolean", "true", "without proficiency the armour's AC is halved and checks take -2 ongoing"},
+    {"cover", "none|partial", "none", "partial cover: +2 AC and attacks against it take -2"},
+    {"damage", "dice", "", "the weapon's damage dice (required); the ability (monsters: CR) is added"},
+    {"damage_type", "damage type", "", "bludgeoning piercing slashing fire cold lightning thunder acid poison necrotic radiant psychic force"},
+    {"weapon_kind", "plain|precise|agile", "plain", "precise weapons may use focus, agile ones cunning, for attack and damage"},
+    {"attack_ability", "ability name", "power, or the better the weapon allows", "the ability of the attack roll and damage"},
+    {"proficient", "boolean", "true", "a PC proficient with the weapon adds the proficiency bonus to attack rolls"},
+    {"ranged", "boolean", "false", "attacks from range: no Move needed, no opportunity attacks"},
+    {"step", "integer", "0", "effect steps on its attack results (-1, 0, +1)"},
+    {"advantage", "boolean", "false", "its attack rolls have advantage"},
+    {"disadvantage", "boolean", "false", "its attack rolls have disadvantage (cancels advantage)"},
+    {"inflicts", "condition name", "", "a condition its hits inflict: weakened sundered impaired stunned doomed restrained slowed prone frightened blinded"},
+    {"inflicts_on", "weak|strong|critical", "strong", "the worst attack result that inflicts it"},
+    {"resist", "list of damage types", "", "halve damage of these types (after AC)"},
+    {"vulnerable", "list of damage types", "", "double damage of these types (after AC)"},
+    {"immune", "list of damage types", "", "ignore damage of these types"},
+    {"fatigue", "integer", "5 (PCs), 3 (monsters)", "fatigue per exhaustion level"},
+    {"exhaustion", "integer", "5 (PCs), 2 (monsters)", "exhaustion levels; none left to mark: unconscious"},
+    {"bond", "integer", "1", "+BOND with its allies: added to its check when helped; fatigue an ally recovers from its Aid"},
+    {"potions", "integer", "0", "healing potions in the loadout (Use Item)"},
+    {"potion", "dice", "2d4+2", "hit points a potion heals"},
+    {"threads", "integer", "the proficiency bonus", "threads of fate at the start (PCs; at most the proficiency bonus)"},
+    {"statuses", "list of names", "", "statuses or conditions held for the whole fight (e.g. a lasting spell)"},
+    {"thread_ability", "map", "", "a monster's thread powered ability: keys below"},
+    {"unmodelled", "list of strings", "", "features this combatant has that the simulation does not model (shown by `check`)"},
+};
+
+const std::vector<KeySpec> kThreadAbilityKeys{
+    {"name", "string", "thread ability", "what the narration calls it"},
+    {"cost", "integer", "1", "GM threads it costs"},
+    {"ap", "integer", "2", "action points it costs"},
+    {"damage", "dice", "0", "damage to each target that fails (half on a weak hit)"},
+    {"damage_type", "damage type", "", "its damage type"},
+    {"targets", "integer", "1", "how many enemies it reaches"},
+    {"save", "ability name", "cunning", "the saving throw the targets make"},
+    {"dc", "integer", "10 + CR", "the save's DC"},
+    {"condition", "condition name", "", "inflicted on a miss"},
+    {"uses", "integer", "0", "uses per fight (0: unlimited)"},
+};
+
+const std::vector<KeySpec> kOptionKeys{
+    {"monster_attack", "cr|cr_plus_proficiency", "cr", "a monster's attack roll adds its CR once, or CR as its ability and again as its proficiency bonus"},
+    {"monster_damage", "plus_cr|dice_only", "plus_cr", "monsters add their CR to weapon damage, as PCs add the ability used"},
+    {"monsters_at_zero", "die|dying", "die", "monsters (non-PCs) die at 0 hp, or fall dying and make death saves like PCs"},
+    {"approach_moves", "integer", "1", "Move actions a melee combatant spends to reach its first foe (0..5)"},
+    {"stick_to_reach", "boolean", "true", "a melee combatant strikes foes already in its reach before moving to others"},
+    {"dynamic_initiative", "boolean", "false", "roll initiative again at the end of every round"},
+    {"retaliate", "boolean", "true", "Retaliate: a creature dealt damage by a weak hit in melee inflicts 1 fatigue (its reaction)"},
+    {"opportunity_attacks", "boolean", "true", "leaving a foe's reach without Disengage provokes its strike (its reaction)"},
+    {"attack_downed", "boolean", "false", "foes strike dying PCs (each hit marks an exhaustion)"},
+    {"reapply", "detonate|extend", "detonate", "a condition inflicted again: detonate it (3 fatigue if that knocks out, else 1d10 damage) or extend it a turn"},
+    {"pc_thread_attacks", "misses|misses_and_weak|never", "misses", "PCs spend threads on their own missed attacks and saves (Bend Luck if +LUCK suffices, else Feeling Lucky), or also to lift weak hits"},
+    {"pc_thread_defense", "strong|any|never", "strong", "PCs Bend Luck against an attack on them when -LUCK lowers a strong hit (any: or a weak hit)"},
+    {"pc_thread_death_saves", "boolean", "true", "PCs spend threads on failed death saves"},
+    {"pc_thread_reserve", "integer", "0", "threads a PC keeps for death saves"},
+    {"gm_threads_start", "integer", "0", "threads the GM holds at the start"},
+    {"gm_reroll", "boolean", "true", "the GM spends a thread to reroll a monster's missed attack (keeping the better)"},
+    {"gm_reroll_keep", "integer", "the dearest thread ability", "threads the GM keeps back from rerolls for thread abilities"},
+    {"gm_threads_on_monster_crits", "boolean", "false", "the GM also gains a thread on monsters' natural 20s and 1s"},
+    {"target_ties", "random|first", "random", "equally good targets: one at random, or the first listed"},
+};
+
+const std::vector<KeySpec> kSideTacticsKeys{
+    {"party", "list of rules", "", "rules for party members without their own"},
+    {"foes", "list of rules", "", "rules for foes without their own"},
+};
+
+TypeMask read_types(MapReader& r, std::string_view key) {
+  const Node* n = r.scalar(key);
+  if (!n) return 0;
+  TypeMask mask = 0;
+  auto one = [&](const Node& item) {
+    const std::string& name = item.as_string();
+    const auto it = std::find(kTypeNames.begin(), kTypeNames.end(), name);
+    if (it == kTypeNames.end())
+      throw InputError(item.pos(), "unknown damage type '" + name + "'" + did_you_mean(name, kTypeNames) +
+                                       "; expected one of " + one_of(kTypeNames));
+    mask = static_cast<TypeMask>(mask | type_bit(static_cast<std::size_t>(it - kTypeNames.begin())));
+  };
+  if (n->is_list()) {
+    for (const Node& item : n->items()) one(item);
+  } else {
+    one(*n);
+  }
+  return mask;
+}
+
+// Conditions a scenario may inflict (unconscious comes from 0 hp or exhaustion).
+const std::vector<std::string>& inflictable() {
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> v(cond_names().begin(), cond_names().begin() + kFirstStatus);
+    v.erase(v.begin() + kUnconscious);
+    return v;
+  }();
+  return kNames;
+}
+int read_condition(MapReader& r, std::string_view key) {
+  if (!r.has(key)) return -1;
+  const int k = r.get_choice(key, inflictable(), 0);
+  return k >= kUnconscious ? k + 1 : k;
+}
+
+Options read_options(const Node* node) {
+  Options o;
+  if (!node) return o;
+  MapReader r(*node, kOptionKeys, "options");
+  r.finish();
+  auto choice = [&](std::string_view key, const std::vector<std::string>& names, auto value) {
+    return static_cast<decltype(value)>(r.get_choice(key, names, static_cast<int>(value)));
+  };
+  o.monster_attack_adds_pb = choice("monster_attack", {"cr", "cr_plus_proficiency"}, o.monster_attack_adds_pb);
+  o.monster_damage_adds_cr = !choice("monster_damage", {"plus_cr", "dice_only"}, !o.monster_damage_adds_cr);
+  o.monsters_die_at_zero = !choice("monsters_at_zero", {"die", "dying"}, !o.monsters_die_at_zero);
+  o.approach_moves = static_cast<int>(r.get_int("approach_moves", o.approach_moves, 0, 5));
+  o.stick_to_reach = r.get_bool("stick_to_reach", o.stick_to_reach);
+  o.dynamic_initiative = r.get_bool("dynamic_initiative", o.dynamic_initiative);
+  o.retaliate = r.get_bool("retaliate", o.retaliate);
+  o.opportunity_attacks = r.get_bool("opportunity_attacks", o.opportunity_attacks);
+  o.attack_downed = r.get_bool("attack_downed", o.attack_downed);
+  o.reapply = choice("reapply", {"detonate", "extend"}, o.reapply);
+  o.pc_thread_attacks = choice("pc_thread_attacks", {"misses", "misses_and_weak", "never"}, o.pc_thread_attacks);
+  o.pc_thread_defense = choice("pc_thread_defense", {"strong", "any", "never"}, o.pc_thread_defense);
+  o.pc_thread_death_saves = r.get_bool("pc_thread_death_saves", o.pc_thread_death_saves);
+  o.pc_thread_reserve = static_cast<int>(r.get_int("pc_thread_reserve", o.pc_thread_reserve, 0, 10));
+  o.gm_threads_start = static_cast<int>(r.get_int("gm_threads_start", o.gm_threads_start, 0, 100));
+  o.gm_reroll = r.get_bool("gm_reroll", o.gm_reroll);
+  o.gm_reroll_keep = static_cast<int>(r.get_int("gm_reroll_keep", o.gm_reroll_keep, 0, 100));
+  o.gm_threads_on_monster_crits = r.get_bool("gm_threads_on_monster_crits", o.gm_threads_on_monster_crits);
+  o.random_target_ties = !choice("target_ties", {"random", "first"}, !o.random_target_ties);
+  return o;
+}
+
+std::vector<tactics::Rule> read_rules(const Node& list) {
+  return tactics::compile_rules(list, actions(), vars(), tactics::Target::lowest_hp);
+}
+
+// The defaults: PCs heal or stabilise a dying ally, else strike; foes use
+// their thread ability when the GM can pay, else strike.
+std::vector<tactics::Rule> default_rules(const Fighter& f) {
+  std::vector<tactics::Rule> rules;
+  auto add = [&](int action, std::string_view when) {
+    tactics::Rule r;
+    r.action = action;
+    if (!when.empty()) r.when = tactics::Condition::compile(when, {}, vars());
+    rules.push_back(r);
+  };
+  if (f.potions > 0) add(kUseItem, "allies_dying >= 1 or self.hp_frac <= 0.5");
+  if (f.side == 0) add(kAid, "allies_dying >= 1");
+  if (f.thread_ability.present) add(kThreadAbilityAction, f.thread_ability.targets > 1 ? "enemies_alive >= 2" : "");
+  add(kStrike, "");
+  return rules;
+}
+
+Fighter read_fighter(const Node& node, int side, const Options& opt, const Node* side_rules, int& count) {
+  const std::string what_name = node.find("name") ? node.find("name")->text() : std::string("?");
+  MapReader r(node, kCombatantKeys, "combatant '" + what_name + "'");
+  r.finish();
+  Fighter f;
+  f.name = r.get_string("name", "");
+  f.side = side;
+  count = static_cast<int>(r.get_int("count", 1, 1, Encounter::kMaxFighters));
+  f.monster = r.has("cr");
+  f.pc = r.get_bool("pc", side == 0 && !f.monster);
+  if (f.pc && side == 1) throw InputError(r.scalar("pc")->pos(), "a foe cannot be a PC (pc: true is for party members)");
+  if (f.pc && f.monster) throw InputError(r.scalar("cr")->pos(), "a PC has abilities, not a challenge rating");
+
+  // "Abilities" and "Proficiencies": monsters use their CR for both.
+  if (f.monster) {
+    f.cr = static_cast<int>(r.get_int("cr", 1, 0, 30));
+    for (const std::string& a : ability_names())
+      if (r.has(a))
+        throw InputError(r.scalar(a)->pos(), "a monster uses its challenge rating in place of abilities; remove '" + a + "' or 'cr'");
+    if (r.has("tier")) throw InputError(r.scalar("tier")->pos(), "a monster's proficiency bonus is its challenge rating; remove 'tier'");
+    f.ability.fill(f.cr);
+    f.pb = f.cr;
+  } else {
+    for (int a = 0; a < kAbilityCount; ++a)
+      f.ability[static_cast<std::size_t>(a)] =
+          static_cast<int>(r.get_int(ability_names()[static_cast<std::size_t>(a)], 0, -5, 10));
+    f.pb = static_cast<int>(r.get_int("tier", 1, 1, 4));
+  }
+
+  f.hp = static_cast<int>(r.get_int("hp", 1, 1, 1000000));
+  if (!r.has("hp")) throw InputError(node.pos(), r.what() + " needs 'hp'");
+  f.temp_hp = static_cast<int>(r.get_int("temp_hp", 0, 0, 1000000));
+
+  // "Armor Class": armour (halved without proficiency), plus cunning unless heavy.
+  const int armor = r.get_choice("armor", {"none", "light", "medium", "heavy"}, 0);
+  const bool armor_proficient = r.get_bool("armor_proficient", true);
+  int ac = static_cast<int>(r.get_int("ac", 0, 0, 100));
+  if (!armor_proficient) {
+    if (armor == 0) throw InputError(r.scalar("armor_proficient")->pos(), "armor_proficient needs an 'armor' worn");
+    ac /= 2;
+    f.check_penalty = -2;
+  }
+  if (!f.monster && armor != 3) ac += f.ability[kCunning];
+  f.ac = std::max(0, ac);
+  f.partial_cover = r.get_choice("cover", {"none", "partial"}, 0) == 1;
+
+  // The weapon: a power roll, or focus (precise) / cunning (agile) when better.
+  std::optional<Dice> die = r.get_dice("damage");
+  if (!die) throw InputError(node.pos(), r.what() + " needs 'damage' (its weapon's dice)");
+  f.damage = *die;
+  f.types = read_types(r, "damage_type");
+  const int kind = r.get_choice("weapon_kind", {"plain", "precise", "agile"}, 0);
+  int ability = kPower;
+  if (kind == 1 && f.ability[kFocus] > f.ability[kPower]) ability = kFocus;
+  if (kind == 2 && f.ability[kCunning] > f.ability[kPower]) ability = kCunning;
+  f.attack_ability = r.get_choice("attack_ability", ability_names(), ability);
+  const bool proficient = r.get_bool("proficient", true);
+  const int used = f.ability[static_cast<std::size_t>(f.attack_ability)];
+  // A monster's flat bonus is its CR once: "It Doesn't Stack" (see docs/rules).
+  f.attack_bonus = f.monster ? f.cr * (opt.monster_attack_adds_pb ? 2 : 1) : used + (proficient ? f.pb : 0);
+  f.damage_bonus = f.monster ? (opt.monster_damage_adds_cr ? f.cr : 0) : used;
+  f.ranged = r.get_bool("ranged", false);
+  f.step = static_cast<int>(r.get_int("step", 0, -1, 1));
+  f.advantage = (r.get_bool("advantage", false) ? 1 : 0) - (r.get_bool("disadvantage", false) ? 1 : 0);
+  f.inflicts = read_condition(r, "inflicts");
+  f.inflicts_on = static_cast<Tier>(kWeak + r.get_choice("inflicts_on", {"weak", "strong", "critical"}, 1));
+  if (r.has("inflicts_on") && f.inflicts < 0)
+    throw InputError(r.scalar("inflicts_on")->pos(), "inflicts_on needs 'inflicts' (a condition)");
+  f.resist = read_types(r, "resist");
+  f.vulnerable = read_types(r, "vulnerable");
+  f.immune = read_types(r, "immune");
+
+  // "Fatigue & Exhaustion": PCs 5 and 5; monsters per their stat block.
+  f.fatigue = static_cast<int>(r.get_int("fatigue", f.pc ? 5 : 3, 1, 100));
+  f.exhaustion = static_cast<int>(r.get_int("exhaustion", f.pc ? 5 : 2, 0, 100));
+  f.bond = static_cast<int>(r.get_int("bond", 1, -5, 10));
+  f.potions = static_cast<int>(r.get_int("potions", 0, 0, 100));
+  const std::optional<Dice> potion = r.get_dice("potion");
+  f.potion = potion ? *potion : Dice::parse("2d4+2");
+  f.threads = static_cast<int>(r.get_int("threads", f.pc ? f.pb : 0, 0, f.pc ? f.pb : 0));
+  if (const Node* st = r.get("statuses")) {
+    if (!st->is_list()) throw InputError(st->pos(), "statuses must be a list of condition or status names");
+    std::vector<std::string> named(cond_names().begin(), cond_names().begin() + kNamedConds);
+    for (const Node& item : st->items()) {
+      const std::string& s = item.as_string();
+      const auto it = std::find(named.begin(), named.end(), s);
+      if (it == named.end() || s == "unconscious")
+        throw InputError(item.pos(), "unknown status or condition '" + s + "'" + did_you_mean(s, named));
+      f.lasting |= bit(static_cast<int>(it - named.begin()));
+    }
+  }
+
+  if (const Node* ta = r.get("thread_ability")) {
+    if (side == 0 || f.pc) throw InputError(ta->pos(), "thread abilities are the GM's: only foes have them");
+    MapReader a(*ta, kThreadAbilityKeys, "thread_ability of '" + f.name + "'");
+    a.finish();
+    ThreadAbility& t = f.thread_ability;
+    t.present = true;
+    t.name = a.get_string("name", "thread ability");
+    t.cost = static_cast<int>(a.get_int("cost", 1, 1, 10));
+    t.ap = static_cast<int>(a.get_int("ap", 2, 1, 3));
+    const std::optional<Dice> d = a.get_dice("damage");
+    t.damage = d ? *d : Dice::constant(0);
+    t.types = read_types(a, "damage_type");
+    t.targets = static_cast<int>(a.get_int("targets", 1, 1, Encounter::kMaxFighters));
+    t.save = a.get_choice("save", ability_names(), kCunning);
+    t.dc = static_cast<int>(a.get_int("dc", 10 + f.cr, 1, 40));
+    t.condition = read_condition(a, "condition");
+    t.uses = static_cast<int>(a.get_int("uses", 0, 0, 100));
+    if (!d && t.condition < 0) throw InputError(ta->pos(), "a thread ability needs 'damage' or a 'condition'");
+  }
+  if (const Node* um = r.get("unmodelled")) {
+    if (!um->is_list()) throw InputError(um->pos(), "unmodelled must be a list of feature names");
+    for (const Node& item : um->items()) f.unmodelled.push_back(item.as_string());
+  }
+  f.mean_damage = f.damage.mean() + f.damage_bonus;
+
+  if (const Node* own = r.get("tactics")) {
+    f.rules = read_rules(*own);
+  } else if (side_rules) {
+    f.rules = read_rules(*side_rules);
+  } else {
+    f.rules = default_rules(f);
+  }
+  for (const tactics::Rule& rule : f.rules)
+    if (rule.action == kThreadAbilityAction && !f.thread_ability.present)
+      throw InputError(rule.pos, "'" + f.name + "' has no thread_ability to use");
+  return f;
+}
+
+std::string type_list(TypeMask mask) {
+  std::string out;
+  for (std::size_t i = 0; i < kTypeNames.size(); ++i)
+    if (mask & type_bit(i)) out += (out.empty() ? "" : ",") + kTypeNames[i];
+  return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& cond_names() {
+  static const std::vector<std::string> kNames{
+      "weakened",  "sundered",  "impaired",  "stunned",     "doomed",   "restrained", "slowed",
+      "prone",     "unconscious", "frightened", "blinded",  "quickened", "empowered", "invigorated",
+      "hastened",  "prepared",  "protected", "inspired",    "invisible", "exposed",   "dodging"};
+  return kNames;
+}
+
+const std::vector<std::string>& ability_names() {
+  static const std::vector<std::string> kNames{"focus", "power", "cunning", "luck"};
+  return kNames;
+}
+
+const std::vector<tactics::ActionSpec>& actions() {
+  static const std::vector<tactics::ActionSpec> kActions{
+      {"strike", "1 AP, +1 per Strike this turn: attack with the weapon (a melee fighter first Moves into reach)", false},
+      {"strike_fatigue", "a Strike that marks 1 fatigue to inflict 2 fatigue instead of damage", false},
+      {"dodge", "2 AP: attacks against it have disadvantage and its cunning saves advantage until its next turn", false},
+      {"distract", "2 AP, 1 fatigue: cunning roll; weak: the target is sundered, strong: also the next attack on it has advantage", false},
+      {"grapple", "2 AP, 1 fatigue: the target saves with power vs 10 + power or is restrained", false},
+      {"help", "2 AP: the strongest ally adds its +BOND to its next check", false},
+      {"aid", "2 AP (+1 for an unconscious or dying ally): stabilise a dying ally, else it recovers +BOND fatigue", false},
+      {"regroup", "3 AP: clear 2 fatigue", false},
+      {"use_item", "1 AP: a potion for a dying ally, else the most hurt ally at half hp or less", false},
+      {"disengage", "2 AP (1 AP and 1 fatigue when short): no opportunity attacks for the rest of the turn", false},
+      {"withdraw", "a Move out of every foe's reach (provokes opportunity attacks unless disengaged)", false},
+      {"thread_ability", "the GM pays threads for this foe's thread_ability", false},
+      {"ready", "a Strike's AP now, the Strike (its reaction) when a foe next moves into its reach, until its next turn", false},
+      {"pass", "end the turn", false},
+  };
+  return kActions;
+}
+
+const std::vector<tactics::VarSpec>& vars() {
+  static const std::vector<tactics::VarSpec> kVars = [] {
+    std::vector<tactics::VarSpec> v = tactics::common_vars();
+    v.push_back({"self.ap", "action points left this turn"});
+    v.push_back({"self.fatigue", "fatigue marked at the current exhaustion level"});
+    v.push_back({"self.exhaustion", "exhaustion levels marked"});
+    v.push_back({"self.fatigue_left", "fatigue it can still mark before it falls unconscious"});
+    v.push_back({"self.threads", "threads of fate it can use (inspired counts as one)"});
+    v.push_back({"gm_threads", "threads the GM holds"});
+    v.push_back({"self.potions", "potions left"});
+    v.push_back({"self.engaged", "1 while a foe is in its melee reach"});
+    v.push_back({"allies_dying", "allies dying (at 0 hp, not stabilised)"});
+    v.push_back({"self.conditions", "conditions on it (not statuses)"});
+    v.push_back({"self.strikes", "Strikes made this turn"});
+    return v;
+  }();
+  return kVars;
+}
+
+const std::vector<MetricSpec>& Encounter::resource_specs() {
+  static const std::vector<MetricSpec> kSpecs{
+      {"party_weak_hits", "party attacks that were weak hits", false, false, false},
+      {"party_strong_hits", "party attacks that were strong hits (not critical)", false, false, false},
+      {"party_crit_hits", "party attacks that were critical hits", false, false, false},
+      {"party_misses", "party attacks that missed (critical misses included)", false, false, false},
+      {"foes_weak_hits", "foes' attacks that were weak hits", false, false, false},
+      {"foes_strong_hits", "foes' attacks that were strong hits (not critical)", false, false, false},
+      {"foes_crit_hits", "foes' attacks that were critical hits", false, false, false},
+      {"foes_misses", "foes' attacks that missed", false, false, false},
+      {"ac_absorbed", "damage armour class absorbed, all combatants", false, true, false},
+      {"fatigue_inflicted", "fatigue inflicted on enemies", false, false, false},
+      {"exhaustion_marked", "exhaustion levels PCs marked", false, false, true},
+      {"death_saves", "death saves rolled", false, false, false},
+      {"stabilised", "dying creatures that stabilised", false, false, false},
+      {"conditions_applied", "conditions inflicted (statuses not counted)", false, false, false},
+      {"detonations", "conditions detonated by being inflicted again", false, false, false},
+      {"pc_threads_spent", "threads of fate PCs used (inspired included)", false, true, true},
+      {"pc_feeling_lucky", "Feeling Lucky uses", false, false, false},
+      {"pc_bend_luck", "Bend Luck uses", false, false, false},
+      {"pc_inspired", "threads used by clearing inspired", false, false, false},
+      {"pc_threads_regained", "threads PCs regained on critical hits and misses", false, false, false},
+      {"gm_threads_gained", "threads the GM gained", false, true, false},
+      {"gm_threads_spent", "threads the GM spent", false, true, true},
+      {"gm_rerolls", "monster attacks the GM rerolled", false, false, false},
+      {"gm_thread_abilities", "monster thread abilities the GM paid for", false, false, false},
+      {"gm_threads_end", "threads the GM holds at the end", false, false, true},
+      {"opportunity_attacks", "opportunity attacks made", false, false, false},
+      {"retaliations", "Retaliate reactions", false, false, false},
+      {"readied_strikes", "readied Strikes that were tripped", false, false, false},
+  };
+  return kSpecs;
+}
+
+const std::vector<MetricSpec>& Encounter::extra_specs() {
+  static const std::vector<MetricSpec> kSpecs{
+      {"weak_hits", "its attacks that were weak hits", false, false, false},
+      {"strong_hits", "its attacks that were strong hits (not critical)", false, false, false},
+      {"ac_absorbed", "damage its armour class absorbed", false, false, false},
+      {"fatigue_inflicted", "fatigue it inflicted on others", false, false, false},
+      {"fatigue_marked", "fatigue it marked (exhaustion marks from the ratchet included)", false, false, false},
+      {"exhaustion_marked", "exhaustion levels it marked", false, false, false},
+      {"death_saves", "death saves it rolled", false, false, false},
+      {"dying", "times it fell to 0 hp and started dying", false, false, false},
+      {"conditions_applied", "conditions it inflicted", false, false, false},
+      {"threads_spent", "threads of fate it used", false, false, false},
+      {"ap_spent", "action points it spent", false, false, false},
+  };
+  return kSpecs;
+}
+
+Encounter compile(const Scenario&, const Variant& variant) {
+  const Node& doc = variant.doc;
+  Encounter enc;
+  enc.opt = read_options(doc.find("options"));
+  if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
+
+  const Node* side_rules[2] = {nullptr, nullptr};
+  if (const Node* t = doc.find("tactics")) {
+    MapReader r(*t, kSideTacticsKeys, "tactics");
+    r.finish();
+    side_rules[0] = r.get("party");
+    side_rules[1] = r.get("foes");
+  }
+  for (int side = 0; side < 2; ++side) {
+    const Node& list = *doc.find(side == 0 ? "party" : "foes");
+    for (const Node& entry : list.items()) {
+      int count = 1;
+      Fighter f = read_fighter(entry, side, enc.opt, side_rules[side], count);
+      if (enc.fighters.size() + static_cast<std::size_t>(count) > Encounter::kMaxFighters)
+        throw InputError(entry.pos(), "too many combatants: at most " + std::to_string(Encounter::kMaxFighters) +
+                                          " in one Monsters & Magic fight");
+      for (int k = 1; k <= count; ++k) {
+        Fighter copy = f;
+        if (count > 1) copy.name.append(1, ' ').append(std::to_string(k));
+        enc.fighters.push_back(std::move(copy));
+      }
+    }
+    if (side == 0) enc.n_party = static_cast<int>(enc.fighters.size());
+  }
+  enc.gm_keep = enc.opt.gm_reroll_keep;
+  if (enc.gm_keep < 0) {
+    enc.gm_keep = 0;
+    for (const Fighter& f : enc.fighters)
+      if (f.thread_ability.present) enc.gm_keep = std::max(enc.gm_keep, f.thread_ability.cost);
+  }
+  for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  return enc;
+}
+
+std::string Encounter::describe() const {
+  std::ostringstream os;
+  static const char* kReapply[] = {"detonate", "extend"};
+  static const char* kAttacks[] = {"misses", "misses_and_weak", "never"};
+  static const char* kDefense[] = {"strong", "any", "never"};
+  os << "options: monsters " << (opt.monsters_die_at_zero ? "die" : "start dying") << " at 0 hp, approach_moves "
+     << opt.approach_moves << ", initiative " << (opt.dynamic_initiative ? "dynamic" : "fixed") << ", retaliate "
+     << (opt.retaliate ? "on" : "off") << ", opportunity attacks " << (opt.opportunity_attacks ? "on" : "off")
+     << ", reapply " << kReapply[static_cast<int>(opt.reapply)] << "\n         PC threads: attacks "
+     << kAttacks[static_cast<int>(opt.pc_thread_attacks)] << ", defense "
+     << kDefense[static_cast<int>(opt.pc_thread_defense)] << ", death saves "
+     << (opt.pc_thread_death_saves ? "yes" : "no") << ", reserve " << opt.pc_thread_reserve << "; GM threads: start "
+     << opt.gm_threads_start << ", reroll misses " << (opt.gm_reroll ? "yes" : "no") << " keeping " << gm_keep
+     << "; max_rounds " << max_rounds << '\n';
+  for (const Fighter& f : fighters) {
+    os << (f.side == 0 ? "party  " : "foes   ") << f.name << (f.pc ? " (PC)" : "") << ": hp " << f.hp;
+    if (f.temp_hp) os << " +" << f.temp_hp << " temp";
+    os << ", AC " << f.ac << (f.partial_cover ? " +2 cover" : "");
+    if (f.monster)
+      os << ", CR " << f.cr;
+    else
+      os << ", focus " << f.ability[kFocus] << " power " << f.ability[kPower] << " cunning " << f.ability[kCunning]
+         << " luck " << f.ability[kLuck] << ", PB " << f.pb;
+    os << ", fatigue " << f.fatigue << " x " << f.exhaustion << " exhaustion";
+    if (f.pc) os << ", " << f.threads << " thread(s)";
+    os << "\n         strike d20" << (f.attack_bonus >= 0 ? "+" : "") << f.attack_bonus << " ("
+       << (f.monster ? "CR" : ability_names()[static_cast<std::size_t>(f.attack_ability)]) << "), damage "
+       << f.damage.plus(f.damage_bonus).to_string();
+    if (f.types) os << ' ' << type_list(f.types);
+    os << (f.ranged ? ", ranged" : ", melee");
+    if (f.advantage) os << (f.advantage > 0 ? ", advantage" : ", disadvantage");
+    if (f.step) os << ", " << (f.step > 0 ? "+1" : "-1") << " step";
+    if (f.check_penalty) os << ", -2 ongoing (armour without proficiency)";
+    os << '\n';
+    std::string feats;
+    auto add = [&](const std::string& s) { feats += (feats.empty() ? "" : "; ") + s; };
+    if (f.inflicts >= 0)
+      add("inflicts " + cond_names()[static_cast<std::size_t>(f.inflicts)] + " on a " +
+          (f.inflicts_on == kWeak ? "weak" : f.inflicts_on == kStrong ? "strong" : "critical") + " hit or better");
+    if (f.resist) add("resist " + type_list(f.resist));
+    if (f.vulnerable) add("vulnerable " + type_list(f.vulnerable));
+    if (f.immune) add("immune " + type_list(f.immune));
+    if (f.potions) add(std::to_string(f.potions) + " potion(s) of " + f.potion.to_string());
+    if (f.lasting) {
+      std::string s = "for the whole fight:";
+      for (int c = 0; c < kNamedConds; ++c)
+        if (f.lasting & bit(c)) s += " " + cond_names()[static_cast<std::size_t>(c)];
+      add(s);
+    }
+    if (f.thread_ability.present) {
+      const ThreadAbility& t = f.thread_ability;
+      add("thread ability '" + t.name + "' (" + std::to_string(t.cost) + " thread, " + std::to_string(t.ap) +
+          " AP): " + std::to_string(t.targets) + " target(s) save " + ability_names()[static_cast<std::size_t>(t.save)] +
+          " vs DC " + std::to_string(t.dc) + ", " + t.damage.to_string() + " damage" +
+          (t.condition >= 0 ? ", " + cond_names()[static_cast<std::size_t>(t.condition)] + " on a miss" : "") +
+          (t.uses ? ", " + std::to_string(t.uses) + " use(s)" : ""));
+    }
+    if (!feats.empty()) os << "         modelled: " << feats << '\n';
+    if (!f.unmodelled.empty()) {
+      os << "         NOT modelled:";
+      for (const auto& u : f.unmodelled) os << ' ' << u << ';';
+      os << '\n';
+    }
+    os << "         tactics:";
+    for (const tactics::Rule& rule : f.rules) {
+      os << " [" << (rule.when.is_always() ? "always" : rule.when.text()) << " -> "
+         << actions()[static_cast<std::size_t>(rule.action)].name;
+      if (rule.action == kStrike || rule.action == kStrikeFatigue || rule.action == kGrapple ||
+          rule.action == kDistract || rule.action == kThreadAbilityAction)
+        for (const auto& t : tactics::target_specs())
+          if (t.target == rule.target) os << ' ' << t.name;
+      os << ']';
+    }
+    os << '\n';
+  }
+  os << "NOT modelled (seed 002): spells and cantrips, Concentrate, Mount/Dismount, Retrieve Item, Hide, readied "
+        "actions other than a Strike, ranges beyond melee reach, talents, group checks, Lucky Find, Bonds of Fate, "
+        "Death's bargain\n";
+  return os.str();
+}
+
+std::string describe_keys() {
+  std::ostringstream os;
+  os << "monsters-and-magic: Monsters & Magic (seed 002): d20 + ability with weak/strong hits, 3 AP turns with "
+        "escalating Strike, AC as damage reduction, fatigue and exhaustion, death saves, threads of fate.\n\n"
+     << "Combatant keys (party and foes entries, and library `monsters:`):\n"
+     << format_schema(kCombatantKeys) << "\nthread_ability keys:\n"
+     << format_schema(kThreadAbilityKeys) << "\noptions:\n"
+     << format_schema(kOptionKeys) << "\ntactics actions:\n";
+  auto row = [&](std::string_view name, std::string_view text) {
+    os << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << text << '\n';
+  };
+  for (const auto& a : actions()) row(a.name, a.description);
+  os << "\ntactics names (for `when`):\n";
+  for (const auto& v : vars()) row(v.name, v.description);
+  os << "\ntactics targets:\n";
+  for (const auto& t : tactics::target_specs()) row(t.name, t.description);
+  return os.str();
+}
+
+}  // namespace encsim::mnm

@@ -1,0 +1,231 @@
+// Monsters & Magic (seed 002, "Chapter 1: Playing the Game": Ability Checks,
+// Advantage & Disadvantage, Difficulty Class, Effect Steps, Threads of Fate,
+// Proficiencies, Combat, Basic Techniques, Attacking & Dealing Damage, Harm &
+// Healing, Death & Dying, Conditions & Statuses). Every reading the text leaves
+// open is listed in docs/rules/monsters-and-magic.md with the option that
+// changes it.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "encsim/dice.hpp"
+#include "encsim/encounter.hpp"
+#include "encsim/rng.hpp"
+#include "encsim/runner.hpp"
+#include "encsim/scenario.hpp"
+#include "encsim/tactics.hpp"
+#include "encsim/tally.hpp"
+
+namespace encsim::mnm {
+
+inline constexpr std::string_view kId = "monsters-and-magic";
+
+// "Abilities": Focus, Power, Cunning, Luck.
+enum Ability : int { kFocus, kPower, kCunning, kLuck, kAbilityCount };
+
+// "Ability Checks": the five results, worst first, so a higher value is better.
+enum Tier : int { kCritMiss, kMiss, kWeak, kStrong, kCrit };
+
+// The tier of a check: natural 20 and 1 decide alone; otherwise the weak line
+// is 10 or the DC if higher, the strong line 18, or above the DC when the DC
+// passes 18 ("Difficulty Class (DC)").
+constexpr Tier tier_of(int natural, int total, int dc) {
+  if (natural == 20) return kCrit;
+  if (natural == 1) return kCritMiss;
+  const int weak = dc > 10 ? dc : 10;
+  const int strong = dc > 18 ? dc + 1 : 18;
+  if (total >= strong) return kStrong;
+  if (total >= weak) return kWeak;
+  return kMiss;
+}
+
+// "Effect Steps": move along the chart; a step never makes a critical.
+constexpr Tier step_tier(Tier t, int steps) {
+  int v = static_cast<int>(t);
+  if (steps > 0 && v >= kMiss && v < kStrong) v = std::min(v + steps, static_cast<int>(kStrong));
+  if (steps < 0 && v > kMiss && v <= kStrong) v = std::max(v + steps, static_cast<int>(kMiss));
+  return static_cast<Tier>(v);
+}
+
+// "Conditions & Statuses", then two internal marks that share their timers.
+enum Cond : int {
+  kWeakened, kSundered, kImpaired, kStunned, kDoomed, kRestrained, kSlowed, kProne, kUnconscious,
+  kFrightened, kBlinded,
+  kQuickened, kEmpowered, kInvigorated, kHastened, kPrepared, kProtected, kInspired, kInvisible,
+  kExposed,   // Distract's strong hit: the next attack against it has advantage
+  kDodging,   // Dodge: attacks against it have disadvantage
+  kCondCount
+};
+inline constexpr int kFirstStatus = kQuickened;
+inline constexpr int kNamedConds = kExposed;  // conditions and statuses a scenario may name
+using CondMask = std::uint32_t;
+constexpr CondMask bit(int c) { return CondMask{1} << c; }
+
+using TypeMask = std::uint16_t;  // damage types as bits
+
+enum class WeaponKind : std::uint8_t { plain, precise, agile };
+
+// A monster's thread powered ability ("Threads of Fate": the GM spends
+// threads to use it): an effect that forces saving throws, with what happens
+// on a miss (full damage and the condition) and a weak hit (half damage).
+struct ThreadAbility {
+  bool present = false;
+  std::string name;
+  int cost = 1;  // GM threads
+  int ap = 2;
+  Dice damage;
+  TypeMask types = 0;
+  int targets = 1;
+  int save = kCunning;
+  int dc = 10;
+  int condition = -1;  // inflicted on a miss
+  int uses = 0;        // per fight; 0 = unlimited
+};
+
+struct Fighter {
+  std::string name;
+  int side = 0;
+  bool pc = false;
+  bool monster = false;  // has a challenge rating in place of abilities
+  int cr = 0;
+  std::array<int, kAbilityCount> ability{};
+  int pb = 1;  // proficiency bonus: PCs +1 per tier, monsters their CR
+  int hp = 1;
+  int temp_hp = 0;
+  int ac = 0;        // armour, shield and cunning included (not cover or statuses)
+  int check_penalty = 0;  // -2 ongoing for armour worn without proficiency
+  bool partial_cover = false;
+  // The weapon.
+  Dice damage;
+  TypeMask types = 0;
+  int attack_ability = kPower;
+  int attack_bonus = 0;  // ability (or CR) + proficiency
+  int damage_bonus = 0;  // the ability used (monsters: CR), added to the weapon dice
+  bool ranged = false;
+  int step = 0;       // effect steps on its attack results
+  int advantage = 0;  // +1 / -1 / 0 on its attack rolls
+  int inflicts = -1;  // condition inflicted by its hits
+  Tier inflicts_on = kStrong;
+  TypeMask resist = 0, vulnerable = 0, immune = 0;
+  int fatigue = 5;      // fatigue per exhaustion level
+  int exhaustion = 5;   // exhaustion levels
+  int bond = 1;
+  int potions = 0;
+  Dice potion;
+  int threads = 0;   // threads of fate at the start (PCs)
+  CondMask lasting = 0;  // conditions/statuses held for the whole fight
+  ThreadAbility thread_ability;
+  double mean_damage = 0.0;
+  std::vector<tactics::Rule> rules;
+  std::vector<std::string> unmodelled;
+};
+
+enum class ReapplyPolicy : std::uint8_t { detonate, extend };
+enum class ThreadAttackPolicy : std::uint8_t { misses, misses_and_weak, never };
+enum class ThreadDefensePolicy : std::uint8_t { strong, any, never };
+
+struct Options {
+  bool monster_damage_adds_cr = true;
+  bool monster_attack_adds_pb = false;  // attack rolls d20 + CR + CR
+  bool monsters_die_at_zero = true;   // else they make death saves like PCs
+  int approach_moves = 1;             // Moves a melee fighter spends to reach a foe
+  bool stick_to_reach = true;         // melee fighters strike foes already in reach
+  bool dynamic_initiative = false;    // "Dynamic Initiative": reroll every round
+  bool retaliate = true;
+  bool opportunity_attacks = true;
+  bool attack_downed = false;         // foes strike dying PCs
+  ReapplyPolicy reapply = ReapplyPolicy::detonate;
+  ThreadAttackPolicy pc_thread_attacks = ThreadAttackPolicy::misses;
+  ThreadDefensePolicy pc_thread_defense = ThreadDefensePolicy::strong;
+  bool pc_thread_death_saves = true;
+  int pc_thread_reserve = 0;           // threads kept for death saves
+  int gm_threads_start = 0;
+  bool gm_reroll = true;               // reroll a monster's missed attack
+  int gm_reroll_keep = -1;             // threads kept for thread abilities (-1: the dearest)
+  bool gm_threads_on_monster_crits = false;
+  bool random_target_ties = true;
+};
+
+// Per-trial metrics (TrialRecord::resources), per-combatant ones (extra).
+enum Resource : int {
+  kPartyWeakHits, kPartyStrongHits, kPartyCritHits, kPartyMisses,
+  kFoesWeakHits, kFoesStrongHits, kFoesCritHits, kFoesMisses,
+  kAcAbsorbed, kFatigueInflicted, kExhaustionMarked, kDeathSaves, kStabilised,
+  kConditionsApplied, kDetonations,
+  kPcThreadsSpent, kPcFeelingLucky, kPcBendLuck, kPcInspiredUses, kPcThreadsRegained,
+  kGmThreadsGained, kGmThreadsSpent, kGmRerolls, kGmThreadAbilities, kGmThreadsEnd,
+  kOpportunityAttacks, kRetaliations, kReadiedStrikes,
+  kResourceCount
+};
+enum Extra : int {
+  kExtraWeakHits, kExtraStrongHits, kExtraAcAbsorbed, kExtraFatigueInflicted, kExtraFatigueMarked,
+  kExtraExhaustionMarked, kExtraDeathSaves, kExtraDying, kExtraConditionsApplied, kExtraThreadsSpent,
+  kExtraApSpent, kExtraCount
+};
+
+enum Action : int {
+  kStrike, kStrikeFatigue, kDodge, kDistract, kGrapple, kHelp, kAid, kRegroup, kUseItem, kDisengage,
+  kWithdraw, kThreadAbilityAction, kReady, kPass, kActionCount
+};
+
+const std::vector<tactics::ActionSpec>& actions();
+const std::vector<tactics::VarSpec>& vars();
+enum Var : int {
+  kVarAp = tactics::kCommonVarCount,
+  kVarFatigue,
+  kVarExhaustion,
+  kVarFatigueLeft,
+  kVarThreads,
+  kVarGmThreads,
+  kVarPotions,
+  kVarEngaged,
+  kVarAlliesDying,
+  kVarConditions,
+  kVarStrikes,
+};
+
+const std::vector<std::string>& cond_names();
+const std::vector<std::string>& ability_names();
+
+class Encounter {
+ public:
+  static constexpr int kMaxFighters = 64;  // melee reach is a 64-bit mask
+
+  std::vector<Fighter> fighters;  // the party first, then the foes
+  int n_party = 0;
+  int max_rounds = 100;
+  Options opt;
+  int gm_keep = 0;  // resolved gm_reroll_keep
+  std::vector<CombatantInfo> roster_;
+
+  std::size_t combatant_count() const { return fighters.size(); }
+  const std::vector<CombatantInfo>& roster() const { return roster_; }
+  std::size_t resource_count() const { return kResourceCount; }
+  std::size_t extra_count() const { return kExtraCount; }
+  static const std::vector<MetricSpec>& resource_specs();
+  static const std::vector<MetricSpec>& extra_specs();
+  std::string describe() const;
+
+  template <class Log>
+  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
+    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
+    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
+    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
+    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
+    simulate_with(dice, init, tact, setup, out, log);
+  }
+
+  template <class R, class Log>
+  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
+};
+
+Encounter compile(const Scenario& scenario, const Variant& variant);
+std::string describe_keys();
+
+}  // namespace encsim::mnm
+
+#include "rules/monsters_and_magic/battle.hpp"
