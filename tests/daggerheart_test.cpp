@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <deque>
 #include <fstream>
 #include <sstream>
 
@@ -254,19 +255,32 @@ foes:
 }
 
 TEST(DaggerheartScripted, MeasuredGmKeepsItsReserveAndCap) {
-  const auto enc = encounter_from(R"(ruleset: daggerheart
+  const std::string yaml = R"(ruleset: daggerheart
 max_rounds: 1
-options: {fear_start: 2, max_spotlights: 3, fear_reserve: 2}
+options: {fear_start: FEAR, max_spotlights: 3, fear_reserve: RESERVE}
 party:
   - {name: Hero, evasion: 30, hp: 6, primary: {damage: d8}}
 foes:
-  - {name: A, difficulty: 30, thresholds: [8, 15], hp: 8, attack: {damage: 1}, count: 3}
-)");
-  // Fear 3 after the failure with Fear: one extra spotlight leaves 2, the reserve.
-  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 2}, {20, 3}}};
-  const Replay r = replay(enc, dice);
-  EXPECT_EQ(r.rec.resources[dh::kAdversarySpotlights], 2) << r.log;
-  EXPECT_EQ(r.rec.resources[dh::kFearEnd], 2);
+  - {name: A, difficulty: 30, thresholds: [8, 15], hp: 8, attack: {damage: 1}, count: 5}
+)";
+  auto with = [&](int fear, int reserve) {
+    std::string y = yaml;
+    y.replace(y.find("FEAR"), 4, std::to_string(fear));
+    y.replace(y.find("RESERVE"), 7, std::to_string(reserve));
+    return encounter_from(y);
+  };
+  {  // Fear 3 after the failure with Fear, reserve 2: one paid spotlight.
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 2}, {20, 3}}};
+    const Replay r = replay(with(2, 2), dice);
+    EXPECT_EQ(r.rec.resources[dh::kAdversarySpotlights], 2) << r.log;
+    EXPECT_EQ(r.rec.resources[dh::kFearEnd], 2);
+  }
+  {  // Fear 9, no reserve: the cap of 3 stops it (two paid).
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 2}, {20, 3}, {20, 4}}};
+    const Replay r = replay(with(8, 0), dice);
+    EXPECT_EQ(r.rec.resources[dh::kAdversarySpotlights], 3) << r.log;
+    EXPECT_EQ(r.rec.resources[dh::kFearEnd], 7);
+  }
 }
 
 TEST(DaggerheartScripted, MomentumGainsAFearOnAHit) {
@@ -293,33 +307,162 @@ foes:
 
 TEST(DaggerheartScripted, DynamicCountdownsAdvanceByTheSeedsTable) {
   // Progress: crit 3, success with Hope 2, success with Fear 1, failures 0.
-  // Consequence: failure with Fear 3, with Hope 2, success with Fear 1.
+  // Consequence: failure with Fear 3, with Hope 2, success with Fear 1, else 0.
   const std::string yaml = R"(ruleset: daggerheart
-max_rounds: 10
 options: {fear_start: 0}
 party:
   - {name: Hero, evasion: 40, hp: 6, traits: {agility: 0}, primary: {damage: d8}}
 foes:
   - {name: Wall, difficulty: 15, thresholds: [99, 100], hp: 9, attack: {damage: 1}}
 countdowns:
-  - {name: escape, start: 6, advance: progress, outcome: party_wins}
+  - {name: escape, start: 7, advance: progress, outcome: party_wins}
   - {name: collapse, start: 7, advance: consequence, outcome: foes_win}
 )";
-  const auto enc = encounter_from(yaml);
-  // 1) 8+7 = 15 success with Hope: escape 6->4, collapse 7. Damage d8.
-  // 2) 6+6 critical: escape 4->1. Damage d8 (+8).
-  // 3) 5+9 = 14 failure with Fear: collapse 7->4; the GM's wall misses.
-  // 4) 4+9 = 13 failure with Fear: collapse 4->1; the wall misses.
-  // 5) 9+8 = 17 success with Hope: escape 1->-1: the party escapes.
-  ScriptedDice dice{{{12, 8}, {12, 7}, {8, 1},
-                     {12, 6}, {12, 6}, {8, 1},
-                     {12, 5}, {12, 9}, {20, 1},
-                     {12, 4}, {12, 9}, {20, 1},
-                     {12, 9}, {12, 8}}};  // no damage roll: the fight is over
+  const std::deque<std::pair<int, int>> five{
+      {12, 8}, {12, 7}, {8, 1},            // 15, success with Hope: escape 7 -> 5
+      {12, 6}, {12, 6}, {8, 1},            // critical: escape 5 -> 2
+      {12, 5}, {12, 9}, {20, 1},           // 14, failure with Fear: collapse 7 -> 4 (the wall misses)
+      {12, 9}, {12, 4}, {20, 1},           // 13, failure with Hope: collapse 4 -> 2
+      {12, 8}, {12, 9}, {8, 1}, {20, 1}};  // 17, success with Fear: escape 2 -> 1, collapse 2 -> 1
+  ScriptedDice dice{five};
+  const Replay r = replay(encounter_from("max_rounds: 5\n" + yaml), dice);
+  for (const char* step : {"countdown escape: 5", "countdown escape: 2", "countdown collapse: 4", "countdown collapse: 2",
+                           "countdown escape: 1", "countdown collapse: 1"})
+    EXPECT_NE(r.log.find(step), std::string::npos) << step << "\n" << r.log;
+  EXPECT_EQ(r.log.find("countdown escape: 4"), std::string::npos);  // failures never advance progress
+  EXPECT_EQ(r.rec.outcome, Outcome::draw);
+  // A sixth roll, a success with Hope, ends it: the party escapes, and no damage is rolled.
+  ScriptedDice six{five};
+  six.script.push_back({12, 9});
+  six.script.push_back({12, 8});
+  const Replay r2 = replay(encounter_from("max_rounds: 6\n" + yaml), six);
+  EXPECT_EQ(r2.rec.outcome, Outcome::party_win) << r2.log;
+  EXPECT_EQ(r2.rec.resources[dh::kCountdownsTriggered], 1);
+}
+
+TEST(DaggerheartScripted, GroupAttackCombinesTheMinionsStandardDamage) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+include: [adversaries.yaml]
+max_rounds: 1
+options: {fear_start: 3}
+party:
+  - {name: Hero, evasion: 10, hp: 6, armor: {thresholds: [2, 5], score: 0}, primary: {damage: d8}}
+foes:
+  - use: Giant Rat
+    count: 3
+)");
+  // The hero fails with Fear (Fear 4); a rat's Group Attack (1 Fear): one
+  // roll, 1 + 1 + 1 = 3 damage, Major: 2 HP.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
   const Replay r = replay(enc, dice);
-  EXPECT_EQ(r.rec.outcome, Outcome::party_win) << r.log;
-  EXPECT_EQ(r.rec.resources[dh::kCountdownsTriggered], 1);
-  EXPECT_NE(r.log.find("Countdown escape triggers"), std::string::npos);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 2) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kFearSpentFeatures], 1);
+  EXPECT_EQ(r.rec.resources[dh::kAdversarySpotlights], 1);  // the other two joined, not spotlighted apart
+}
+
+TEST(DaggerheartScripted, TheGmInterruptsAfterAStreakOfPcSpotlights) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 3, interrupt_after: 1}
+party:
+  - {name: A, evasion: 30, hp: 6, primary: {damage: d8}}
+  - {name: B, evasion: 30, hp: 6, primary: {damage: d8}}
+foes:
+  - {name: Wall, difficulty: 10, thresholds: [20, 30], hp: 9, attack: {damage: 1}}
+)");
+  // B succeeds with Hope (the spotlight stays); before A acts, the GM pays a
+  // Fear to interrupt and the wall misses; then A succeeds with Hope.
+  ScriptedDice dice{{{12, 12}, {12, 8}, {8, 1}, {20, 1}, {12, 12}, {12, 8}, {8, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.resources[dh::kFearSpentInterrupts], 1) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kGmTurns], 1);
+  EXPECT_EQ(r.rec.resources[dh::kFearEnd], 2);
+}
+
+TEST(DaggerheartScripted, RampUpCostsAFearEvenFirstAndLeavesTheFreeSpotlightToAnother) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 30, hp: 6, primary: {damage: d8}}
+foes:
+  - {name: Wolf, difficulty: 30, thresholds: [5, 9], hp: 4, attack: {damage: 1}}
+  - name: Ogre
+    difficulty: 30
+    thresholds: [8, 15]
+    hp: 8
+    attack: {damage: 1d10+2}
+    features:
+      - {name: Ramp Up, ramp_up: true}
+)");
+  // Fear 1 after the failure, and a reserve of 1: the ogre cannot be paid
+  // for, so the wolf takes the free spotlight.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].extra[dh::kExtraSpotlights], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[2].extra[dh::kExtraSpotlights], 0);
+  EXPECT_EQ(r.rec.resources[dh::kFearSpentSpotlights], 0);
+}
+
+TEST(DaggerheartScripted, AScenarioCountdownDealsItsDamage) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 30, hp: 6, armor: {thresholds: [3, 6], score: 0}, primary: {damage: d8}}
+foes:
+  - {name: Wall, difficulty: 10, thresholds: [20, 30], hp: 9, attack: {damage: 1}}
+countdowns:
+  - {name: rockfall, start: 1, effect: damage, damage: 2d6, direct: true}
+)");
+  // The hero's roll ticks the rockfall to 0: 2d6 = 7 direct, Severe: 3 HP.
+  ScriptedDice dice{{{12, 12}, {12, 8}, {6, 3}, {6, 4}, {8, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 3) << r.log;
+}
+
+TEST(DaggerheartScripted, NoMercyBuysAnAttackBonusForTheFight) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {experience_min_hope: 7}
+party:
+  - {name: Warrior, class: warrior, hope: 3, primary: {damage: d8}}
+foes:
+  - {name: Wall, difficulty: 15, thresholds: [20, 30], hp: 9, attack: {damage: 1}}
+)");
+  // 8 + 6 + 1 (No Mercy) = 15 meets 15: a success with Hope.
+  ScriptedDice dice{{{12, 8}, {12, 6}, {8, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentFeatures], 3) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hits, 1);
+}
+
+TEST(DaggerheartScripted, LifeSupportWakesAnUnconsciousAlly) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 2
+options: {fear_start: 0, help_min_hope: 7, experience_min_hope: 7}
+party:
+  - {name: Ally, evasion: 10, hp: 1, armor: {thresholds: [2, 3], score: 0}, primary: {damage: d8}}
+  - {name: Seraph, class: seraph, evasion: 30, hope: 3, primary: {damage: d8}}
+foes:
+  - name: Brute
+    difficulty: 10
+    thresholds: [20, 30]
+    hp: 9
+    attack: {damage: 4}
+    tactics: [{do: attack, target: lowest_hp}]
+)");
+  // Round 1: the Seraph fails with Fear; the brute downs the Ally (Avoid
+  // Death, Hope die 12: no scar). Round 2: the Seraph spends 3 Hope to clear
+  // the Ally's HP, who wakes and acts too.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {12, 12},  // round 1
+                     {12, 9}, {12, 8}, {8, 1},               // round 2: the Seraph,
+                     {12, 9}, {12, 8}, {8, 1}}};             // then the Ally
+  const Replay r = replay(enc, dice);
+  EXPECT_FALSE(r.rec.combatants[0].down) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraAvoid], 1);
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentFeatures], 3);
+  EXPECT_EQ(r.rec.combatants[0].attacks, 1);  // it acted again in round 2
 }
 
 TEST(DaggerheartScripted, AvoidDeathTakesThePcOutAndScarsOnALowHopeDie) {
@@ -552,6 +695,33 @@ TEST(DaggerheartErrors, UnknownKeysAndShapesAreRefusedWithPositions) {
             }),
             "unknown fear_budget 'huge'; expected a number or one of 'incidental', 'minor', 'standard', 'major', "
             "'climactic' or 'unlimited'");
+}
+
+TEST(DaggerheartErrors, KeysThatWouldDoNothingAreRefused) {
+  const std::string party = "ruleset: daggerheart\nparty:\n  - {name: A, primary: {damage: d8}}\n";
+  const std::string foe = "foes: [{name: B, difficulty: 10, thresholds: none, hp: 1, attack: {damage: 1}}]\n";
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from(party + "  - {name: N, npc: true, features: [{name: F, trigger: battle_start, effect: damage, "
+                                     "damage: 3, target_stress: 1}]}\n" + foe);
+            }),
+            "'target_stress' is not something an NPC feature does (in feature 'F')");
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from(party + foe + "countdowns: [{name: C, start: 3, outcome: foes_win, damage: 4}]\n");
+            }),
+            "a countdown with an 'outcome' ends the fight; 'damage' would do nothing");
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from("ruleset: daggerheart\noptions: {gm_policy: greedy, fear_reserve: 2}\nparty: [{name: A, "
+                             "primary: {damage: d8}}]\n" + foe);
+            }),
+            "a greedy GM has no fear_reserve (it is a measured GM's limit)");
+  EXPECT_EQ(testing::message_of([&] {
+              encounter_from(party + "foes: [{name: B, difficulty: 10, thresholds: none, hp: 1, attack: {damage: 1}, "
+                                     "features: [{name: F, alt_when: pack}]}]\n");
+            }),
+            "'alt_when' goes with alt_damage (in feature 'F')");
+  EXPECT_EQ(testing::where_of([&] { encounter_from("ruleset: daggerheart\nparty: [{name: A, primary: {damage: 2x}}]\n" + foe); })
+                .first,
+            2);
 }
 
 TEST(DaggerheartErrors, CountdownsBelongToDaggerheartOnly) {

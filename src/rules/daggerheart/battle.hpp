@@ -34,6 +34,7 @@ class Battle {
           ENCSIM_SAY(log_, "The GM spends a Fear to interrupt (fear %d).", fear_);
           gm_turn();
           if (over()) return finish();
+          if (!standing(i)) continue;  // knocked out during the interrupt
         }
         pc_[i].acted = true;
         ++pc_streak_;
@@ -98,7 +99,8 @@ class Battle {
                        Until::next_action, false, 0, 0, 0, false, rally};
       ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
                  pc(i).evasion, pc(i).hp, pc(i).stress, pc(i).major, pc(i).severe, pc(i).armor_slots, pc_[i].hope);
-      for (int k = 0; k < pc(i).prayer_dice && n_prayer_ < kMaxPrayer; ++k) prayer_[n_prayer_++] = setup_.die(4);
+      for (int k = 0; k < pc(i).prayer_dice && n_prayer_ < kMaxPrayer; ++k)
+        prayer_owner_[n_prayer_] = i, prayer_[n_prayer_++] = setup_.die(4);
     }
     pcs_up_ = n_pc_;
     for (int i = 0; i < n_pc_; ++i) last_hit_by_[i] = -1;
@@ -279,7 +281,10 @@ class Battle {
     const bool ok = r == RollResult::crit || r == RollResult::success_hope || r == RollResult::success_fear;
     ENCSIM_SAY(log_, "%s tries to break free: %d vs %d: %s", pname(i), total, pc_[i].restrain_difficulty,
                ok ? "free" : "still Restrained");
-    if (ok) pc_[i].restrained = false;
+    if (ok) {
+      pc_[i].restrained = false;
+      if (pc_[i].vulnerable && pc_[i].vuln_until == Until::break_free) pc_[i].vulnerable = false;
+    }
     return passes(r);
   }
 
@@ -334,11 +339,15 @@ class Battle {
     }
     int best = -1;
     for (int k = 0; k < n_prayer_; ++k)
-      if (prayer_[k] >= difficulty_needed - *total && (best < 0 || prayer_[k] < prayer_[best])) best = k;
+      if (standing(prayer_owner_[k]) && prayer_[k] >= difficulty_needed - *total &&
+          (best < 0 || prayer_[k] < prayer_[best]))
+        best = k;
     if (best >= 0) {
       *total += prayer_[best];
       ENCSIM_SAY(log_, "  a Prayer Die adds %d = %d", prayer_[best], *total);
-      prayer_[best] = prayer_[--n_prayer_];
+      --n_prayer_;
+      prayer_[best] = prayer_[n_prayer_];
+      prayer_owner_[best] = prayer_owner_[n_prayer_];
       return ok;
     }
     return r;
@@ -447,7 +456,8 @@ class Battle {
         ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
       }
       r = action_roll(i, modifier, net, difficulty(t), &total, true);
-      if (over()) return false;  // a countdown ended the fight
+      if (over()) return false;               // a countdown ended the fight
+      if (!standing(i)) return passes(r);     // ... or took this PC out before the blow landed
     }
     if (!succeeded(r)) {
       ENCSIM_SAY(log_, "%s misses %s", pname(i), aname(t));
@@ -487,7 +497,8 @@ class Battle {
         ENCSIM_SAY(log_, "  Sneak Attack: +%d", extra);
       }
       if (w.target_stress > 0) adv_mark_stress(u, w.target_stress);
-      damage_adversary(i, u, d, w.type, w.range == Range::melee, total);
+      // An automatic critical "hits" every Minion the spillover can reach.
+      damage_adversary(i, u, d, w.type, w.range == Range::melee, blaze ? 1000 : total);
     }
     if (blaze) return false;
     return passes(r);
@@ -561,6 +572,7 @@ class Battle {
   // damage and spill over), and the reactions it sets off.
   void damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total) {
     const Adversary& a = adv(j);
+    if (!adv_[j].alive) return;
     if (a.immune & type_bit(type)) {
       ENCSIM_SAY(log_, "  %s is immune", aname(j));
       return;
@@ -637,10 +649,13 @@ class Battle {
   void adv_mark_stress(int j, int n) {
     const int room = adv(j).stress - adv_[j].stress_marked;
     adv_[j].stress_marked += std::min(n, room);
-    if (n > room) {  // Stress that cannot be marked becomes an HP
+    if (n > room && adv_[j].alive) {  // Stress that cannot be marked becomes an HP
       adv_[j].hp_marked += 1;
       radv(j).damage_taken += 1;
-      if (adv_hp_left(j) <= 0) defeat(j, -1);
+      if (adv_hp_left(j) <= 0) {
+        defeat(j, -1);
+        adversary_reaction(j, Trigger::defeated, -1, 0);
+      }
     }
   }
 
@@ -669,6 +684,7 @@ class Battle {
         ++rpc(i).extra[kExtraArmorUsed];
         ++res(kArmorSlotsUsed);
         ENCSIM_SAY(log_, "  %s must mark an Armor Slot to no benefit", pname(i));
+        check_all_armor_marked();
       } else {
         mark_hp(i, 1, from);
         if (!standing(i)) return 1;
@@ -700,7 +716,7 @@ class Battle {
   void mark_hp(int i, int marks, int from) {
     if (marks <= 0 || !standing(i)) return;
     if (hp_left(i) <= 0) {  // standing on no HP (a Risk It All tie, a blaze): the move again
-      if (!blazing_) death_move(i, from);
+      if (blazing_ == 0) death_move(i, from);
       return;
     }
     marks = std::min(marks, hp_left(i));
@@ -736,9 +752,9 @@ class Battle {
         // One last action, an automatic critical, then death. With every HP
         // marked, nothing that answers the blaze can mark more.
         const int t = from >= 0 && adv_[from].alive ? from : select(true, i, Target::lowest_hp);
-        blazing_ = true;
+        ++blazing_;
         if (t >= 0) pc_attack(i, t, pc(i).primary, true);
-        blazing_ = false;
+        --blazing_;
         knock_out(i, true);
         return;
       }
@@ -788,6 +804,7 @@ class Battle {
   // ---- the GM's turn ------------------------------------------------------
   void gm_turn() {
     pc_streak_ = 0;
+    free_bonus_ = 0;
     ++res(kGmTurns);
     for (int j = 0; j < n_adv_; ++j) adv_[j].spotlights = 0;
     advance_countdowns(RollResult::crit, false, false);
@@ -795,18 +812,22 @@ class Battle {
     ENCSIM_SAY(log_, "GM turn (Fear %d)", fear_);
     int taken = 0, free_left = 1;
     const int cap = opt_.policy == FearPolicy::greedy ? 1 << 20 : opt_.max_spotlights;
+    // What spotlighting j costs now: the turn's free one (never for Ramp Up),
+    // a free one bought by a feature (Tactician), else a Fear within the cap.
+    auto cost = [&](int j) { return (free_left > 0 && !adv(j).ramp_up) ? 0 : 1; };
+    auto affordable = [&](int j) {
+      if (cost(j) == 0 || (free_bonus_ > 0 && !adv(j).ramp_up)) return true;
+      return taken < cap && can_spend(1);
+    };
     while (!over()) {
-      const int j = next_adversary();
+      const int j = next_adversary(affordable);
       if (j < 0) break;
-      const int cost = (free_left > 0 && !adv(j).ramp_up) ? 0 : 1;
-      if (taken >= cap && cost > 0 && free_bonus_ == 0) break;
-      if (cost > 0 && free_bonus_ > 0 && !adv(j).ramp_up) {
-        --free_bonus_;
-      } else if (cost > 0) {
-        if (!can_spend(cost)) break;
-        spend(cost, kFearSpentSpotlights);
-      } else {
+      if (cost(j) == 0) {
         --free_left;
+      } else if (free_bonus_ > 0 && !adv(j).ramp_up) {
+        --free_bonus_;
+      } else {
+        spend(1, kFearSpentSpotlights);
       }
       ++taken;
       spotlight(j);
@@ -816,14 +837,15 @@ class Battle {
 
   // Next to act: random among those spotlighted least this turn (so a
   // Relentless adversary comes back round rather than taking the whole turn).
-  int next_adversary() {
+  template <class Affordable>
+  int next_adversary(const Affordable& affordable) {
+    auto ready = [&](int j) { return adv_[j].alive && adv_[j].spotlights < adv(j).relentless && affordable(j); };
     int least = 1 << 20;
     for (int j = 0; j < n_adv_; ++j)
-      if (adv_[j].alive && adv_[j].spotlights < adv(j).relentless) least = std::min(least, adv_[j].spotlights);
+      if (ready(j)) least = std::min(least, adv_[j].spotlights);
     int n = 0, pick = -1;
     for (int j = 0; j < n_adv_; ++j)
-      if (adv_[j].alive && adv_[j].spotlights == least && adv_[j].spotlights < adv(j).relentless && one_in(++n))
-        pick = j;
+      if (ready(j) && adv_[j].spotlights == least && one_in(++n)) pick = j;
     return pick;
   }
 
@@ -1197,6 +1219,14 @@ class Battle {
   // Reactions of adversary j on `trigger` (a defeated adversary still
   // reacts to its own defeat).
   void adversary_reaction(int j, Trigger trigger, int pc_index, int dmg, int marks = 0) {
+    // A reaction may set off another (a Death Quake downing a PC), but no
+    // deeper: a `hit` reaction that attacks would otherwise never end.
+    if (reaction_depth_ >= 2) return;
+    ++reaction_depth_;
+    react(j, trigger, pc_index, dmg, marks);
+    --reaction_depth_;
+  }
+  void react(int j, Trigger trigger, int pc_index, int dmg, int marks) {
     const Adversary& a = adv(j);
     for (std::size_t f = 0; f < a.features.size(); ++f) {
       const Feature& ft = a.features[f];
@@ -1260,6 +1290,7 @@ class Battle {
       }
       if (ticks == 0) continue;
       s.value -= ticks;
+      ENCSIM_SAY(log_, "  countdown %s: %d", cd.name.c_str(), s.value);
       if (s.value > 0) continue;
       ++res(kCountdownsTriggered);
       ENCSIM_SAY(log_, "Countdown %s triggers", cd.name.c_str());
@@ -1287,7 +1318,12 @@ class Battle {
       gain_fear(e.gain_fear, kFearGainedFeatures);
       return;
     }
-    // A foes' countdown attacks or damages PCs as the first standing adversary.
+    // A feature's countdown acts for its owner, while it stands; a scene's
+    // acts as the first standing adversary with the countdown's own modifier.
+    if (cd.owner >= 0) {
+      if (adv_[cd.owner].alive) run_effect(cd.owner, e, Target::random, -1, 0);
+      return;
+    }
     for (int j = 0; j < n_adv_; ++j)
       if (adv_[j].alive) {
         Effect copy = e;
@@ -1317,7 +1353,6 @@ class Battle {
   // An effect on the party's side: against an adversary (the one involved, else
   // the party's focus) or for the PCs.
   void party_effect(int npc, const Effect& e, int pc_index, int adversary) {
-    (void)npc;
     if (e.clear_armor > 0)
       for (int i = 0; i < n_pc_; ++i) pc_[i].armor_marked = std::max(0, pc_[i].armor_marked - e.clear_armor);
     if (e.advantage_next && pc_index >= 0) pc_[pc_index].advantage_next = true;
@@ -1332,8 +1367,11 @@ class Battle {
                  hit ? "success" : "failure");
       if (!hit) return;
     }
-    if (!e.damage.is_constant() || e.damage.flat() > 0)
+    if (!e.damage.is_constant() || e.damage.flat() > 0) {
+      const int before = adv_[t].hp_marked;
       damage_adversary(-1, t, e.damage.roll(dice_), e.type, false, 100);
+      if (npc >= 0) rec_.combatants[static_cast<std::size_t>(n_pc_ + npc)].damage_dealt += adv_[t].hp_marked - before;
+    }
     if (e.restrained && adv_[t].alive) adv_[t].restrained = true;
     if (e.vulnerable && adv_[t].alive) adv_[t].vulnerable = true;
   }
@@ -1362,10 +1400,12 @@ class Battle {
   int pcs_up_ = 0, advs_up_ = 0;
   int pc_streak_ = 0;
   int free_bonus_ = 0;
-  bool blazing_ = false;
+  int blazing_ = 0;  // death moves in progress (a blaze can down another PC)
+  int reaction_depth_ = 0;
   int focus_ = -1;
   int n_prayer_ = 0;
   int prayer_[kMaxPrayer];
+  int prayer_owner_[kMaxPrayer];
   Outcome outcome_ = Outcome::draw;
   int last_hit_by_[Encounter::kMaxPcs];  // the adversary that last hit each PC
   PcState pc_[Encounter::kMaxPcs];

@@ -134,7 +134,7 @@ const std::vector<KeySpec> kPassiveKeys{
     {"horde", "dice", "", "Horde: the standard attack's damage once half its HP are marked"},
     {"relentless", "integer", "", "Relentless (X): spotlights per GM turn"},
     {"ramp_up", "boolean", "", "spotlighting it always costs a Fear; its standard attack hits all in range"},
-    {"direct", "boolean", "", "passive: its attacks deal direct damage; effect: direct damage"},
+    {"direct", "boolean", "", "passive: its attacks deal direct damage"},
     {"resist", "physical|magic", "", "resistant to this type"},
     {"immune", "physical|magic", "", "immune to this type"},
     {"difficulty_bonus", "integer", "", "+N to its Difficulty"},
@@ -148,6 +148,7 @@ const std::vector<KeySpec> kPassiveKeys{
 };
 
 const std::vector<KeySpec> kEffectKeys{
+    {"direct", "boolean", "false", "direct damage (Armor Slots cannot reduce it)"},
     {"effect", "attack|reaction_roll|damage|group_attack|spotlight|hide|heal|gain_fear", "", "what an action or reaction does"},
     {"targets", "integer | very_close | close | far | very_far | attacker", "1", "how many targets; a range band: all it reaches (options.area_*)"},
     {"damage", "dice | standard | half", "", "damage; standard: its standard attack's; half: half the damage just taken"},
@@ -160,7 +161,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"target_stress", "integer", "0", "each target hit (or failing) marks this much Stress"},
     {"target_hp", "integer", "0", "... and this many more HP"},
     {"condition", "vulnerable|restrained or a list", "", "... and gains these conditions"},
-    {"until", "next_action|clear_hp|scene", "next_action", "how long Vulnerable lasts (Restrained: until the PC breaks free with Strength)"},
+    {"until", "next_action|clear_hp|scene|break_free", "next_action", "how long Vulnerable lasts (break_free: as long as a Restrained from the same effect); Restrained lasts until the PC breaks free with Strength"},
     {"shred_armor", "boolean", "false", "each target hit marks an Armor Slot without benefit, else an HP"},
     {"gain_fear", "integer", "0", "the GM gains this Fear once the use hits (or fails a reaction roll of) anyone"},
     {"only_vulnerable", "boolean", "false", "only against Vulnerable PCs"},
@@ -184,7 +185,7 @@ std::vector<KeySpec> joined(std::initializer_list<const std::vector<KeySpec>*> p
 const std::vector<KeySpec> kFeatureKeys = [] {
   std::vector<KeySpec> keys = joined({&kFeatureBaseKeys, &kPassiveKeys});
   for (const KeySpec& k : kEffectKeys)
-    if (k.name != "direct") keys.push_back(k);
+    if (k.name != "direct") keys.push_back(k);  // one entry serves both shapes
   return keys;
 }();
 
@@ -226,7 +227,7 @@ const std::vector<KeySpec> kOptionKeys{
 const std::vector<KeySpec> kBpKeys{
     {"easier", "boolean", "false", "an easier or shorter fight: -1"},
     {"harder", "boolean", "false", "a harder or longer fight: +2"},
-    {"damage_boost", "boolean", "false", "every adversary deals +1d4 (or +2) damage: -2"},
+    {"damage_boost", "boolean", "false", "every adversary's standard attack deals +1d4 damage: -2"},
 };
 
 const std::vector<KeySpec> kSideTacticsKeys{
@@ -346,7 +347,9 @@ Effect read_effect(MapReader& r, const Context& ctx, const Adversary* owner) {
       one(*c);
     }
   }
-  e.until = static_cast<Until>(r.get_choice("until", {"next_action", "clear_hp", "scene"}, 0));
+  e.until = static_cast<Until>(r.get_choice("until", {"next_action", "clear_hp", "scene", "break_free"}, 0));
+  if (e.until == Until::break_free && !e.restrained)
+    throw InputError(r.scalar("until")->pos(), "until: break_free goes with condition: restrained");
   e.shred_armor = r.get_bool("shred_armor", false);
   e.gain_fear = static_cast<int>(r.get_int("gain_fear", 0, 0, 12));
   e.only_vulnerable = r.get_bool("only_vulnerable", false);
@@ -374,6 +377,7 @@ Effect read_effect(MapReader& r, const Context& ctx, const Adversary* owner) {
                       e.shred_armor;
   if (e.kind == Effect::Kind::damage && no_damage && !on_hit)
     throw InputError(r.node().pos(), r.what() + ": effect damage needs 'damage' (or what it does to its targets)");
+  if (e.kind == Effect::Kind::group_attack && owner) e.standard_damage = true, e.damage = owner->damage;
   if (e.kind == Effect::Kind::attack && e.damage.is_constant() && e.damage.flat() == 0 && !e.standard_damage &&
       e.target_stress == 0 && e.target_hp == 0 && !e.vulnerable && !e.restrained && !e.shred_armor && owner)
     e.standard_damage = true, e.damage = owner->damage;  // an attack with no damage given: its standard damage
@@ -385,7 +389,16 @@ Effect read_effect(MapReader& r, const Context& ctx, const Adversary* owner) {
 Countdown read_countdown(const Node& n, const std::string& name, const Context& ctx, const Adversary* owner,
                          bool feature) {
   static const std::vector<KeySpec> kScenarioCountdownKeys = joined({&kCountdownKeys, &kEffectKeys});
-  MapReader r(n, feature ? kCountdownKeys : kScenarioCountdownKeys, "countdown '" + name + "'");
+  // A feature's countdown fires the feature's effect for its owner: no side,
+  // attack modifier or scene start of its own.
+  static const std::vector<KeySpec> kFeatureCountdownKeys = [] {
+    std::vector<KeySpec> keys;
+    for (const KeySpec& k : kCountdownKeys)
+      if (k.name != "side" && k.name != "atk" && k.name != "active" && k.name != "start_on" && k.name != "start_round")
+        keys.push_back(k);
+    return keys;
+  }();
+  MapReader r(n, feature ? kFeatureCountdownKeys : kScenarioCountdownKeys, "countdown '" + name + "'");
   r.finish();
   Countdown c;
   c.name = r.get_string("name", name);
@@ -396,23 +409,38 @@ Countdown read_countdown(const Node& n, const std::string& name, const Context& 
   c.advance = static_cast<Countdown::Advance>(
       r.get_choice("advance", {"action_roll", "attack_roll", "progress", "consequence", "pc_miss", "gm_turn"}, 0));
   c.loop = static_cast<Countdown::Loop>(r.get_choice("loop", {"none", "loop", "increasing", "decreasing"}, 0));
-  c.start_on = static_cast<Countdown::StartOn>(r.get_choice("start_on", {"feature", "round", "adversary_defeated", "pc_down"}, 0));
-  if (c.start_on == Countdown::StartOn::feature && r.has("start_on"))
-    throw InputError(r.scalar("start_on")->pos(), "start_on is one of 'round', 'adversary_defeated' or 'pc_down'");
-  c.start_round = static_cast<int>(r.get_int("start_round", 0, 1, 100000));
-  if ((c.start_on == Countdown::StartOn::round) != r.has("start_round"))
-    throw InputError(n.pos(), r.what() + ": 'start_on: round' goes with 'start_round'");
-  c.active = r.get_bool("active", !feature && c.start_on == Countdown::StartOn::feature);
-  if (c.active && c.start_on != Countdown::StartOn::feature)
-    throw InputError(n.pos(), r.what() + " starts on an event: it cannot also be active from the start");
-  c.side = r.get_choice("side", {"party", "foes"}, owner ? 1 : 1);
-  c.atk = static_cast<int>(r.get_int("atk", owner ? owner->atk : 0, -20, 40));
-  c.effect.outcome = r.get_choice("outcome", {"party_wins", "foes_win"}, -1);
-  if (!feature && c.effect.outcome < 0) {
-    const int outcome = c.effect.outcome;
-    c.effect = read_effect(r, ctx, owner);
-    c.effect.outcome = outcome;
+  if (!feature) {  // a scene's countdown: when it starts and whose it is
+    c.start_on = static_cast<Countdown::StartOn>(
+        r.get_choice("start_on", {"feature", "round", "adversary_defeated", "pc_down"}, 0));
+    if (c.start_on == Countdown::StartOn::feature && r.has("start_on"))
+      throw InputError(r.scalar("start_on")->pos(), "start_on is one of 'round', 'adversary_defeated' or 'pc_down'");
+    c.start_round = static_cast<int>(r.get_int("start_round", 0, 1, 100000));
+    if ((c.start_on == Countdown::StartOn::round) != r.has("start_round"))
+      throw InputError(n.pos(), r.what() + ": 'start_on: round' goes with 'start_round'");
+    c.active = r.get_bool("active", c.start_on == Countdown::StartOn::feature);
+    if (c.active && c.start_on != Countdown::StartOn::feature)
+      throw InputError(n.pos(), r.what() + " starts on an event: it cannot also be active from the start");
+    c.side = r.get_choice("side", {"party", "foes"}, 1);
+    c.atk = static_cast<int>(r.get_int("atk", 0, -20, 40));
+    if (c.side == 0 && r.has("atk"))
+      throw InputError(r.scalar("atk")->pos(), "a party countdown's damage needs no attack modifier: 'atk' is for side: foes");
+  } else {
+    c.active = false;  // its feature starts it
   }
+  const int outcome = r.get_choice("outcome", {"party_wins", "foes_win"}, -1);
+  if (!feature) {
+    if (outcome >= 0) {
+      for (const KeySpec& k : kEffectKeys)
+        if (r.has(k.name))
+          throw InputError(r.scalar(k.name) ? r.scalar(k.name)->pos() : n.pos(),
+                           "a countdown with an 'outcome' ends the fight; '" + std::string(k.name) + "' would do nothing");
+    } else {
+      c.effect = read_effect(r, ctx, owner);
+      if (c.effect.kind == Effect::Kind::none && c.effect.clear_armor == 0 && !c.effect.advantage_next)
+        throw InputError(n.pos(), r.what() + " needs an 'outcome' or an 'effect'");
+    }
+  }
+  c.effect.outcome = outcome;
   return c;
 }
 
@@ -455,12 +483,34 @@ Feature read_feature(const Node& n, Adversary* owner, bool npc, Context& ctx) {
     f.favored = static_cast<int>(it - ctx.pc_names.begin());
   }
   // Keys of the other shape would be silently ignored: refuse them.
+  auto refuse_key = [&](std::string_view key, const std::string& why) {
+    if (r.has(key))
+      throw InputError(r.scalar(key) ? r.scalar(key)->pos() : n.pos(),
+                       "'" + std::string(key) + "' " + why + " (in " + r.what() + ")");
+  };
   auto refuse = [&](const std::vector<KeySpec>& keys, const char* why) {
     for (const KeySpec& k : keys)
-      if (k.name != "direct" && k.name != "gain_fear" && r.has(k.name))
-        throw InputError(r.scalar(k.name) ? r.scalar(k.name)->pos() : n.pos(),
-                         "'" + std::string(k.name) + "' " + why + " (in " + r.what() + ")");
+      if (k.name != "direct" && k.name != "gain_fear") refuse_key(k.name, why);
   };
+  if (r.has("kind") && f.kind == Feature::Kind::action && f.trigger != Trigger::none)
+    refuse_key("trigger", "makes a reaction: an action has no trigger");
+  if (f.trigger != Trigger::marks_hp) refuse_key("at_least", "goes with trigger: marks_hp");
+  if (f.trigger != Trigger::before_damage) {
+    refuse_key("damage_bonus", "goes with trigger: before_damage");
+    refuse_key("spotlight_again", "goes with trigger: before_damage");
+  }
+  if (npc) {
+    // What an NPC's effect can do (party_effect): attack or damage an
+    // adversary, condition it, help the PCs.
+    for (const char* key : {"fear", "stress", "hp", "roll", "targets", "target_stress", "target_hp", "gain_fear",
+                            "pc_hope", "half_on_success", "trait", "difficulty", "allies", "clear_hp", "clear_stress",
+                            "shred_armor", "only_vulnerable", "advantage", "until", "direct"})
+      refuse_key(key, "is not something an NPC feature does");
+  } else {
+    refuse_key("favored", "is for NPC features");
+    refuse_key("clear_armor", "is for NPC features");
+    refuse_key("advantage_next", "is for NPC features");
+  }
   if (f.kind == Feature::Kind::passive) {
     if (!owner) throw InputError(n.pos(), r.what() + ": an NPC's features are reactions with a 'trigger'");
     refuse(kEffectKeys, "is an effect key: give the feature kind: action or reaction");
@@ -489,18 +539,29 @@ Feature read_feature(const Node& n, Adversary* owner, bool npc, Context& ctx) {
       a.alt_when = static_cast<Adversary::AltWhen>(r.get_choice("alt_when", {"none", "pack", "advantage", "hidden"}, 0));
       if (a.alt_when == Adversary::AltWhen::none) throw InputError(n.pos(), r.what() + ": alt_damage needs 'alt_when'");
       a.alt_fear = static_cast<int>(r.get_int("gain_fear", 0, 0, 12));
-    } else if (r.has("gain_fear")) {
-      throw InputError(r.scalar("gain_fear")->pos(), "a passive's gain_fear goes with alt_damage; Momentum is a reaction (trigger: hit)");
+    } else {
+      refuse_key("alt_when", "goes with alt_damage");
+      refuse_key("gain_fear", "on a passive goes with alt_damage; Momentum is a reaction (trigger: hit)");
     }
     a.extra_hp_from = static_cast<TypeMask>(a.extra_hp_from | read_type_mask(r, "extra_hp_from"));
-    a.retaliate_stress = static_cast<int>(r.get_int("retaliate_stress", a.retaliate_stress, 0, 10));
-    a.retaliate_max_hp = static_cast<int>(r.get_int("max_hp_marked", 2, 0, 4));
+    if (r.has("retaliate_stress")) {
+      a.retaliate_stress = static_cast<int>(r.get_int("retaliate_stress", 0, 0, 10));
+      a.retaliate_max_hp = static_cast<int>(r.get_int("max_hp_marked", 2, 0, 4));
+    } else {
+      refuse_key("max_hp_marked", "goes with retaliate_stress");
+    }
     return f;
   }
   f.effect = read_effect(r, ctx, owner);
+  if (f.effect.kind != Effect::Kind::spotlight) refuse_key("allies", "goes with effect: spotlight");
+  if (npc && f.effect.kind != Effect::Kind::none && f.effect.kind != Effect::Kind::attack &&
+      f.effect.kind != Effect::Kind::damage)
+    refuse_key("effect", "of an NPC is attack or damage (against an adversary)");
   if (const Node* cd = r.get("countdown")) {
     Countdown c = read_countdown(*cd, f.name, ctx, owner, true);
+    const int outcome = c.effect.outcome;
     c.effect = f.effect;
+    c.effect.outcome = outcome;
     c.side = npc ? 0 : 1;
     f.effect = Effect{};
     f.countdown = static_cast<int>(ctx.countdowns->size());
@@ -577,6 +638,7 @@ Pc read_pc(const Node& node, const Options&, const Node* side_rules, int& count)
     }
   }
   int severe_bonus = 0, melee_bonus = 0;
+  bool plus_agility[2] = {false, false};  // Sharpening, once the traits are final
   auto read_weapon = [&](std::string_view key, bool primary) {
     PcWeapon w;
     const Node* n = r.get(key);
@@ -588,7 +650,7 @@ Pc read_pc(const Node& node, const Options&, const Node* side_rules, int& count)
       w.name = wr.get_string("name", std::string(key));
       w.trait = static_cast<Trait>(wr.get_choice("trait", kTraitNames, 0));
       w.range = static_cast<Range>(wr.get_choice("range", kRangeNames, 0));
-      const Dice d = Dice::parse(wr.require("damage").text());
+      const Dice d = wr.require("damage").as_dice();
       if (d.term_count() != 1 || d.term(0).count != 1)
         throw InputError(wr.require("damage").pos(), "a weapon's damage is one die plus a flat part, e.g. d10+3");
       w.sides = d.term(0).sides;
@@ -608,6 +670,7 @@ Pc read_pc(const Node& node, const Options&, const Node* side_rules, int& count)
     score += wd->armor_score;
     severe_bonus += wd->severe_threshold;
     melee_bonus += wd->primary_damage_melee;
+    plus_agility[primary ? 0 : 1] = wd->damage_plus_agility;
     if (wd->damage_plus_level) w.damage_bonus += p.level;
     if (!wd->unmodelled.empty()) p.unmodelled.emplace_back(wd->unmodelled);
     return w;
@@ -615,10 +678,12 @@ Pc read_pc(const Node& node, const Options&, const Node* side_rules, int& count)
   p.primary = read_weapon("primary", true);
   p.secondary = read_weapon("secondary", false);
   if (!p.primary.present) throw InputError(node.pos(), r.what() + " needs a 'primary' weapon");
-  for (PcWeapon* w : {&p.primary, &p.secondary}) {
-    if (!w->present) continue;
-    if (w->range == Range::melee) w->damage_bonus += melee_bonus;
-    if (p.cls == PcClass::warrior && w->type == DamageType::physical) w->damage_bonus += p.level;  // Combat Training
+  if (p.primary.range == Range::melee) p.primary.damage_bonus += melee_bonus;  // Paired, Double Duty: the primary's
+  for (int k = 0; k < 2; ++k) {
+    PcWeapon& w = k == 0 ? p.primary : p.secondary;
+    if (!w.present) continue;
+    if (plus_agility[k]) w.damage_bonus += p.traits[static_cast<std::size_t>(Trait::agility)];
+    if (p.cls == PcClass::warrior && w.type == DamageType::physical) w.damage_bonus += p.level;  // Combat Training
   }
   p.evasion = static_cast<int>(r.get_int("evasion", evasion, 0, 40));
   p.hp = static_cast<int>(r.get_int("hp", cls ? cls->hp : 6, 1, 30));
@@ -680,7 +745,9 @@ Adversary read_adversary(const Node& node, const Node* side_rules, Context& ctx,
   count = static_cast<int>(r.get_int("count", 1, 1, Encounter::kMaxAdversaries));
   a.tier = static_cast<int>(r.get_int("tier", 1, 1, 4));
   a.type = static_cast<AdvType>(r.get_choice("type", kAdvTypeNames, static_cast<int>(AdvType::standard)));
-  r.get_int("horde_size", 0, 0, 1000);
+  a.horde_size = static_cast<int>(r.get_int("horde_size", 0, 1, 1000));
+  if (r.has("horde_size") && a.type != AdvType::horde)
+    throw InputError(r.scalar("horde_size")->pos(), "horde_size is for type: horde");
   r.get_string("description", "");
   a.difficulty = static_cast<int>(r.get_int("difficulty", 0, 1, 50));
   if (!r.has("difficulty")) throw InputError(node.pos(), r.what() + " needs 'difficulty'");
@@ -788,6 +855,10 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   if (!r.has("fear_start")) o.fear_start = -1;
   o.fear_max = static_cast<int>(r.get_int("fear_max", o.fear_max, 1, 100));
   o.policy = static_cast<FearPolicy>(r.get_choice("gm_policy", {"measured", "greedy"}, 0));
+  if (o.policy == FearPolicy::greedy)
+    for (const char* key : {"max_spotlights", "fear_reserve", "fear_budget"})
+      if (r.has(key))
+        throw InputError(r.scalar(key)->pos(), std::string("a greedy GM has no ") + key + " (it is a measured GM's limit)");
   o.max_spotlights = static_cast<int>(r.get_int("max_spotlights", o.max_spotlights, 1, 1000));
   o.reserve = static_cast<int>(r.get_int("fear_reserve", o.reserve, 0, 100));
   if (const Node* b = r.scalar("fear_budget")) {
@@ -822,7 +893,10 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
     br.finish();
     if (br.get_bool("easier", false)) budget_adjust -= 1, bp_adjust.lines.push_back("easier fight -1");
     if (br.get_bool("harder", false)) budget_adjust += 2, bp_adjust.lines.push_back("harder fight +2");
-    if (br.get_bool("damage_boost", false)) budget_adjust -= 2, bp_adjust.lines.push_back("+1d4 damage to all -2");
+    if (br.get_bool("damage_boost", false)) {
+      o.damage_boost = true;
+      budget_adjust -= 2, bp_adjust.lines.push_back("+1d4 damage to all -2");
+    }
   }
   return o;
 }
@@ -987,6 +1061,25 @@ Encounter compile(const Scenario&, const Variant& variant) {
       enc.adversaries.push_back(std::move(copy));
     }
   }
+  // A feature's countdown belongs to one adversary: each copy of a stat block
+  // gets its own.
+  for (int j = 0; j < static_cast<int>(enc.adversaries.size()); ++j)
+    for (Feature& f : enc.adversaries[static_cast<std::size_t>(j)].features) {
+      if (f.countdown < 0) continue;
+      if (enc.countdowns[static_cast<std::size_t>(f.countdown)].owner >= 0) {
+        Countdown copy = enc.countdowns[static_cast<std::size_t>(f.countdown)];
+        f.countdown = static_cast<int>(enc.countdowns.size());
+        enc.countdowns.push_back(std::move(copy));
+      }
+      enc.countdowns[static_cast<std::size_t>(f.countdown)].owner = j;
+    }
+  // Battle Points' damage boost: +1d4 to every adversary's standard attack.
+  if (enc.opt.damage_boost)
+    for (Adversary& a : enc.adversaries) {
+      a.damage = Dice::parse(a.damage.to_string() + "+1d4");
+      if (a.horde) a.horde_damage = Dice::parse(a.horde_damage.to_string() + "+1d4");
+      if (a.alt_when != Adversary::AltWhen::none) a.alt_damage = Dice::parse(a.alt_damage.to_string() + "+1d4");
+    }
   // Scenario countdowns.
   if (const Node* cds = doc.find("countdowns")) {
     if (!cds->is_list()) throw InputError(cds->pos(), "countdowns must be a list");
@@ -1086,7 +1179,7 @@ std::string Encounter::describe() const {
   }
   for (const Adversary& a : adversaries) {
     os << "foes   " << a.name << " (tier " << a.tier << " " << kAdvTypeNames[static_cast<std::size_t>(a.type)]
-       << "): Difficulty " << a.difficulty + a.difficulty_bonus << ", thresholds ";
+       << (a.horde_size ? " of " + std::to_string(a.horde_size) + " per HP" : "") << "): Difficulty " << a.difficulty + a.difficulty_bonus << ", thresholds ";
     if (a.major == 0 && a.severe == 0)
       os << "none";
     else

@@ -157,6 +157,7 @@ struct Adversary {
   int kind = 0;  // same stat block (for Pack Tactics and Group Attack)
   int tier = 1;
   AdvType type = AdvType::standard;
+  int horde_size = 0;  // informational: a Horde's members per HP
   int difficulty = 10;
   int major = 0, severe = 0;  // 0: none
   int hp = 1;
@@ -204,6 +205,7 @@ struct Countdown {
   enum class StartOn : std::uint8_t { feature, round, adversary_defeated, pc_down } start_on = StartOn::feature;
   int start_round = 0;
   int side = 1;        // whose effect: 0 the party's (targets adversaries), 1 the foes' (targets PCs)
+  int owner = -1;      // the adversary whose feature it is (its copy, after `count`), -1 the scene's
   int atk = 0;         // attack modifier of its attacks
   Effect effect;
 };
@@ -227,6 +229,7 @@ struct Options {
   bool minion_spill_any_kind = true;  // Minion spillover may defeat minions of another stat block
   bool sneak_attack_needs_melee_ally = true;
   bool hope_features = true;
+  bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage
 };
 
 // Per-trial metrics (TrialRecord::resources).
