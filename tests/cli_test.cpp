@@ -47,7 +47,7 @@ fs::path fresh_dir(const std::string& name) {
 }
 
 const std::string kSource = ENCSIM_SOURCE_DIR;
-const char* const kCsvs[] = {"summary.csv", "combatants.csv", "distributions.csv"};
+const char* const kCsvs[] = {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"};
 
 // tests/golden/goblin-ambush holds the CSVs of
 //   encsim run scenarios/fivey/goblin-ambush.yaml -n 20000 -o DIR

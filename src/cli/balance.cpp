@@ -1,0 +1,208 @@
+#include "cli/balance.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "encsim/error.hpp"
+
+namespace encsim::cli {
+
+ArgText::ArgText(const std::string& option, const std::string& value)
+    : file_(SourceFile::from_text("command line", option + " " + value)),
+      value_(value),
+      first_col_(static_cast<int>(option.size()) + 2) {}
+
+SourcePos ArgText::at(std::size_t offset) const { return SourcePos{file_, 1, first_col_ + static_cast<int>(offset)}; }
+
+std::optional<double> parse_number(const std::string& text, bool& whole) {
+  const Node n = Node::scalar(text, {});
+  try {
+    const std::int64_t i = n.as_int();
+    whole = true;
+    return static_cast<double>(i);
+  } catch (const InputError&) {
+  }
+  try {
+    const double d = n.as_number();
+    if (!std::isfinite(d)) return std::nullopt;
+    whole = false;
+    return d;
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
+std::string format_value(double value, bool integer) {
+  char buf[64];
+  if (integer)
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(std::llround(value)));
+  else
+    std::snprintf(buf, sizeof buf, "%.12g", value);
+  std::string s = buf;
+  if (s == "-0") s = "0";
+  return s;
+}
+
+namespace {
+
+const Variant& variant_named(const Scenario& s, const std::string& name) {
+  for (const Variant& v : s.variants)
+    if (v.name == name) return v;
+  ENCSIM_CHECK(false && "prepared variant not in its scenario");
+  std::abort();
+}
+
+}  // namespace
+
+Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos) {
+  Param param{path, pos, value_pos, true, std::nullopt};
+  const Node& doc = variant_named(p.scenario, p.variant_names.front()).doc;
+  const Node* node = nullptr;
+  try {
+    node = &get_path(doc, path, pos);
+  } catch (const InputError&) {
+    // Either a step on the way is wrong (set_path says which, with a
+    // did-you-mean), or only the last key is unset: an option at its default,
+    // a stat the rule system fills in. Then the rule system judges the key
+    // when the first value is compiled.
+    Node copy = doc;
+    set_path(copy, path, Node::scalar("0", value_pos), pos);
+    return param;
+  }
+  if (!node->is_scalar())
+    throw InputError(pos, "'" + path + "' is " + std::string(node->kind_name()) + " in the scenario, not a number");
+  bool whole = false;
+  const auto value = parse_number(node->text(), whole);
+  if (!value)
+    throw InputError(pos, "'" + path + "' is '" + node->text() + "' in the scenario, not a number");
+  param.integer = whole;
+  param.current = *value;
+  return param;
+}
+
+std::vector<std::pair<std::string, std::string>> setting_keys(const Setting& setting) {
+  std::vector<std::pair<std::string, std::string>> keys;
+  for (const auto& [param, value] : setting) keys.emplace_back(param->path, format_value(value, param->integer));
+  return keys;
+}
+
+std::vector<AnyEncounter> compile_setting(const Prepared& p, const Setting& setting) {
+  std::vector<AnyEncounter> out;
+  for (const std::string& name : p.variant_names) {
+    Variant v = variant_named(p.scenario, name);
+    for (const auto& [param, value] : setting)
+      set_path(v.doc, param->path, Node::scalar(format_value(value, param->integer), param->value_pos), param->pos);
+    try {
+      out.push_back(compile_variant(p.scenario, v));
+    } catch (const InputError& e) {
+      std::string at;
+      for (const auto& [k, value] : setting_keys(setting)) at += (at.empty() ? "" : ", ") + k + " = " + value;
+      throw InputError(e.pos(), e.message() + " (with " + at + (name == "base" ? "" : ", in variant '" + name + "'") + ")");
+    }
+  }
+  return out;
+}
+
+// --- tune ---------------------------------------------------------------------
+
+TuneOutcome tune_search(double lo, double step, std::size_t steps, double target, std::uint64_t max_trials,
+                        const std::function<std::uint64_t(double value, std::uint64_t trials)>& evaluate) {
+  TuneOutcome out;
+  ENCSIM_CHECK(steps >= 1 && max_trials >= 1);
+  std::map<std::pair<std::size_t, std::uint64_t>, std::size_t> seen;  // (index, trials) -> trace entry
+  auto eval = [&](std::size_t index, std::uint64_t trials, const char* role) {
+    const auto key = std::make_pair(index, trials);
+    if (auto it = seen.find(key); it != seen.end()) return it->second;
+    TuneEval e;
+    e.index = index;
+    e.value = lo + static_cast<double>(index) * step;
+    e.trials = trials;
+    e.wins = evaluate(e.value, trials);
+    e.role = role;
+    out.trace.push_back(e);
+    seen.emplace(key, out.trace.size() - 1);
+    return out.trace.size() - 1;
+  };
+  auto rate = [&](std::size_t t) { return out.trace[t].rate(); };
+  // Searching starts at a sixteenth of the trials, at least a few chunks:
+  // far from the answer a rough rate decides the side just as well.
+  std::uint64_t trials = std::min(max_trials, std::max<std::uint64_t>(max_trials / 16, 4 * kChunkTrials));
+
+  std::size_t low_end = eval(0, trials, "range end");
+  std::size_t high_end = eval(steps, trials, "range end");
+  auto between = [&](std::size_t a, std::size_t b) {
+    return std::min(rate(a), rate(b)) <= target && target <= std::max(rate(a), rate(b));
+  };
+  if (!between(low_end, high_end) && trials < max_trials) {
+    // Before saying the target is out of reach, look with every trial.
+    low_end = eval(0, max_trials, "range end");
+    high_end = eval(steps, max_trials, "range end");
+  }
+  out.direction = rate(high_end) > rate(low_end) ? 1 : rate(high_end) < rate(low_end) ? -1 : 0;
+  auto finish_at_end = [&](std::size_t index) {
+    out.answer = eval(index, max_trials, "answer");
+    out.trace[out.answer].role = "answer";
+    const std::size_t inner = index == 0 ? 1 : steps - 1;
+    out.neighbours.push_back(eval(inner, max_trials, "neighbour"));
+  };
+  if (out.direction == 0) {
+    out.status = TuneOutcome::Status::flat;
+    finish_at_end(0);
+    return out;
+  }
+  if (!between(low_end, high_end)) {
+    // Below both ends or above both: the nearer end is the best on offer.
+    const bool below = target < std::min(rate(low_end), rate(high_end));
+    out.status = below ? TuneOutcome::Status::target_below_range : TuneOutcome::Status::target_above_range;
+    const bool at_high = below == (out.direction < 0);
+    finish_at_end(at_high ? steps : 0);
+  } else {
+    // Bisection on side(x) = direction * (rate - target): side(a) < 0 <= side(b).
+    std::size_t a = 0, b = steps;
+    while (b - a > 1) {
+      const std::size_t m = a + (b - a) / 2;
+      std::size_t e = eval(m, trials, "bisection");
+      while (trials < max_trials) {
+        const Interval ci = out.trace[e].ci();
+        if (target < ci.low || target > ci.high) break;
+        // Too close to call: look harder here and from now on (we are near the answer).
+        trials = std::min(max_trials, trials * 4);
+        e = eval(m, trials, "bisection, more trials");
+      }
+      if (out.direction * (rate(e) - target) < 0)
+        a = m;
+      else
+        b = m;
+    }
+    const std::size_t ea = eval(a, max_trials, "candidate");
+    const std::size_t eb = eval(b, max_trials, "candidate");
+    const std::size_t best = std::abs(rate(eb) - target) < std::abs(rate(ea) - target) ? b : a;
+    out.answer = best == a ? ea : eb;
+    if (best > 0) out.neighbours.push_back(eval(best - 1, max_trials, "neighbour"));
+    if (best < steps) out.neighbours.push_back(eval(best + 1, max_trials, "neighbour"));
+  }
+  out.trace[out.answer].role = "answer";
+  for (std::size_t n : out.neighbours)
+    if (n != out.answer) out.trace[n].role = "neighbour";
+
+  // Monotonicity, as far as the evaluated points can show it: two points whose
+  // intervals do not overlap yet lie the wrong way round.
+  for (const TuneEval& x : out.trace)
+    for (const TuneEval& y : out.trace) {
+      if (x.value >= y.value || !out.monotone) continue;
+      const Interval cx = x.ci(), cy = y.ci();
+      const bool wrong_way = out.direction > 0 ? cy.high < cx.low : cy.low > cx.high;
+      if (wrong_way) {
+        char note[256];
+        std::snprintf(note, sizeof note, "the win rate is %.1f%% at %s but %.1f%% at %s", 100.0 * x.rate(),
+                      format_value(x.value, false).c_str(), 100.0 * y.rate(), format_value(y.value, false).c_str());
+        out.monotone = false;
+        out.monotone_note = note;
+      }
+    }
+  return out;
+}
+
+}  // namespace encsim::cli
