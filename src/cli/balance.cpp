@@ -57,8 +57,10 @@ const Variant& variant_named(const Scenario& s, const std::string& name) {
 }  // namespace
 
 Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos) {
-  Param param{path, pos, value_pos, true, std::nullopt};
-  const Node& doc = variant_named(p.scenario, p.variant_names.front()).doc;
+  Param param{path, pos, value_pos, true, std::nullopt, ""};
+  // The value as the scenario writes it (before any variant's overrides): an
+  // edit goes there, as if the file said so.
+  const Node& doc = p.scenario.variants.front().doc;
   const Node* node = nullptr;
   try {
     node = &get_path(doc, path, pos);
@@ -69,6 +71,15 @@ Param resolve_param(const Prepared& p, const std::string& path, const SourcePos&
     // when the first value is compiled.
     Node copy = doc;
     set_path(copy, path, Node::scalar("0", value_pos), pos);
+    // The keys written beside it may show a typo.
+    const std::size_t dot = path.rfind('.');
+    if (dot != std::string::npos) {
+      const Node& parent = get_path(doc, path.substr(0, dot), pos);
+      std::vector<std::string> keys;
+      if (parent.is_map())
+        for (const Node::Entry& e : parent.entries()) keys.push_back(e.key);
+      param.unset_hint = did_you_mean(path.substr(dot + 1), keys);
+    }
     return param;
   }
   if (!node->is_scalar())
@@ -82,6 +93,27 @@ Param resolve_param(const Prepared& p, const std::string& path, const SourcePos&
   return param;
 }
 
+std::vector<std::string> variants_overriding(const Prepared& p, const Param& param) {
+  std::vector<std::string> out;
+  const std::string sentinel = "encsim-sweep-probe";
+  for (const std::string& name : p.variant_names) {
+    const Variant& v = variant_named(p.scenario, name);
+    if (v.set.is_null()) continue;
+    Node doc = p.scenario.variants.front().doc;
+    set_path(doc, param.path, Node::scalar(sentinel, param.value_pos), param.pos);
+    for (const Node::Entry& e : v.set.entries()) set_path(doc, e.key, e.value, e.key_pos);
+    const Node& after = get_path(doc, param.path, param.pos);
+    if (!after.is_scalar() || after.text() != sentinel) out.push_back(name);
+  }
+  return out;
+}
+
+void require_not_overridden(const Prepared& p, const Param& param, const std::string& tool) {
+  for (const std::string& v : variants_overriding(p, param))
+    throw InputError(param.pos, "variant '" + v + "' sets '" + param.path + "' itself, so " + tool +
+                                    " cannot vary it there; choose the base or another variant");
+}
+
 std::vector<std::pair<std::string, std::string>> setting_keys(const Setting& setting) {
   std::vector<std::pair<std::string, std::string>> keys;
   for (const auto& [param, value] : setting) keys.emplace_back(param->path, format_value(value, param->integer));
@@ -89,13 +121,14 @@ std::vector<std::pair<std::string, std::string>> setting_keys(const Setting& set
 }
 
 std::vector<AnyEncounter> compile_setting(const Prepared& p, const Setting& setting) {
+  std::vector<Edit> edits;
+  for (const auto& [param, value] : setting)
+    edits.push_back({param->path, Node::scalar(format_value(value, param->integer), param->value_pos), param->pos});
   std::vector<AnyEncounter> out;
   for (const std::string& name : p.variant_names) {
-    Variant v = variant_named(p.scenario, name);
-    for (const auto& [param, value] : setting)
-      set_path(v.doc, param->path, Node::scalar(format_value(value, param->integer), param->value_pos), param->pos);
+    const Variant& v = variant_named(p.scenario, name);
     try {
-      out.push_back(compile_variant(p.scenario, v));
+      out.push_back(compile_variant(p.scenario, Variant{v.name, edited_doc(p.scenario, v, edits), v.set}));
     } catch (const InputError& e) {
       std::string at;
       for (const auto& [k, value] : setting_keys(setting)) at += (at.empty() ? "" : ", ") + k + " = " + value;

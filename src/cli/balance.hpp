@@ -37,14 +37,23 @@ struct Param {
   SourcePos pos;                  // the path in its argument
   SourcePos value_pos;            // the value(s) in its argument
   bool integer = true;            // whole numbers only
-  std::optional<double> current;  // its value in the (first chosen) variant, when written there
+  std::optional<double> current;  // its value in the scenario as written, when written there
+  std::string unset_hint;         // when not written: " (did you mean 'x'?)" from the keys beside it
 };
 
-// Finds `path` in the first chosen variant of `p`. It must lead to a number,
+// Finds `path` in the scenario as written (before variants' overrides). It must lead to a number,
 // or to a key the scenario leaves unset (an option at its default, say), which
 // the rule system then validates when a value is compiled. `integer` starts as
 // whether the value is whole (true when unset). Throws InputError.
 Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos);
+
+// The chosen variants of `p` whose own overrides set `param` (or a map or list
+// holding it), so that an edit of it changes nothing there.
+std::vector<std::string> variants_overriding(const Prepared& p, const Param& param);
+
+// An InputError when the one chosen variant of `p` sets `param` itself
+// (`tool` names the command in the message).
+void require_not_overridden(const Prepared& p, const Param& param, const std::string& tool);
 
 // "12" -> 12 (whole), "0.25" -> 0.25; nullopt for anything else (no inf, nan).
 std::optional<double> parse_number(const std::string& text, bool& whole);
@@ -56,8 +65,9 @@ std::string format_value(double value, bool integer);
 using Setting = std::vector<std::pair<const Param*, double>>;
 // The CSV key columns of a setting: path -> value.
 std::vector<std::pair<std::string, std::string>> setting_keys(const Setting& setting);
-// Every chosen variant of `p` with `setting` applied over the variant's own
-// overrides, compiled. An InputError names the setting.
+// Every chosen variant of `p` compiled as if the scenario file said
+// `setting` (edited_doc: the variant's own overrides still apply on top). An
+// InputError names the setting.
 std::vector<AnyEncounter> compile_setting(const Prepared& p, const Setting& setting);
 
 // --- tune: the search itself, apart from running fights, so a test can drive it.

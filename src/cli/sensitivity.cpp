@@ -61,12 +61,13 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
     const std::string path = item.substr(0, colon);
     Probe probe;
     probe.param = resolve_param(one, path, arg.at(start), arg.at(colon == std::string::npos ? start : start + colon + 1));
+    require_not_overridden(one, probe.param, "sensitivity");
     for (const Probe& other : probes)
       if (other.param.path == path) throw InputError(probe.param.pos, "'" + path + "' is listed twice");
     if (!probe.param.current)
-      throw InputError(probe.param.pos, "'" + path +
-                                            "' is not written in the scenario, so its value is the rule system's "
-                                            "default, which sensitivity cannot see: write it in the scenario");
+      throw InputError(probe.param.pos, "'" + path + "' is not written in the scenario" + probe.param.unset_hint +
+                                            ", so its value is the rule system's default, which sensitivity "
+                                            "cannot see: write it in the scenario");
     if (colon != std::string::npos) {
       bool whole = false;
       const auto step = parse_number(item.substr(colon + 1), whole);

@@ -202,6 +202,10 @@ void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
     }
   }
   if (!a.out_dir.empty()) write_reports(a.out_dir, all);
+  for (const Axis& axis : axes)
+    for (const std::string& v : variants_overriding(p, axis.param))
+      std::cout << "note: variant '" << v << "' sets " << axis.param.path
+                << " itself, so its rows do not change with it\n";
   std::cout << p.scenario.name << " (" << p.scenario.ruleset << "): " << settings.size() << " points, "
             << all.front().tally.trials << (a.precision > 0 ? " or more" : "") << " fights each, seed " << rs.seed
             << ", the same dice at every point\n";

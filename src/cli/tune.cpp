@@ -57,6 +57,7 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
   Prepared one{p.scenario, {p.variant_names.front()}, {}};
   const ArgText arg("--param", a.path);
   Param param = resolve_param(one, a.path, arg.at(0), arg.at(0));
+  require_not_overridden(one, param, "tune");
 
   // The range: given, or half to twice the scenario's value.
   bool lo_whole = true, hi_whole = true, step_whole = true;
@@ -68,7 +69,7 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
     if (!param.current || *param.current <= 0)
       throw InputError(param.pos, "'" + param.path + "' " +
                                       (param.current ? "is " + format_value(*param.current, param.integer) + " in the scenario"
-                                                     : std::string("is not written in the scenario")) +
+                                                     : "is not written in the scenario" + param.unset_hint) +
                                       ", so tune cannot guess a range: give --lo and --hi");
     const double v = *param.current;
     if (!lo) lo = param.integer ? std::ceil(v / 2) : v / 2;
