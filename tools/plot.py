@@ -106,14 +106,15 @@ def plot_summary(header, rows, args):
             p10 = [float(r["damage_to_party_p10"]) for r in rs]
             p90 = [float(r["damage_to_party_p90"]) for r in rs]
             bottom.plot(x, mean, marker="o", markersize=3, color=line.get_color())
-            bottom.fill_between(x, p10, p90, alpha=0.15, color=line.get_color(), linewidth=0)
+            bottom.plot(x, p10, linestyle=":", linewidth=1, color=line.get_color())
+            bottom.plot(x, p90, linestyle=":", linewidth=1, color=line.get_color())
     fig.subplots_adjust(hspace=0.08)
     top.set_ylabel("party win rate (%)")
     top.set_ylim(0, 100)
     top.grid(alpha=0.3)
     top.legend(fontsize=8)
     top.set_title(args.title or f"{rows[0]['scenario']}: party win rate against {key} (band: 95% CI)")
-    bottom.set_ylabel("damage to party\n(mean, band p10-p90)")
+    bottom.set_ylabel("damage to party per fight\n(mean; dotted: p10, p90)")
     bottom.set_xlabel(key)
     bottom.grid(alpha=0.3)
     return fig
