@@ -472,6 +472,30 @@ TEST(Sensitivity, AProbeTheRuleSystemRejectsMakesItOneSided) {
   fs::remove_all(dir);
 }
 
+// docs/csv.md names every column the commands write (the swept paths aside).
+TEST(BalanceDocs, CsvReferenceNamesEveryColumn) {
+  const fs::path dir = fresh_dir("docs-columns");
+  std::ofstream(dir / "one.yaml") << kOneRound;
+  const std::string file = (dir / "one.yaml").string();
+  ASSERT_EQ(encsim("sweep " + file + " --set foes.B.hp=1..2 -n 500 -o " + (dir / "sweep").string()).code, 0);
+  ASSERT_EQ(encsim("tune " + file + " --param foes.B.defense -n 500 --target-win 0.5 -o " + (dir / "tune").string()).code, 0);
+  ASSERT_EQ(encsim("sensitivity " + file + " --params foes.B.defense -n 500 -o " + (dir / "sens").string()).code, 0);
+  const std::string doc = slurp(kSource + "/docs/csv.md");
+  int checked = 0;
+  for (const auto& f : {"sweep/summary.csv", "sweep/combatants.csv", "sweep/distributions.csv", "sweep/comparison.csv",
+                        "tune/tune.csv", "sens/sensitivity.csv"}) {
+    const Rows rows = parse_csv(slurp(dir / f));
+    ASSERT_FALSE(rows.empty()) << f;
+    for (const std::string& c : rows[0]) {
+      if (c.find('.') != std::string::npos) continue;  // a swept path
+      ++checked;
+      EXPECT_TRUE(std::regex_search(doc, std::regex("[ |`,]" + c + "[ |`,]"))) << c << " (" << f << ") is not in docs/csv.md";
+    }
+  }
+  EXPECT_GT(checked, 80);
+  fs::remove_all(dir);
+}
+
 struct BadInput {
   std::string args;
   std::string message;
