@@ -271,6 +271,22 @@ TEST(TuneSearch, FindsTheClosestValueOfAMonotoneResponse) {
   EXPECT_TRUE(raised);
 }
 
+TEST(TuneSearch, WalksToACloserNeighbourFoundWithEveryTrial) {
+  // The rough evaluations overstate the rate by 0.03, so bisection settles
+  // three steps off; the full-trial evaluations put it right.
+  const std::uint64_t full = 100000;
+  auto evaluate = [&](double v, std::uint64_t trials) {
+    const double f = 1 - v / 100 + (trials < full ? 0.03 : 0.0);
+    return static_cast<std::uint64_t>(std::llround(static_cast<double>(trials) * f));
+  };
+  const auto o = cli::tune_search(0, 1, 100, 0.333, full, evaluate);
+  EXPECT_EQ(o.trace[o.answer].value, 67);
+  EXPECT_EQ(o.trace[o.answer].role, "answer");
+  int neighbours = 0;
+  for (const auto& e : o.trace) neighbours += e.role == "neighbour" ? 1 : 0;
+  EXPECT_EQ(neighbours, 2);
+}
+
 TEST(TuneSearch, WorksOnARealGrid) {
   // Rising: v^2 on [0, 1] in steps of 0.01; target 0.5 => 0.71 (0.5041).
   const auto o = cli::tune_search(0, 0.01, 100, 0.5, 1'000'000, noiseless([](double v) { return v * v; }));

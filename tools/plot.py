@@ -71,6 +71,9 @@ def series_label(row, many_scenarios):
 
 def plot_summary(header, rows, args):
     keys = header[len(SUMMARY_LEAD):header.index(SUMMARY_FIRST_AFTER_KEYS)]
+    if len(keys) > 1 and any(r[k] == "" for r in rows for k in keys):
+        sys.exit("plot.py: this summary.csv comes from `encsim sensitivity` (each probe sets one parameter); "
+                 "plot its sensitivity.csv instead")
     if len(keys) == 2:
         return plot_heatmap(keys, rows, args)
     many = len({r["scenario"] for r in rows}) > 1

@@ -211,10 +211,21 @@ TuneOutcome tune_search(double lo, double step, std::size_t steps, double target
     }
     const std::size_t ea = eval(a, max_trials, "candidate");
     const std::size_t eb = eval(b, max_trials, "candidate");
-    const std::size_t best = std::abs(rate(eb) - target) < std::abs(rate(ea) - target) ? b : a;
-    out.answer = best == a ? ea : eb;
-    if (best > 0) out.neighbours.push_back(eval(best - 1, max_trials, "neighbour"));
-    if (best < steps) out.neighbours.push_back(eval(best + 1, max_trials, "neighbour"));
+    std::size_t best = std::abs(rate(eb) - target) < std::abs(rate(ea) - target) ? b : a;
+    // With every trial, a neighbour may still come closer (a side decided on
+    // fewer trials can be wrong by a step near the answer): walk there.
+    auto distance = [&](std::size_t t) { return std::abs(rate(t) - target); };
+    for (std::size_t walk = 0; walk <= steps; ++walk) {
+      out.answer = eval(best, max_trials, "candidate");
+      out.neighbours.clear();
+      if (best > 0) out.neighbours.push_back(eval(best - 1, max_trials, "candidate"));
+      if (best < steps) out.neighbours.push_back(eval(best + 1, max_trials, "candidate"));
+      std::size_t next = out.answer;
+      for (std::size_t n : out.neighbours)
+        if (distance(n) < distance(next)) next = n;
+      if (next == out.answer) break;
+      best = out.trace[next].index;
+    }
   }
   out.trace[out.answer].role = "answer";
   for (std::size_t n : out.neighbours)

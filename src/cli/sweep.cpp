@@ -5,8 +5,12 @@
 // `run` of the scenario with those values written in: the same seed, the same
 // streams (common random numbers), so neighbouring points differ by the
 // change, not by luck, and a point's rows equal that run's byte for byte.
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -193,7 +197,15 @@ void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
   rs.precision = a.precision;
   rs.trials = trials_given ? a.trials : (a.precision > 0 ? 1'000'000'000ULL : p.scenario.trials);
   std::vector<VariantResult> all;
+  // A progress line on stderr, only on a terminal and once the sweep has taken a second.
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  bool shown = false;
   for (std::size_t i = 0; i < settings.size(); ++i) {
+    if (tty && std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) {
+      std::fprintf(stderr, "\r  sweep: point %zu of %zu  ", i + 1, settings.size());
+      shown = true;
+    }
     // A point is a `run` of the scenario with the values written in.
     Prepared point{p.scenario, p.variant_names, std::move(compiled[i])};
     for (VariantResult& r : run_prepared(point, rs)) {
@@ -201,6 +213,7 @@ void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
       all.push_back(std::move(r));
     }
   }
+  if (shown) std::fprintf(stderr, "\r\033[K");
   if (!a.out_dir.empty()) write_reports(a.out_dir, all);
   for (const Axis& axis : axes)
     for (const std::string& v : variants_overriding(p, axis.param))
