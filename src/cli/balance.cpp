@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "encsim/error.hpp"
 
@@ -163,69 +164,78 @@ TuneOutcome tune_search(double lo, double step, std::size_t steps, double target
   // far from the answer a rough rate decides the side just as well.
   std::uint64_t trials = std::min(max_trials, std::max<std::uint64_t>(max_trials / 16, 4 * kChunkTrials));
 
-  std::size_t low_end = eval(0, trials, "range end");
-  std::size_t high_end = eval(steps, trials, "range end");
-  auto between = [&](std::size_t a, std::size_t b) {
-    return std::min(rate(a), rate(b)) <= target && target <= std::max(rate(a), rate(b));
-  };
-  if (!between(low_end, high_end) && trials < max_trials) {
-    // Before saying the target is out of reach, look with every trial.
-    low_end = eval(0, max_trials, "range end");
-    high_end = eval(steps, max_trials, "range end");
-  }
-  out.direction = rate(high_end) > rate(low_end) ? 1 : rate(high_end) < rate(low_end) ? -1 : 0;
-  auto finish_at_end = [&](std::size_t index) {
-    out.answer = eval(index, max_trials, "answer");
-    out.trace[out.answer].role = "answer";
-    const std::size_t inner = index == 0 ? 1 : steps - 1;
-    out.neighbours.push_back(eval(inner, max_trials, "neighbour"));
-  };
-  if (out.direction == 0) {
+  // 1. A coarse scan of the range (9 points at most) with the rough trials:
+  // it finds the stretch where the win rate crosses the target, and shows a
+  // response that is not monotone before bisection has to trust that it is.
+  const std::size_t parts = std::min<std::size_t>(steps, 8);
+  std::vector<std::size_t> scan;  // trace entries, by value
+  for (std::size_t j = 0; j <= parts; ++j) scan.push_back(eval(j * steps / parts, trials, "scan"));
+  bool all_equal = true;
+  for (std::size_t t : scan) all_equal = all_equal && rate(t) == rate(scan.front());
+  const double first_rate = rate(scan.front()), last_rate = rate(scan.back());
+  out.direction = last_rate > first_rate ? 1 : last_rate < first_rate ? -1 : 0;
+  auto distance = [&](std::size_t t) { return std::abs(rate(t) - target); };
+  std::size_t best = 0;  // grid index to refine from
+  if (all_equal) {
     out.status = TuneOutcome::Status::flat;
-    finish_at_end(0);
-    return out;
-  }
-  if (!between(low_end, high_end)) {
-    // Below both ends or above both: the nearer end is the best on offer.
-    const bool below = target < std::min(rate(low_end), rate(high_end));
-    out.status = below ? TuneOutcome::Status::target_below_range : TuneOutcome::Status::target_above_range;
-    const bool at_high = below == (out.direction < 0);
-    finish_at_end(at_high ? steps : 0);
   } else {
-    // Bisection on side(x) = direction * (rate - target): side(a) < 0 <= side(b).
-    std::size_t a = 0, b = steps;
-    while (b - a > 1) {
-      const std::size_t m = a + (b - a) / 2;
-      std::size_t e = eval(m, trials, "bisection");
-      while (trials < max_trials) {
-        const Interval ci = out.trace[e].ci();
-        if (target < ci.low || target > ci.high) break;
-        // Too close to call: look harder here and from now on (we are near the answer).
-        trials = std::min(max_trials, trials * 4);
-        e = eval(m, trials, "bisection, more trials");
+    std::optional<std::size_t> bracket;  // scan[j] and scan[j + 1] straddle the target
+    for (std::size_t j = 0; j + 1 < scan.size() && !bracket; ++j)
+      if (std::min(rate(scan[j]), rate(scan[j + 1])) <= target && target <= std::max(rate(scan[j]), rate(scan[j + 1])))
+        bracket = j;
+    if (!bracket) {
+      // Above or below every rate seen: the nearest point is the best on offer.
+      std::size_t nearest = scan.front();
+      for (std::size_t t : scan)
+        if (distance(t) < distance(nearest)) nearest = t;
+      best = out.trace[nearest].index;
+      out.status = rate(nearest) < target ? TuneOutcome::Status::target_above_range
+                                          : TuneOutcome::Status::target_below_range;
+    } else {
+      // 2. Bisection inside the bracket on side(x) = dir * (rate - target),
+      // side(a) < 0 <= side(b), dir being the bracket's own direction.
+      std::size_t a = out.trace[scan[*bracket]].index, b = out.trace[scan[*bracket + 1]].index;
+      const int dir = rate(scan[*bracket + 1]) >= rate(scan[*bracket]) ? 1 : -1;
+      while (b - a > 1) {
+        const std::size_t m = a + (b - a) / 2;
+        std::size_t e = eval(m, trials, "bisection");
+        while (trials < max_trials) {
+          const Interval ci = out.trace[e].ci();
+          if (target < ci.low || target > ci.high) break;
+          // Too close to call: look harder here and from now on (we are near the answer).
+          trials = std::min(max_trials, trials * 4);
+          e = eval(m, trials, "bisection, more trials");
+        }
+        if (dir * (rate(e) - target) < 0)
+          a = m;
+        else
+          b = m;
       }
-      if (out.direction * (rate(e) - target) < 0)
-        a = m;
-      else
-        b = m;
+      const std::size_t ea = eval(a, max_trials, "candidate");
+      const std::size_t eb = eval(b, max_trials, "candidate");
+      best = distance(eb) < distance(ea) ? b : a;
     }
-    const std::size_t ea = eval(a, max_trials, "candidate");
-    const std::size_t eb = eval(b, max_trials, "candidate");
-    std::size_t best = std::abs(rate(eb) - target) < std::abs(rate(ea) - target) ? b : a;
-    // With every trial, a neighbour may still come closer (a side decided on
-    // fewer trials can be wrong by a step near the answer): walk there.
-    auto distance = [&](std::size_t t) { return std::abs(rate(t) - target); };
-    for (std::size_t walk = 0; walk <= steps; ++walk) {
-      out.answer = eval(best, max_trials, "candidate");
-      out.neighbours.clear();
-      if (best > 0) out.neighbours.push_back(eval(best - 1, max_trials, "candidate"));
-      if (best < steps) out.neighbours.push_back(eval(best + 1, max_trials, "candidate"));
-      std::size_t next = out.answer;
-      for (std::size_t n : out.neighbours)
-        if (distance(n) < distance(next)) next = n;
-      if (next == out.answer) break;
-      best = out.trace[next].index;
-    }
+  }
+  // 3. With every trial, a neighbour may still come closer (a side decided on
+  // fewer trials can be a step off; a target out of reach may yet be crossed
+  // between scan points): walk there.
+  for (std::size_t walk = 0; walk <= steps; ++walk) {
+    out.answer = eval(best, max_trials, "candidate");
+    out.neighbours.clear();
+    if (best > 0) out.neighbours.push_back(eval(best - 1, max_trials, "candidate"));
+    if (best < steps) out.neighbours.push_back(eval(best + 1, max_trials, "candidate"));
+    std::size_t next = out.answer;
+    for (std::size_t n : out.neighbours)
+      if (distance(n) < distance(next)) next = n;
+    if (next == out.answer) break;
+    best = out.trace[next].index;
+  }
+  if (out.status != TuneOutcome::Status::flat) {
+    // Out of reach only if nothing seen with every trial straddles the target.
+    bool above = false, below = false;
+    for (const TuneEval& e : out.trace)
+      if (e.trials == max_trials) (e.rate() >= target ? above : below) = true;
+    if (above && below) out.status = TuneOutcome::Status::found;
   }
   out.trace[out.answer].role = "answer";
   for (std::size_t n : out.neighbours)

@@ -78,7 +78,7 @@ struct TuneEval {
   std::uint64_t wins = 0;
   double rate() const { return trials == 0 ? 0.0 : static_cast<double>(wins) / static_cast<double>(trials); }
   Interval ci() const { return wilson(wins, trials); }
-  std::string role;  // "range end", "bisection", "answer", "neighbour", ...
+  std::string role;  // "scan", "bisection", "candidate", "answer", "neighbour", ...
 };
 
 struct TuneOutcome {
@@ -95,10 +95,12 @@ struct TuneOutcome {
 // Searches the grid lo, lo + step, ..., lo + steps * step for the value whose
 // party win rate is closest to `target`. `evaluate(value, trials)` returns the
 // wins in the first `trials` trials (common random numbers: the same trials at
-// every value). Bisection on the sign of (rate - target), assuming the rate is
-// monotone in the value; at a midpoint whose interval still holds the target
-// it raises the trials (x4, up to `max_trials`) before deciding, and the
-// answer and its neighbours are always evaluated at `max_trials`.
+// every value). A coarse scan (9 points) with a sixteenth of the trials finds
+// where the rate crosses the target; bisection inside that stretch, assuming
+// the rate is monotone there, raises the trials (x4, up to `max_trials`) at a
+// midpoint whose interval still holds the target; finally the answer and its
+// neighbours are evaluated with `max_trials`, walking to a closer neighbour
+// while there is one. Monotonicity is checked on every point evaluated.
 TuneOutcome tune_search(double lo, double step, std::size_t steps, double target, std::uint64_t max_trials,
                         const std::function<std::uint64_t(double value, std::uint64_t trials)>& evaluate);
 

@@ -145,11 +145,11 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
     case TuneOutcome::Status::target_above_range:
       os << "  The target " << percent(a.target) << " is "
          << (o.status == TuneOutcome::Status::target_below_range ? "below" : "above")
-         << " every win rate in the range; the nearest end is " << describe_eval(answer)
+         << " every win rate found in the range; the closest is " << describe_eval(answer)
          << ". Widen --lo/--hi to reach it.\n";
       break;
     case TuneOutcome::Status::flat:
-      os << "  The win rate is the same at both ends of the range (" << percent(answer.rate()) << "): " << param.path
+      os << "  The win rate is the same at every point scanned (" << percent(answer.rate()) << "): " << param.path
          << " does not move it here, so there is no answer.\n";
       break;
   }
