@@ -196,8 +196,10 @@ def plot_sensitivity(header, rows, args):
 
 
 def plot_comparison(header, rows, args):
-    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.45 * len(rows)))
-    labels = [f"{r['variant']} vs {r['baseline']}" for r in rows]
+    keys = header[3:header.index("trials")]
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.3 * len(rows)))
+    labels = [f"{r['variant']} vs {r['baseline']}" + "".join(f", {k}={r[k]}" for k in keys if r[k] != "")
+              for r in rows]
     d = [100 * float(r["win_rate_diff"]) for r in rows]
     err = [[x - 100 * float(r["win_rate_diff_ci_low"]) for x, r in zip(d, rows)],
            [100 * float(r["win_rate_diff_ci_high"]) - x for x, r in zip(d, rows)]]
