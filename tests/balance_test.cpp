@@ -391,6 +391,10 @@ TEST(Sweep, OutputDoesNotDependOnTheThreadCount) {
     ASSERT_EQ(r.code, 0) << r.out;
   }
   for (const char* f : kReportCsvs) EXPECT_EQ(slurp(dir / "1" / f), slurp(dir / "2" / f)) << f;
+  // --format csv prints the summary rows.
+  const auto csv = encsim(base + " --format csv");
+  EXPECT_EQ(csv.code, 0);
+  EXPECT_EQ(csv.out, slurp(dir / "1" / "summary.csv"));
   fs::remove_all(dir);
 }
 

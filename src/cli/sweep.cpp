@@ -1,5 +1,6 @@
 // encsim sweep SCENARIO.yaml --set PATH=FROM..TO[:STEP] [--set ...] [-n TRIALS]
 //              [--seed S] [--threads T] [--precision E] [--variant NAME]... [-o DIR]
+//              [--format table|csv|json]
 //
 // One run per point of a range (one --set) or a grid (two), each exactly the
 // `run` of the scenario with those values written in: the same seed, the same
@@ -32,6 +33,7 @@ struct SweepArgs {
   double precision = 0.0;
   std::vector<std::string> variants;
   std::string out_dir;
+  std::string format = "table";
 };
 
 // One --set: a parameter and its values.
@@ -215,13 +217,26 @@ void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
   }
   if (shown) std::fprintf(stderr, "\r\033[K");
   if (!a.out_dir.empty()) write_reports(a.out_dir, all);
+  if (a.format == "csv") {
+    std::cout << to_csv(summary_table(all));
+    return;
+  }
+  if (a.format == "json") {
+    std::cout << to_json(summary_table(all));
+    return;
+  }
   for (const Axis& axis : axes)
     for (const std::string& v : variants_overriding(p, axis.param))
       std::cout << "note: variant '" << v << "' sets " << axis.param.path
                 << " itself, so its rows do not change with it\n";
+  std::uint64_t fewest = all.front().tally.trials, most = fewest;
+  for (const VariantResult& r : all) {
+    fewest = std::min(fewest, r.tally.trials);
+    most = std::max(most, r.tally.trials);
+  }
   std::cout << p.scenario.name << " (" << p.scenario.ruleset << "): " << settings.size() << " points, "
-            << all.front().tally.trials << (a.precision > 0 ? " or more" : "") << " fights each, seed " << rs.seed
-            << ", the same dice at every point\n";
+            << (fewest == most ? std::to_string(most) : std::to_string(fewest) + " to " + std::to_string(most))
+            << " fights each, seed " << rs.seed << ", the same dice at every point\n";
   std::cout << sweep_report(axes, all, p.variant_names.size());
   if (!a.out_dir.empty())
     std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << a.out_dir << "\n";
@@ -247,6 +262,8 @@ void setup_sweep(CLI::App& sub) {
   sub.add_option("--variant", a->variants, "sweep only these variants (repeatable; default: all)");
   sub.add_option("-o,--output", a->out_dir,
                  "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) here");
+  sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
+      ->check(CLI::IsMember({"table", "csv", "json"}));
   sub.callback([a, n, seed] { sweep(*a, n->count() > 0, seed->count() > 0); });
 }
 
