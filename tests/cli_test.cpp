@@ -2,52 +2,21 @@
 // error output and "nothing written" on bad input.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+
+#include "run_encsim.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Result {
-  int code;
-  std::string out;  // stdout and stderr together
-};
-
-Result encsim(const std::string& args) {
-  const std::string cmd = std::string(ENCSIM_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  Result r{-1, ""};
-  if (!pipe) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream os;
-  os << in.rdbuf();
-  return os.str();
-}
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("encsim-cli-test-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+using encsim::testing::encsim;
+using encsim::testing::fresh_dir;
+using encsim::testing::slurp;
+using Result = encsim::testing::CliResult;
 
 const std::string kSource = ENCSIM_SOURCE_DIR;
-const char* const kCsvs[] = {"summary.csv", "combatants.csv", "distributions.csv"};
+const char* const kCsvs[] = {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"};
 
 // tests/golden/goblin-ambush holds the CSVs of
 //   encsim run scenarios/fivey/goblin-ambush.yaml -n 20000 -o DIR

@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ ninja-build libtbb-dev libyaml-cpp-dev libcli11-dev libeigen3-dev libgtest-dev libbenchmark-dev)
+packages=(cmake g++ ninja-build libtbb-dev libyaml-cpp-dev libcli11-dev libeigen3-dev libgtest-dev libbenchmark-dev
+          python3 python3-matplotlib)  # python3-matplotlib: tools/plot.py and its test
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -16,9 +16,11 @@
 #include <cstdint>
 #include <functional>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "encsim/check.hpp"
+#include "encsim/paired.hpp"
 #include "encsim/tally.hpp"
 
 namespace encsim {
@@ -76,23 +78,51 @@ Tally make_tally(const Enc& enc) {
   return Tally(enc.combatant_count(), enc.resource_count(), enc.extra_count());
 }
 
+// Several encounters of one rule system run side by side: trial t of each is
+// simulated in the same chunk, on the same streams (common random numbers), and
+// each `pairs` entry {i, j} tallies trial t of encounter i against trial t of
+// encounter j (a PairedTally: joint outcomes and differences), so a comparison
+// needs no per-trial storage. Every encounter's tally is exactly what
+// run_trials() alone would give it, at any thread count; with `precision`, each
+// stops at its own wave boundary, as it would alone, and a pair counts the
+// trials both ran.
+struct JointResult {
+  std::vector<RunResult> runs;       // one per encounter
+  std::vector<PairedTally> paired;   // one per pair
+};
+
 template <class Enc>
-RunResult run_trials(const Enc& enc, const RunSettings& s) {
+JointResult run_joint(const std::vector<const Enc*>& encs,
+                      const std::vector<std::pair<std::size_t, std::size_t>>& pairs, const RunSettings& s) {
   const auto start = std::chrono::steady_clock::now();
-  RunResult result{make_tally(enc), false, 0.0};
+  const std::size_t k = encs.size();
+  ENCSIM_CHECK(k > 0);
+  for (const auto& [i, j] : pairs) ENCSIM_CHECK(i < k && j < k);
+  JointResult result;
+  for (const Enc* e : encs) result.runs.push_back(RunResult{make_tally(*e), false, 0.0});
+  result.paired.assign(pairs.size(), PairedTally{});
   // A chunk's scratch; cache-line aligned so neighbouring chunks on other
   // threads never share a line.
   struct alignas(64) Slot {
-    Tally tally;
-    TrialRecord record;
+    std::vector<Tally> tallies;
+    std::vector<TrialRecord> records;
+    std::vector<TrialSummary> summaries;
+    std::vector<PairedTally> paired;
   };
   const std::uint64_t wave = s.precision > 0.0 ? kWaveChunks : kLongWaveChunks;
-  std::vector<Slot> slots(wave, Slot{make_tally(enc), TrialRecord{}});
-  const std::vector<CombatantInfo>& roster = enc.roster();
+  std::vector<Slot> slots(wave);
+  for (Slot& slot : slots) {
+    for (const Enc* e : encs) slot.tallies.push_back(make_tally(*e));
+    slot.records.resize(k);
+    slot.summaries.resize(k);
+    slot.paired.resize(pairs.size());
+  }
+  std::vector<char> active(k, 1);  // still running (not yet at its precision)
+  std::size_t n_active = k;
 
   tbb::task_arena arena(s.threads > 0 ? s.threads : tbb::task_arena::automatic);
   std::uint64_t done = 0;
-  while (done < s.trials) {
+  while (done < s.trials && n_active > 0) {
     const std::uint64_t remaining = s.trials - done;
     const std::uint64_t chunks =
         std::min<std::uint64_t>(wave, (remaining + kChunkTrials - 1) / kChunkTrials);
@@ -102,33 +132,62 @@ RunResult run_trials(const Enc& enc, const RunSettings& s) {
           [&](const tbb::blocked_range<std::size_t>& range) {
             for (std::size_t c = range.begin(); c != range.end(); ++c) {
               Slot& slot = slots[c];
-              slot.tally.clear();
+              for (Tally& t : slot.tallies) t.clear();
+              for (PairedTally& p : slot.paired) p.clear();
               const std::uint64_t first = done + c * kChunkTrials;
               const std::uint64_t last = std::min(s.trials, first + kChunkTrials);
               NullLog log;
               for (std::uint64_t t = first; t < last; ++t) {
                 detail::set_current_trial(static_cast<long long>(t));
-                slot.record.reset(enc.combatant_count());
-                enc.simulate(s.seed, t, slot.record, log);
-                slot.tally.add(slot.record, roster);
+                for (std::size_t e = 0; e < k; ++e) {
+                  if (!active[e]) continue;
+                  const Enc& enc = *encs[e];
+                  TrialRecord& record = slot.records[e];
+                  record.reset(enc.combatant_count());
+                  enc.simulate(s.seed, t, record, log);
+                  slot.tallies[e].add(record, enc.roster());
+                  if (!pairs.empty()) slot.summaries[e] = summarize(record, enc.roster());
+                }
+                for (std::size_t p = 0; p < pairs.size(); ++p)
+                  if (active[pairs[p].first] && active[pairs[p].second])
+                    slot.paired[p].add(slot.summaries[pairs[p].first], slot.summaries[pairs[p].second]);
               }
               detail::set_current_trial(-1);
             }
           },
           tbb::simple_partitioner());
     });
-    for (std::uint64_t c = 0; c < chunks; ++c) result.tally.merge(slots[c].tally);
-    done = std::min(s.trials, done + chunks * kChunkTrials);
-    if (s.progress) s.progress(result.tally);
-    if (s.precision > 0.0 && win_half_width(result.tally) <= s.precision) {
-      result.precision_reached = true;
-      break;
+    for (std::uint64_t c = 0; c < chunks; ++c) {
+      for (std::size_t e = 0; e < k; ++e)
+        if (active[e]) result.runs[e].tally.merge(slots[c].tallies[e]);
+      for (std::size_t p = 0; p < pairs.size(); ++p) result.paired[p].merge(slots[c].paired[p]);
     }
+    done = std::min(s.trials, done + chunks * kChunkTrials);
+    if (s.progress) s.progress(result.runs.front().tally);
+    if (s.precision > 0.0)
+      for (std::size_t e = 0; e < k; ++e)
+        if (active[e] && win_half_width(result.runs[e].tally) <= s.precision) {
+          result.runs[e].precision_reached = true;
+          active[e] = 0;
+          --n_active;
+        }
   }
-  ENCSIM_CHECK_EQ(result.tally.trials, done);
-  result.seconds =
+  // The time is shared out in proportion to the fights each encounter fought.
+  const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::uint64_t fought = 0;
+  for (const RunResult& r : result.runs) fought += r.tally.trials;
+  for (RunResult& r : result.runs) {
+    ENCSIM_CHECK(r.precision_reached || r.tally.trials == done);
+    r.seconds = fought == 0 ? 0.0
+                            : seconds * static_cast<double>(r.tally.trials) / static_cast<double>(fought);
+  }
   return result;
+}
+
+template <class Enc>
+RunResult run_trials(const Enc& enc, const RunSettings& s) {
+  return std::move(run_joint<Enc>({&enc}, {}, s).runs.front());
 }
 
 }  // namespace encsim

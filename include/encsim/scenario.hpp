@@ -18,6 +18,15 @@ namespace encsim {
 struct Variant {
   std::string name;  // "base" for the document as written
   Node doc;          // a map: party, foes, options, tactics, max_rounds (library uses resolved)
+  Node set;          // the variant's `set:` overrides (path -> value); null for "base"
+};
+
+// A value written into the scenario before its variants apply their overrides,
+// as if the file said so: what `sweep`, `tune` and `sensitivity` vary.
+struct Edit {
+  std::string path;
+  Node value;
+  SourcePos where;  // for errors about the path
 };
 
 struct Scenario {
@@ -50,6 +59,11 @@ Scenario load_scenario_text(std::string_view text, const std::string& display_na
 // Every step but the last must exist (did-you-mean when not); the last key may be
 // new (the rule system validates it). Throws InputError at `where`.
 void set_path(Node& doc, std::string_view path, const Node& value, const SourcePos& where);
+
+// The document of `variant` had the scenario file said `edits` (set_path on
+// the base document), then the variant's own overrides, checked as the loader
+// checks a document. With no edits it equals variant.doc. Throws InputError.
+Node edited_doc(const Scenario& scenario, const Variant& variant, const std::vector<Edit>& edits);
 
 // The numeric value at a dotted path, for sweeps; throws InputError at `where`.
 const Node& get_path(const Node& doc, std::string_view path, const SourcePos& where);

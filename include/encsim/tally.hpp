@@ -75,6 +75,19 @@ struct TrialRecord {
   void reset(std::size_t n_combatants);
 };
 
+// The party-level numbers of one trial, read off its record: what Tally
+// histograms and what a paired comparison of two encounters differences.
+struct TrialSummary {
+  Outcome outcome = Outcome::draw;
+  int rounds = 0;
+  int pcs = 0;        // PCs in the fight
+  int pcs_down = 0;   // PCs out of the fight at the end
+  int pc_deaths = 0;  // PCs dead at the end
+  std::int64_t damage_to_party = 0;
+  std::int64_t damage_to_foes = 0;
+};
+TrialSummary summarize(const TrialRecord& r, const std::vector<CombatantInfo>& roster);
+
 // Per combatant, sums suffice (reports give means and rates) except for the
 // damage it deals, whose p90 is reported.
 struct CombatantTally {
@@ -93,6 +106,7 @@ struct Tally {
   std::uint64_t trials = 0;
   std::uint64_t party_wins = 0, foes_wins = 0, draws = 0;
   std::uint64_t foes_fled = 0, party_wipes = 0;
+  std::uint64_t wins_with_pc_down = 0;  // party wins that left at least one PC out of the fight
   IntStat rounds;
   IntStat pcs_down;         // PCs out of the fight at the end
   IntStat pc_deaths;        // PCs dead at the end

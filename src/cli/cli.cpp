@@ -35,6 +35,9 @@ const std::vector<Subcommand>& subcommands() {
       {"check", "validate scenarios and print the compiled encounters", &setup_check},
       {"rules", "list the rule systems, or the YAML keys of one", &setup_rules},
       {"replay", "narrate one simulated fight turn by turn", &setup_replay},
+      {"sweep", "run a scenario over a range (or grid) of values of one or two parameters", &setup_sweep},
+      {"tune", "find the value of a parameter that gives a target party win rate", &setup_tune},
+      {"sensitivity", "rank parameters by how much one step of each moves the party win rate", &setup_sensitivity},
       {"bench", "a fixed workload: combats per second and a hash of the results", &setup_bench},
   };
   return kTable;
@@ -62,31 +65,61 @@ Prepared prepare(const std::string& path, const std::vector<std::string>& only) 
   return p;
 }
 
+VariantResult make_result(const Scenario& scenario, const std::string& variant, const AnyEncounter& enc, RunResult run,
+                          const RunSettings& settings) {
+  VariantResult v;
+  v.scenario = scenario.name;
+  v.variant = variant;
+  v.ruleset = scenario.ruleset;
+  v.seed = settings.seed;
+  v.tally = std::move(run.tally);
+  std::visit(
+      [&](const auto& e) {
+        v.combatants = e.roster();
+        v.resources = e.resource_specs();
+        v.extras = e.extra_specs();
+        if constexpr (requires { e.facts(); }) {
+          v.facts = e.facts();
+          v.note = e.note();
+        }
+      },
+      enc);
+  v.seconds = run.seconds;
+  v.precision = settings.precision;
+  v.precision_reached = run.precision_reached;
+  return v;
+}
+
+JointResult run_encounters(const std::vector<const AnyEncounter*>& encs,
+                           const std::vector<std::pair<std::size_t, std::size_t>>& pairs, const RunSettings& s) {
+  ENCSIM_CHECK(!encs.empty());
+  // The std::visit of the run: encounters of one scenario share its rule
+  // system, so all hold the first one's alternative.
+  return std::visit(
+      [&](const auto& first) {
+        using Enc = std::decay_t<decltype(first)>;
+        std::vector<const Enc*> typed;
+        for (const AnyEncounter* e : encs) typed.push_back(&std::get<Enc>(*e));
+        return run_joint(typed, pairs, s);
+      },
+      *encs.front());
+}
+
 std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& settings) {
-  std::vector<VariantResult> out;
+  std::vector<const AnyEncounter*> encs;
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
   for (std::size_t i = 0; i < p.encounters.size(); ++i) {
-    std::visit(
-        [&](const auto& enc) {
-          RunResult r = run_trials(enc, settings);
-          VariantResult v;
-          v.scenario = p.scenario.name;
-          v.variant = p.variant_names[i];
-          v.ruleset = p.scenario.ruleset;
-          v.seed = settings.seed;
-          v.tally = std::move(r.tally);
-          v.combatants = enc.roster();
-          v.resources = enc.resource_specs();
-          v.extras = enc.extra_specs();
-          if constexpr (requires { enc.facts(); }) {
-            v.facts = enc.facts();
-            v.note = enc.note();
-          }
-          v.seconds = r.seconds;
-          v.precision = settings.precision;
-          v.precision_reached = r.precision_reached;
-          out.push_back(std::move(v));
-        },
-        p.encounters[i]);
+    encs.push_back(&p.encounters[i]);
+    if (i > 0) pairs.emplace_back(0, i);
+  }
+  JointResult joint = run_encounters(encs, pairs, settings);
+  std::vector<VariantResult> out;
+  for (std::size_t i = 0; i < encs.size(); ++i) {
+    out.push_back(make_result(p.scenario, p.variant_names[i], p.encounters[i], std::move(joint.runs[i]), settings));
+    if (i > 0) {
+      out.back().paired_with = p.variant_names[0];
+      out.back().paired = joint.paired[i - 1];
+    }
   }
   return out;
 }

@@ -36,8 +36,15 @@ struct Prepared {
 // Throws InputError. `only` lists variant names to keep (empty: all).
 Prepared prepare(const std::string& path, const std::vector<std::string>& only);
 
-// Runs every variant of a prepared scenario with common random numbers.
+// Runs every variant of a prepared scenario side by side with common random
+// numbers; each variant after the first is paired with the first.
 std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& settings);
+// Runs encounters of one rule system side by side (run_joint, which see).
+JointResult run_encounters(const std::vector<const AnyEncounter*>& encs,
+                           const std::vector<std::pair<std::size_t, std::size_t>>& pairs, const RunSettings& s);
+// The report row of one run.
+VariantResult make_result(const Scenario& scenario, const std::string& variant, const AnyEncounter& enc, RunResult run,
+                          const RunSettings& settings);
 
 // The built-in workloads of `encsim bench` (also used by bench/).
 extern const char* const kFiveyBenchYaml;
@@ -56,5 +63,8 @@ void setup_check(CLI::App& sub);
 void setup_rules(CLI::App& sub);
 void setup_replay(CLI::App& sub);
 void setup_bench(CLI::App& sub);
+void setup_sweep(CLI::App& sub);
+void setup_tune(CLI::App& sub);
+void setup_sensitivity(CLI::App& sub);
 
 }  // namespace encsim::cli

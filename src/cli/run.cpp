@@ -73,7 +73,7 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
     Progress progress(p.scenario.name, s);
     s.progress = progress.callback();
     auto results = run_prepared(p, s);
-    table += terminal_report(results);
+    table += terminal_report(results) + comparison_report(results);
     all.insert(all.end(), results.begin(), results.end());
   }
   if (!a.out_dir.empty()) write_reports(a.out_dir, all);
@@ -83,7 +83,7 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
     std::cout << to_json(summary_table(all));
   } else {
     std::cout << table;
-    if (!a.out_dir.empty()) std::cout << "wrote summary.csv, combatants.csv, distributions.csv to " << a.out_dir << "\n";
+    if (!a.out_dir.empty()) std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << a.out_dir << "\n";
   }
 }
 

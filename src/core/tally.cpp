@@ -112,6 +112,22 @@ Tally::Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_ex
   for (auto& c : combatants) c.extra.resize(n_extra);
 }
 
+TrialSummary summarize(const TrialRecord& r, const std::vector<CombatantInfo>& roster) {
+  TrialSummary s;
+  s.outcome = r.outcome;
+  s.rounds = r.rounds;
+  for (std::size_t i = 0; i < roster.size(); ++i) {
+    const CombatantRecord& c = r.combatants[i];
+    if (roster[i].pc) {
+      ++s.pcs;
+      s.pcs_down += c.down ? 1 : 0;
+      s.pc_deaths += c.dead ? 1 : 0;
+    }
+    (roster[i].side == 0 ? s.damage_to_party : s.damage_to_foes) += c.damage_taken;
+  }
+  return s;
+}
+
 void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) {
   ++trials;
   switch (r.outcome) {
@@ -121,8 +137,6 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
   }
   foes_fled += r.foes_fled ? 1 : 0;
   rounds.add(r.rounds);
-  int down = 0, dead = 0, pcs = 0;
-  std::int64_t to_party = 0, to_foes = 0;
   for (std::size_t i = 0; i < combatants.size(); ++i) {
     const CombatantRecord& c = r.combatants[i];
     CombatantTally& t = combatants[i];
@@ -135,18 +149,14 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
     t.downs += c.down ? 1 : 0;
     t.deaths += c.dead ? 1 : 0;
     for (std::size_t e = 0; e < t.extra.size(); ++e) t.extra[e] += static_cast<std::uint64_t>(c.extra[e]);
-    if (roster[i].pc) {
-      ++pcs;
-      down += c.down ? 1 : 0;
-      dead += c.dead ? 1 : 0;
-    }
-    (roster[i].side == 0 ? to_party : to_foes) += c.damage_taken;
   }
-  pcs_down.add(down);
-  pc_deaths.add(dead);
-  party_wipes += (pcs > 0 && down == pcs) ? 1 : 0;
-  damage_to_party.add(to_party);
-  damage_to_foes.add(to_foes);
+  const TrialSummary s = summarize(r, roster);
+  pcs_down.add(s.pcs_down);
+  pc_deaths.add(s.pc_deaths);
+  party_wipes += (s.pcs > 0 && s.pcs_down == s.pcs) ? 1 : 0;
+  wins_with_pc_down += (r.outcome == Outcome::party_win && s.pcs_down > 0) ? 1 : 0;
+  damage_to_party.add(s.damage_to_party);
+  damage_to_foes.add(s.damage_to_foes);
   for (std::size_t i = 0; i < resources.size(); ++i) resources[i].add(r.resources[i]);
 }
 
@@ -157,6 +167,7 @@ void Tally::merge(const Tally& o) {
   draws += o.draws;
   foes_fled += o.foes_fled;
   party_wipes += o.party_wipes;
+  wins_with_pc_down += o.wins_with_pc_down;
   rounds.merge(o.rounds);
   pcs_down.merge(o.pcs_down);
   pc_deaths.merge(o.pc_deaths);
@@ -169,7 +180,7 @@ void Tally::merge(const Tally& o) {
 }
 
 void Tally::clear() {
-  trials = party_wins = foes_wins = draws = foes_fled = party_wipes = 0;
+  trials = party_wins = foes_wins = draws = foes_fled = party_wipes = wins_with_pc_down = 0;
   for (IntStat* s : {&rounds, &pcs_down, &pc_deaths, &damage_to_party, &damage_to_foes}) s->clear();
   for (auto& r : resources) r.clear();
   for (auto& c : combatants) c.clear();

@@ -117,6 +117,12 @@ std::string fit(const std::string& s, std::size_t width) {
   return out + std::string(width - chars, ' ');
 }
 
+// "+1.50" for a change that rounds to something above zero.
+std::string signed_fixed(double value, int decimals) {
+  const std::string s = fixed(value, decimals);
+  return s.find_first_not_of("-0.") != std::string::npos && value > 0 ? "+" + s : s;
+}
+
 }  // namespace
 
 std::string csv_field(const std::string& s) {
@@ -144,7 +150,8 @@ Table summary_table(const std::vector<VariantResult>& results) {
   header.insert(header.end(), keys.begin(), keys.end());
   for (const char* c : {"trials", "seed", "party_win_rate", "party_win_ci_low", "party_win_ci_high", "foes_win_rate",
                         "draw_rate", "rounds_mean", "rounds_p50", "rounds_p90", "pcs_down_mean", "pc_deaths_mean",
-                        "party_wipe_rate", "foes_fled_rate"})
+                        "party_wipe_rate", "foes_fled_rate", "damage_to_party_mean", "damage_to_party_sd",
+                        "damage_to_party_p10", "damage_to_party_p90", "win_with_pc_down_rate"})
     header.emplace_back(c);
   header.insert(header.end(), sys.begin(), sys.end());
   std::vector<std::string> facts;
@@ -163,7 +170,9 @@ Table summary_table(const std::vector<VariantResult>& results) {
           fixed(ci.high, 6), fixed(rate(t.foes_wins, t.trials), 6), fixed(rate(t.draws, t.trials), 6),
           fixed(t.rounds.mean(), 4), std::to_string(t.rounds.quantile(1, 2)), std::to_string(t.rounds.quantile(9, 10)),
           fixed(t.pcs_down.mean(), 4), fixed(t.pc_deaths.mean(), 4), fixed(rate(t.party_wipes, t.trials), 6),
-          fixed(rate(t.foes_fled, t.trials), 6)})
+          fixed(rate(t.foes_fled, t.trials), 6), fixed(t.damage_to_party.mean(), 4),
+          fixed(t.damage_to_party.stddev(), 4), std::to_string(t.damage_to_party.quantile(1, 10)),
+          std::to_string(t.damage_to_party.quantile(9, 10)), fixed(rate(t.wins_with_pc_down, t.trials), 6)})
       row.push_back(v);
     add_metrics(row, sys, r.resources,
                 [&](std::size_t i) { return metric_values(r.resources[i], t.resources[i].mean(), &t.resources[i]); });
@@ -243,6 +252,53 @@ Table distributions_table(const std::vector<VariantResult>& results) {
   return out;
 }
 
+namespace {
+
+// The paired differences a comparison reports besides the win rate.
+struct PairedCost {
+  const char* column;
+  const char* label;
+  const PairedDiff PairedTally::*diff;
+};
+constexpr PairedCost kPairedCosts[] = {
+    {"rounds", "rounds", &PairedTally::rounds},
+    {"pcs_down", "PCs down", &PairedTally::pcs_down},
+    {"pc_deaths", "PC deaths", &PairedTally::pc_deaths},
+    {"damage_to_party", "dmg to party", &PairedTally::damage_to_party},
+};
+
+}  // namespace
+
+Table comparison_table(const std::vector<VariantResult>& results) {
+  const auto keys = key_names(results);
+  std::vector<std::string> header{"scenario", "variant", "baseline"};
+  header.insert(header.end(), keys.begin(), keys.end());
+  const std::size_t text_columns = header.size();
+  for (const char* c : {"trials", "party_win_rate", "baseline_win_rate", "win_rate_diff", "win_rate_diff_ci_low",
+                        "win_rate_diff_ci_high"})
+    header.emplace_back(c);
+  for (const PairedCost& c : kPairedCosts)
+    for (const char* suffix : {"_diff", "_diff_ci_low", "_diff_ci_high"}) header.push_back(c.column + std::string(suffix));
+  Table out{header, {}, text_columns};
+  for (const auto& r : results) {
+    if (r.paired_with.empty()) continue;
+    const PairedTally& p = r.paired;
+    const Interval ci = p.win_difference_ci();
+    std::vector<std::string> row{r.scenario, r.variant, r.paired_with};
+    add_keys(row, r, keys);
+    for (const std::string& v : {std::to_string(p.n), fixed(p.second_win_rate(), 6), fixed(p.first_win_rate(), 6),
+                                 fixed(p.win_difference(), 6), fixed(ci.low, 6), fixed(ci.high, 6)})
+      row.push_back(v);
+    for (const PairedCost& c : kPairedCosts) {
+      const PairedDiff& d = p.*(c.diff);
+      const Interval dci = d.ci();
+      for (double v : {d.mean(), dci.low, dci.high}) row.push_back(fixed(v, 4));
+    }
+    out.rows.push_back(std::move(row));
+  }
+  return out;
+}
+
 std::string to_csv(const Table& t) {
   std::string out = join_row(t.header);
   for (const auto& row : t.rows) out += join_row(row);
@@ -295,6 +351,10 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
        << percent(any_dead) << ". Fights last " << fixed(t.rounds.mean(), 1) << " rounds on average (median "
        << t.rounds.quantile(1, 2) << ", 9 in 10 within " << t.rounds.quantile(9, 10) << ").\n";
     if (!r.note.empty()) os << "  " << r.note << "\n";
+    os << "  Swing: the party loses " << fixed(t.damage_to_party.mean(), 1) << " HP per fight (sd "
+       << fixed(t.damage_to_party.stddev(), 1) << "; 1 in 10 fights " << t.damage_to_party.quantile(1, 10)
+       << " or less, 1 in 10 more than " << t.damage_to_party.quantile(9, 10) << "); "
+       << percent(rate(t.wins_with_pc_down, t.trials)) << " of fights are wins with a PC down.\n";
     os << "  trials " << t.trials << ", seed " << r.seed << ", " << fixed(r.seconds, 2) << " s";
     if (r.seconds > 0) os << " (" << static_cast<long long>(static_cast<double>(t.trials) / r.seconds) << " combats/s)";
     if (r.precision > 0)
@@ -338,6 +398,55 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
   return os.str();
 }
 
+std::string comparison_report(const std::vector<VariantResult>& variants) {
+  std::string out;
+  std::string baseline;
+  char cell[256];
+  auto row = [&](const std::string& text) {
+    // Cells are left-aligned in fixed widths; the last one leaves no trailing blanks.
+    out += text.substr(0, text.find_last_not_of(' ') + 1) + "\n";
+  };
+  for (const auto& r : variants) {
+    if (r.paired_with.empty()) continue;
+    const PairedTally& p = r.paired;
+    if (r.paired_with != baseline) {
+      baseline = r.paired_with;
+      out += r.scenario + ": each variant against '" + baseline +
+             "', fight by fight on the same dice (change with its paired 95% interval)\n";
+      std::string head, base;
+      std::snprintf(cell, sizeof cell, "  %-20s %7s  %-24s", "variant", "win", "win change (points)");
+      head += cell;
+      std::snprintf(cell, sizeof cell, "  %-20.20s %7s  %-24s", baseline.c_str(), percent(p.first_win_rate()).c_str(),
+                    "(baseline)");
+      base += cell;
+      for (const PairedCost& c : kPairedCosts) {
+        std::snprintf(cell, sizeof cell, " %-24s", c.label);
+        head += cell;
+      }
+      row(head);
+      row(base);
+    }
+    const Interval ci = p.win_difference_ci();
+    const std::string change = signed_fixed(100.0 * p.win_difference(), 1) + " [" + signed_fixed(100.0 * ci.low, 1) +
+                               ", " + signed_fixed(100.0 * ci.high, 1) + "]";
+    std::string line;
+    std::snprintf(cell, sizeof cell, "  %-20.20s %7s  %-24s", r.variant.c_str(), percent(p.second_win_rate()).c_str(),
+                  change.c_str());
+    line += cell;
+    for (const PairedCost& c : kPairedCosts) {
+      const PairedDiff& d = p.*(c.diff);
+      const Interval dci = d.ci();
+      const std::string text =
+          signed_fixed(d.mean(), 2) + " [" + signed_fixed(dci.low, 2) + ", " + signed_fixed(dci.high, 2) + "]";
+      std::snprintf(cell, sizeof cell, " %-24s", text.c_str());
+      line += cell;
+    }
+    row(line);
+  }
+  if (!baseline.empty()) out += "\n";
+  return out;
+}
+
 namespace {
 
 // Writes `content` to a temporary file beside `path` and returns its name.
@@ -356,13 +465,17 @@ std::string write_temporary(const std::string& path, const std::string& content)
 
 }  // namespace
 
-void prepare_output_dir(const std::string& dir) {
+std::vector<std::string> report_file_names() {
+  return {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"};
+}
+
+void prepare_output_dir(const std::string& dir, const std::vector<std::string>& names) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir))
     throw InputError(SourcePos{}, "cannot use '" + dir + "' as the output directory: " +
                                       (ec ? ec.message() : std::string("not a directory")));
-  for (const char* name : {"summary.csv", "combatants.csv", "distributions.csv"}) {
+  for (const std::string& name : names) {
     const auto target = std::filesystem::path(dir) / name;
     if (std::filesystem::exists(target, ec) && !std::filesystem::is_regular_file(target, ec))
       throw InputError(SourcePos{}, "cannot write '" + target.string() + "': it exists and is not a file");
@@ -376,13 +489,16 @@ void prepare_output_dir(const std::string& dir) {
   }
 }
 
-void write_reports(const std::string& dir, const std::vector<VariantResult>& results) {
-  const std::pair<std::string, std::string> files[] = {
-      {"summary.csv", to_csv(summary_table(results))},
-      {"combatants.csv", to_csv(combatants_table(results))},
-      {"distributions.csv", to_csv(distributions_table(results))}};
-  prepare_output_dir(dir);
-  // All three are written in full before any is renamed into place.
+void write_reports(const std::string& dir, const std::vector<VariantResult>& results, const OutputFiles& extra) {
+  OutputFiles files{{"summary.csv", to_csv(summary_table(results))},
+                    {"combatants.csv", to_csv(combatants_table(results))},
+                    {"distributions.csv", to_csv(distributions_table(results))},
+                    {"comparison.csv", to_csv(comparison_table(results))}};
+  files.insert(files.end(), extra.begin(), extra.end());
+  std::vector<std::string> names;
+  for (const auto& f : files) names.push_back(f.first);
+  prepare_output_dir(dir, names);
+  // All are written in full before any is renamed into place.
   std::vector<std::pair<std::string, std::string>> done;
   try {
     for (const auto& [name, content] : files) {

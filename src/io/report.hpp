@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "encsim/encounter.hpp"
+#include "encsim/paired.hpp"
 #include "encsim/tally.hpp"
 
 namespace encsim {
@@ -33,6 +34,10 @@ struct VariantResult {
   std::string note;
   // Leading columns identifying a sweep point ("foes.ogre.hp" -> "30"), empty otherwise.
   std::vector<std::pair<std::string, std::string>> keys;
+  // Against which variant of the same scenario this one was paired trial by
+  // trial ("" for none, e.g. the first), and the paired tally (first = that one).
+  std::string paired_with;
+  PairedTally paired;
 };
 
 // A report as rows of formatted fields, before it becomes CSV or JSON.
@@ -44,19 +49,30 @@ struct Table {
 Table summary_table(const std::vector<VariantResult>& results);
 Table combatants_table(const std::vector<VariantResult>& results);
 Table distributions_table(const std::vector<VariantResult>& results);
+// One row per variant that has a `paired_with`: its win rate and costs minus
+// those of the variant it is paired with, with paired 95% intervals.
+Table comparison_table(const std::vector<VariantResult>& results);
 std::string to_csv(const Table& table);
 std::string to_json(const Table& table);  // an array of objects, one per row
 
 // The readable report of one scenario's variants: a plain sentence a GM can
 // read at the table, then the numbers.
 std::string terminal_report(const std::vector<VariantResult>& variants);
+// The comparison of paired variants as a terminal table ("" when none is paired).
+std::string comparison_report(const std::vector<VariantResult>& variants);
 
-// Creates `dir` if needed and checks it is writable; an InputError if not.
-// `run` calls it before simulating anything.
-void prepare_output_dir(const std::string& dir);
-// Writes summary.csv, combatants.csv and distributions.csv into `dir`: all
-// three to temporary names first, then each renamed into place.
-void write_reports(const std::string& dir, const std::vector<VariantResult>& results);
+// summary.csv, combatants.csv, distributions.csv and comparison.csv.
+std::vector<std::string> report_file_names();
+// The files a report writes: name and content.
+using OutputFiles = std::vector<std::pair<std::string, std::string>>;
+
+// Creates `dir` if needed and checks it is writable and that none of `names`
+// is in the way (e.g. a directory); an InputError if not. Commands call it
+// before simulating anything.
+void prepare_output_dir(const std::string& dir, const std::vector<std::string>& names = report_file_names());
+// Writes the report files of `results` plus `extra` into `dir`: all to
+// temporary names first, then each renamed into place.
+void write_reports(const std::string& dir, const std::vector<VariantResult>& results, const OutputFiles& extra = {});
 
 // RFC 4180: quote a field that holds a comma, a quote or a line break.
 std::string csv_field(const std::string& s);

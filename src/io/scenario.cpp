@@ -299,6 +299,11 @@ void check_doc(const Node& doc) {
   }
 }
 
+void apply_overrides(Node& doc, const Node& set) {
+  if (set.is_null()) return;
+  for (const Node::Entry& e : set.entries()) set_path(doc, e.key, e.value, e.key_pos);
+}
+
 std::uint64_t parse_seed(const Node& node) {
   const std::string& text = node.is_scalar() ? node.text() : std::string();
   std::uint64_t seed = 0;
@@ -356,7 +361,7 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
   if (!base.find("max_rounds"))
     base.set("max_rounds", Node::scalar(std::to_string(kDefaultMaxRounds), SourcePos{root.pos().file, 0, 0}));
   check_doc(base);
-  s.variants.push_back({"base", base});
+  s.variants.push_back({"base", base, Node()});
 
   const Node* variants = reader.get("variants");
   if (!variants) return s;
@@ -376,13 +381,15 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
                          "duplicate variant name '" + text + "' (first at " + at_line(other->pos()) + ")");
     names.push_back(&name);
     Node doc = base;
+    Node overrides;
     if (const Node* set = vr.get("set")) {
       if (!set->is_map())
         throw InputError(set->pos(), "set must be a map of path to value, got " + describe(*set));
-      for (const Node::Entry& e : set->entries()) set_path(doc, e.key, e.value, e.key_pos);
+      apply_overrides(doc, *set);
+      overrides = *set;
     }
     check_doc(doc);
-    s.variants.push_back({text, std::move(doc)});
+    s.variants.push_back({text, std::move(doc), std::move(overrides)});
   }
   return s;
 }
@@ -515,6 +522,16 @@ Scenario load_scenario_text(std::string_view text, const std::string& display_na
 
 void set_path(Node& doc, std::string_view path, const Node& value, const SourcePos& where) {
   walk(doc, path, &value, where);
+}
+
+Node edited_doc(const Scenario& scenario, const Variant& variant, const std::vector<Edit>& edits) {
+  if (edits.empty()) return variant.doc;
+  Node doc = scenario.variants.front().doc;
+  for (const Edit& e : edits) set_path(doc, e.path, e.value, e.where);
+  check_doc(doc);
+  apply_overrides(doc, variant.set);
+  check_doc(doc);
+  return doc;
 }
 
 const Node& get_path(const Node& doc, std::string_view path, const SourcePos& where) {

@@ -1,0 +1,107 @@
+// What `sweep`, `tune` and `sensitivity` share: scenario values addressed by
+// dotted paths (set_path/get_path), given on the command line, applied to every
+// chosen variant and compiled before any trial runs, so a bad path or value
+// stops with exit code 2 and nothing written. Nothing here knows a rule
+// system: the values are numbers at paths, and the encounters are AnyEncounter.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/cli.hpp"
+
+namespace encsim::cli {
+
+// One command-line argument as a one-line source ("--set foes.Ogre.hp=20..40"),
+// so an error about it is shown with the argument and a caret.
+class ArgText {
+ public:
+  ArgText(const std::string& option, const std::string& value);
+  // The position of the value's character `offset`.
+  SourcePos at(std::size_t offset) const;
+  const std::string& value() const { return value_; }
+
+ private:
+  std::shared_ptr<const SourceFile> file_;
+  std::string value_;
+  int first_col_;
+};
+
+// A scenario value that a balance tool varies.
+struct Param {
+  std::string path;               // as the user wrote it: the column name in the CSVs
+  SourcePos pos;                  // the path in its argument
+  SourcePos value_pos;            // the value(s) in its argument
+  bool integer = true;            // whole numbers only
+  std::optional<double> current;  // its value in the scenario as written, when written there
+  std::string unset_hint;         // when not written: " (did you mean 'x'?)" from the keys beside it
+};
+
+// Finds `path` in the scenario as written (before variants' overrides). It must lead to a number,
+// or to a key the scenario leaves unset (an option at its default, say), which
+// the rule system then validates when a value is compiled. `integer` starts as
+// whether the value is whole (true when unset). Throws InputError.
+Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos);
+
+// The chosen variants of `p` whose own overrides set `param` (or a map or list
+// holding it), so that an edit of it changes nothing there.
+std::vector<std::string> variants_overriding(const Prepared& p, const Param& param);
+
+// An InputError when the one chosen variant of `p` sets `param` itself
+// (`tool` names the command in the message).
+void require_not_overridden(const Prepared& p, const Param& param, const std::string& tool);
+
+// "12" -> 12 (whole), "0.25" -> 0.25; nullopt for anything else (no inf, nan).
+std::optional<double> parse_number(const std::string& text, bool& whole);
+// The scalar text a value is written as: "12", "0.25".
+std::string format_value(double value, bool integer);
+
+// Values of some params: what a sweep point, a tune evaluation or a
+// sensitivity probe sets.
+using Setting = std::vector<std::pair<const Param*, double>>;
+// The CSV key columns of a setting: path -> value.
+std::vector<std::pair<std::string, std::string>> setting_keys(const Setting& setting);
+// Every chosen variant of `p` compiled as if the scenario file said
+// `setting` (edited_doc: the variant's own overrides still apply on top). An
+// InputError names the setting.
+std::vector<AnyEncounter> compile_setting(const Prepared& p, const Setting& setting);
+
+// --- tune: the search itself, apart from running fights, so a test can drive it.
+struct TuneEval {
+  std::size_t index = 0;  // on the grid: value = lo + index * step
+  double value = 0.0;
+  std::uint64_t trials = 0;
+  std::uint64_t wins = 0;
+  double rate() const { return trials == 0 ? 0.0 : static_cast<double>(wins) / static_cast<double>(trials); }
+  Interval ci() const { return wilson(wins, trials); }
+  std::string role;  // "scan", "bisection", "candidate", "answer", "neighbour", ...
+};
+
+struct TuneOutcome {
+  enum class Status { found, target_below_range, target_above_range, flat };
+  Status status = Status::found;
+  std::size_t answer = 0;               // index into `trace` of the answer
+  std::vector<std::size_t> neighbours;  // indexes into `trace`
+  bool monotone = true;
+  std::string monotone_note;  // the evidence when it is not
+  int direction = 0;          // +1: win rate rises with the value; -1: falls; 0: flat
+  std::vector<TuneEval> trace;
+};
+
+// Searches the grid lo, lo + step, ..., lo + steps * step for the value whose
+// party win rate is closest to `target`. `evaluate(value, trials)` returns the
+// wins in the first `trials` trials (common random numbers: the same trials at
+// every value). A coarse scan (9 points) with a sixteenth of the trials finds
+// where the rate crosses the target; bisection inside that stretch, assuming
+// the rate is monotone there, raises the trials (x4, up to `max_trials`) at a
+// midpoint whose interval still holds the target; finally the answer and its
+// neighbours are evaluated with `max_trials`, walking to a closer neighbour
+// while there is one. Monotonicity is checked on every point evaluated.
+TuneOutcome tune_search(double lo, double step, std::size_t steps, double target, std::uint64_t max_trials,
+                        const std::function<std::uint64_t(double value, std::uint64_t trials)>& evaluate);
+
+}  // namespace encsim::cli

@@ -1,0 +1,206 @@
+// encsim sensitivity SCENARIO.yaml --params PATH[:STEP],PATH[:STEP],... [-n TRIALS]
+//                    [--seed S] [--threads T] [--variant NAME] [-o DIR]
+//
+// For each parameter, how much one step moves the party win rate: a central
+// finite difference (value - step against value + step, halved), the two
+// probes fought trial by trial on the same dice, so the difference carries a
+// paired interval (Newcombe) and a knob that changes nothing shows exactly 0.
+// Ranked by the size of the effect.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/balance.hpp"
+#include "encsim/error.hpp"
+
+namespace encsim::cli {
+namespace {
+
+struct SensitivityArgs {
+  std::string file;
+  std::string params;
+  std::uint64_t trials = 0;
+  std::uint64_t seed = 0;
+  int threads = 0;
+  std::string variant;
+  std::string out_dir;
+};
+
+// One parameter's probes: encounters `low` and `high` in the joint run (index 0
+// is the scenario as it is, which stands in for a probe the rule system rejects).
+struct Probe {
+  Param param;
+  double step = 1.0;
+  double low_value = 0.0, high_value = 0.0;
+  std::size_t low = 0, high = 0;
+  int steps = 2;  // steps from low_value to high_value
+  PairedTally paired;
+};
+
+std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
+// Percentage points, signed: "+1.25", "-0.40", "0.00".
+std::string points(double p) {
+  const std::string s = fixed(100.0 * p, 2);
+  return p > 0 && s != "0.00" ? "+" + s : s;
+}
+
+void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
+  const Prepared p = prepare(a.file, a.variant.empty() ? std::vector<std::string>{} : std::vector{a.variant});
+  const Prepared one{p.scenario, {p.variant_names.front()}, {}};
+  const ArgText arg("--params", a.params);
+
+  std::vector<Probe> probes;
+  std::size_t start = 0;
+  while (start <= a.params.size()) {
+    std::size_t end = a.params.find(',', start);
+    if (end == std::string::npos) end = a.params.size();
+    const std::string item = a.params.substr(start, end - start);
+    if (item.empty()) throw InputError(arg.at(start), "empty parameter in --params (expected PATH,PATH,...)");
+    const std::size_t colon = item.find(':');
+    const std::string path = item.substr(0, colon);
+    Probe probe;
+    probe.param = resolve_param(one, path, arg.at(start), arg.at(colon == std::string::npos ? start : start + colon + 1));
+    require_not_overridden(one, probe.param, "sensitivity");
+    for (const Probe& other : probes)
+      if (other.param.path == path) throw InputError(probe.param.pos, "'" + path + "' is listed twice");
+    if (!probe.param.current)
+      throw InputError(probe.param.pos, "'" + path + "' is not written in the scenario" + probe.param.unset_hint +
+                                            ", so its value is the rule system's default, which sensitivity "
+                                            "cannot see: write it in the scenario");
+    if (colon != std::string::npos) {
+      bool whole = false;
+      const auto step = parse_number(item.substr(colon + 1), whole);
+      if (!step || !(*step > 0))
+        throw InputError(probe.param.value_pos, "expected a positive step after ':', got '" + item.substr(colon + 1) + "'");
+      if (probe.param.integer && !whole)
+        throw InputError(probe.param.value_pos, "'" + path + "' is a whole number, so its step must be one too");
+      probe.step = *step;
+    } else {
+      // A whole number moves by 1; a real one by a tenth of its size.
+      probe.step = probe.param.integer ? 1.0 : (*probe.param.current != 0 ? std::abs(*probe.param.current) / 10 : 0.1);
+    }
+    probes.push_back(std::move(probe));
+    start = end + 1;
+  }
+
+  // The encounters: the scenario as it is, then each parameter a step down and
+  // a step up. A probe the rule system rejects (hp 0, say) is replaced by the
+  // scenario itself, making that difference one-sided; if both are rejected
+  // the error stands.
+  std::vector<AnyEncounter> encs{compile_setting(one, {}).front()};
+  std::vector<std::vector<std::pair<std::string, std::string>>> keys{{}};
+  for (Probe& probe : probes) keys.front().emplace_back(probe.param.path, format_value(*probe.param.current, probe.param.integer));
+  for (Probe& probe : probes) {
+    const double current = *probe.param.current;
+    std::optional<InputError> rejected;
+    auto add = [&](double value, std::size_t& index, double& used) {
+      try {
+        encs.push_back(compile_setting(one, {{&probe.param, value}}).front());
+        keys.push_back(setting_keys({{&probe.param, value}}));
+        index = encs.size() - 1;
+        used = value;
+      } catch (const InputError& e) {
+        if (rejected) throw;
+        rejected = e;
+        index = 0;
+        used = current;
+        probe.steps = 1;
+      }
+    };
+    add(current - probe.step, probe.low, probe.low_value);
+    add(current + probe.step, probe.high, probe.high_value);
+  }
+  if (!a.out_dir.empty())
+    prepare_output_dir(a.out_dir, {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv", "sensitivity.csv"});
+
+  RunSettings rs;
+  rs.seed = seed_given ? a.seed : p.scenario.seed;
+  rs.threads = a.threads;
+  rs.trials = trials_given ? a.trials : p.scenario.trials;
+  std::vector<const AnyEncounter*> ptrs;
+  for (const AnyEncounter& e : encs) ptrs.push_back(&e);
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (const Probe& probe : probes) pairs.emplace_back(probe.low, probe.high);
+  JointResult joint = run_encounters(ptrs, pairs, rs);
+  for (std::size_t i = 0; i < probes.size(); ++i) probes[i].paired = joint.paired[i];
+
+  // Ranked by the size of the effect per step; ties keep the order given.
+  std::vector<std::size_t> order(probes.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto effect = [&](std::size_t i) { return probes[i].paired.win_difference() / probes[i].steps; };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return std::abs(effect(x)) > std::abs(effect(y)); });
+
+  Table t{{"rank", "param", "value", "step", "low_value", "high_value", "trials", "win_rate_low", "win_rate_high",
+           "win_change_per_step", "win_change_ci_low", "win_change_ci_high", "pcs_down_change_per_step",
+           "damage_to_party_change_per_step", "rounds_change_per_step"},
+          {},
+          2};
+  std::ostringstream os;
+  char line[512];
+  os << "sensitivity of the party win rate: " << p.scenario.name << " [" << one.variant_names.front() << "] ("
+     << p.scenario.ruleset << "), " << rs.trials << " fights per probe on the same dice, seed " << rs.seed
+     << "; the scenario as written wins " << percent(static_cast<double>(joint.runs[0].tally.party_wins) / static_cast<double>(rs.trials)) << "\n";
+  std::snprintf(line, sizeof line, "  %4s %-28s %9s %7s %15s %-22s %9s %9s\n", "rank", "parameter", "value", "step",
+                "win at -/+", "pts per step (95% CI)", "PCs down", "dmg party");
+  os << line;
+  for (std::size_t r = 0; r < order.size(); ++r) {
+    const Probe& pr = probes[order[r]];
+    const PairedTally& pt = pr.paired;
+    const double steps = pr.steps;
+    const Interval ci = pt.win_difference_ci();
+    const std::string value = format_value(*pr.param.current, pr.param.integer);
+    const std::string step = format_value(pr.step, pr.param.integer);
+    t.rows.push_back({std::to_string(r + 1), pr.param.path, value, step, format_value(pr.low_value, pr.param.integer),
+                      format_value(pr.high_value, pr.param.integer), std::to_string(pt.n), fixed(pt.first_win_rate(), 6),
+                      fixed(pt.second_win_rate(), 6), fixed(pt.win_difference() / steps, 6), fixed(ci.low / steps, 6),
+                      fixed(ci.high / steps, 6), fixed(pt.pcs_down.mean() / steps, 4),
+                      fixed(pt.damage_to_party.mean() / steps, 4), fixed(pt.rounds.mean() / steps, 4)});
+    const std::string at = percent(pt.first_win_rate()) + " / " + percent(pt.second_win_rate());
+    const std::string change =
+        points(pt.win_difference() / steps) + " [" + points(ci.low / steps) + ", " + points(ci.high / steps) + "]";
+    std::snprintf(line, sizeof line, "  %4zu %-28.28s %9s %7s %15s %-22s %9s %9s\n", r + 1, pr.param.path.c_str(),
+                  value.c_str(), step.c_str(), at.c_str(), change.c_str(), fixed(pt.pcs_down.mean() / steps, 3).c_str(),
+                  fixed(pt.damage_to_party.mean() / steps, 2).c_str());
+    os << line;
+    if (pr.steps == 1)
+      os << "       (one-sided: " << pr.param.path << " = "
+         << format_value(pr.low_value == *pr.param.current ? *pr.param.current - pr.step : *pr.param.current + pr.step,
+                         pr.param.integer)
+         << " is not allowed)\n";
+  }
+  std::cout << os.str();
+  if (!a.out_dir.empty()) {
+    std::vector<VariantResult> rows;
+    for (std::size_t i = 0; i < encs.size(); ++i) {
+      rows.push_back(make_result(p.scenario, one.variant_names.front(), encs[i], std::move(joint.runs[i]), rs));
+      rows.back().keys = keys[i];
+    }
+    write_reports(a.out_dir, rows, {{"sensitivity.csv", to_csv(t)}});
+    std::cout << "wrote sensitivity.csv and summary.csv, combatants.csv, distributions.csv (the scenario and each "
+                 "probe) to "
+              << a.out_dir << "\n";
+  }
+}
+
+}  // namespace
+
+void setup_sensitivity(CLI::App& sub) {
+  auto a = std::make_shared<SensitivityArgs>();
+  sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
+  sub.add_option("--params", a->params,
+                 "comma-separated scenario values, each optionally PATH:STEP (default step: 1 for whole numbers, "
+                 "a tenth of the value otherwise), e.g. foes.Ogre.hp,party.Veteran.strength")
+      ->required();
+  auto* n = sub.add_option("-n,--trials", a->trials, "trials per probe (default: the scenario's `trials`)")
+                ->check(kUnsigned & CLI::Range(1ULL, 1'000'000'000'000ULL));
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->check(kUnsigned);
+  sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
+      ->check(CLI::Range(1, 1024));
+  sub.add_option("--variant", a->variant, "probe this variant (default: the scenario as written)");
+  sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv and the probes' summary.csv, combatants.csv, distributions.csv here");
+  sub.callback([a, n, seed] { sensitivity(*a, n->count() > 0, seed->count() > 0); });
+}
+
+}  // namespace encsim::cli

@@ -1,0 +1,270 @@
+// encsim sweep SCENARIO.yaml --set PATH=FROM..TO[:STEP] [--set ...] [-n TRIALS]
+//              [--seed S] [--threads T] [--precision E] [--variant NAME]... [-o DIR]
+//              [--format table|csv|json]
+//
+// One run per point of a range (one --set) or a grid (two), each exactly the
+// `run` of the scenario with those values written in: the same seed, the same
+// streams (common random numbers), so neighbouring points differ by the
+// change, not by luck, and a point's rows equal that run's byte for byte.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/balance.hpp"
+#include "encsim/error.hpp"
+
+namespace encsim::cli {
+namespace {
+
+constexpr std::size_t kMaxPoints = 10000;
+
+struct SweepArgs {
+  std::string file;
+  std::vector<std::string> sets;
+  std::uint64_t trials = 0;
+  std::uint64_t seed = 0;
+  int threads = 0;
+  double precision = 0.0;
+  std::vector<std::string> variants;
+  std::string out_dir;
+  std::string format = "table";
+};
+
+// One --set: a parameter and its values.
+struct Axis {
+  Param param;
+  std::vector<double> values;
+};
+
+double number_at(const ArgText& arg, std::size_t from, std::size_t to, const char* what, bool& whole) {
+  const std::string text = arg.value().substr(from, to - from);
+  const auto v = parse_number(text, whole);
+  if (!v) throw InputError(arg.at(from), std::string("expected a number for ") + what + ", got '" + text + "'");
+  return *v;
+}
+
+Axis parse_set(const Prepared& p, const std::string& text) {
+  const ArgText arg("--set", text);
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw InputError(arg.at(0), "expected PATH=FROM..TO[:STEP], e.g. foes.Ogre.hp=20..40:5");
+  const std::size_t dots = text.find("..", eq + 1);
+  if (dots == std::string::npos)
+    throw InputError(arg.at(eq + 1), "expected a range FROM..TO[:STEP] after '=', e.g. 20..40 or 0.5..1.5:0.25");
+  const std::size_t colon = text.find(':', dots + 2);
+  const std::size_t to_end = colon == std::string::npos ? text.size() : colon;
+  bool from_whole = false, to_whole = false, step_whole = true;
+  const double from = number_at(arg, eq + 1, dots, "FROM", from_whole);
+  const double to = number_at(arg, dots + 2, to_end, "TO", to_whole);
+  const double step = colon == std::string::npos ? 1.0 : number_at(arg, colon + 1, text.size(), "STEP", step_whole);
+
+  Axis axis{resolve_param(p, text.substr(0, eq), arg.at(0), arg.at(eq + 1)), {}};
+  const bool whole = from_whole && to_whole && step_whole;
+  if (axis.param.current && axis.param.integer && !whole)
+    throw InputError(arg.at(eq + 1), "'" + axis.param.path + "' is a whole number in the scenario (" +
+                                         format_value(*axis.param.current, true) +
+                                         "), so FROM, TO and STEP must be whole numbers too");
+  if (!axis.param.current || !whole) axis.param.integer = axis.param.integer && whole;
+  if (!(step > 0))
+    throw InputError(arg.at(colon + 1), "the step must be positive, got " + format_value(step, false));
+  if (from > to)
+    throw InputError(arg.at(eq + 1), "the range runs backwards (" + format_value(from, false) + " > " +
+                                         format_value(to, false) + "); write " + format_value(to, false) + ".." +
+                                         format_value(from, false));
+  // The count is computed once (a little slack for 0.1-style steps), and each
+  // value from its index, so no rounding error accumulates along the range.
+  const double span = (to - from) / step;
+  if (span >= static_cast<double>(kMaxPoints))
+    throw InputError(arg.at(eq + 1), "the range has more than " + std::to_string(kMaxPoints) + " points");
+  const auto count = static_cast<std::size_t>(std::floor(span + 1e-9)) + 1;
+  for (std::size_t i = 0; i < count; ++i) axis.values.push_back(from + static_cast<double>(i) * step);
+  return axis;
+}
+
+std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
+
+// A line per point and variant, then, for a grid, the win rates as a grid.
+std::string sweep_report(const std::vector<Axis>& axes, const std::vector<VariantResult>& results,
+                         std::size_t n_variants) {
+  std::ostringstream os;
+  char line[512];
+  // A key column is as wide as its path or its widest value.
+  std::vector<int> widths;
+  for (const Axis& a : axes) {
+    std::size_t w = a.param.path.size();
+    for (double v : a.values) w = std::max(w, format_value(v, a.param.integer).size());
+    widths.push_back(static_cast<int>(w));
+  }
+  const bool variants = n_variants > 1;
+  os << " ";
+  for (std::size_t k = 0; k < axes.size(); ++k) {
+    std::snprintf(line, sizeof line, " %-*s", widths[k], axes[k].param.path.c_str());
+    os << line;
+  }
+  if (variants) {
+    std::snprintf(line, sizeof line, " %-16s", "variant");
+    os << line;
+  }
+  std::snprintf(line, sizeof line, " %7s %-17s %7s %8s %13s %9s\n", "win", "95% CI", "rounds", "PCs down",
+                "dmg to party", "win+down");
+  os << line;
+  for (const VariantResult& r : results) {
+    const Tally& t = r.tally;
+    os << " ";
+    for (std::size_t k = 0; k < r.keys.size(); ++k) {
+      std::snprintf(line, sizeof line, " %-*s", widths[k], r.keys[k].second.c_str());
+      os << line;
+    }
+    if (variants) {
+      std::snprintf(line, sizeof line, " %-16.16s", r.variant.c_str());
+      os << line;
+    }
+    const double n = static_cast<double>(t.trials);
+    const Interval ci = wilson(t.party_wins, t.trials);
+    const std::string dmg = fixed(t.damage_to_party.mean(), 1) + " sd " + fixed(t.damage_to_party.stddev(), 1);
+    std::snprintf(line, sizeof line, " %7s %-17s %7s %8s %13s %9s\n",
+                  percent(static_cast<double>(t.party_wins) / n).c_str(),
+                  (percent(ci.low) + " to " + percent(ci.high)).c_str(), fixed(t.rounds.mean(), 2).c_str(),
+                  fixed(t.pcs_down.mean(), 2).c_str(), dmg.c_str(),
+                  percent(static_cast<double>(t.wins_with_pc_down) / n).c_str());
+    os << line;
+  }
+  if (axes.size() == 2) {
+    for (std::size_t v = 0; v < n_variants; ++v) {
+      os << "\n  party win rate" << (n_variants > 1 ? " [" + results[v].variant + "]" : "") << ": "
+         << axes[0].param.path << " down, " << axes[1].param.path << " across\n";
+      std::snprintf(line, sizeof line, "  %10s", "");
+      os << line;
+      for (double x : axes[1].values) {
+        std::snprintf(line, sizeof line, " %7s", format_value(x, axes[1].param.integer).c_str());
+        os << line;
+      }
+      os << "\n";
+      std::size_t i = v;
+      for (double y : axes[0].values) {
+        std::snprintf(line, sizeof line, "  %10s", format_value(y, axes[0].param.integer).c_str());
+        os << line;
+        for (std::size_t c = 0; c < axes[1].values.size(); ++c, i += n_variants) {
+          const Tally& t = results[i].tally;
+          std::snprintf(line, sizeof line, " %7s",
+                        percent(static_cast<double>(t.party_wins) / static_cast<double>(t.trials)).c_str());
+          os << line;
+        }
+        os << "\n";
+      }
+    }
+  }
+  return os.str();
+}
+
+void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
+  if (a.sets.size() > 2)
+    throw InputError(SourcePos{}, "sweep takes one --set (a range) or two (a grid), got " +
+                                      std::to_string(a.sets.size()));
+  Prepared p = prepare(a.file, a.variants);
+  std::vector<Axis> axes;
+  for (const std::string& s : a.sets) {
+    axes.push_back(parse_set(p, s));
+    if (axes.size() == 2 && axes[0].param.path == axes[1].param.path)
+      throw InputError(axes[1].param.pos, "'" + axes[1].param.path + "' is swept twice");
+  }
+  const std::size_t n_points = axes.size() == 1 ? axes[0].values.size() : axes[0].values.size() * axes[1].values.size();
+  if (n_points > kMaxPoints)
+    throw InputError(axes[1].param.value_pos, "the grid has " + std::to_string(n_points) + " points, more than " +
+                                                  std::to_string(kMaxPoints));
+
+  // Every point compiles before any runs: a value the rule system rejects
+  // (hp 0, an unknown key) stops here, with nothing written.
+  std::vector<Setting> settings;
+  for (double x : axes[0].values) {
+    if (axes.size() == 1) {
+      settings.push_back({{&axes[0].param, x}});
+      continue;
+    }
+    for (double y : axes[1].values) settings.push_back({{&axes[0].param, x}, {&axes[1].param, y}});
+  }
+  std::vector<std::vector<AnyEncounter>> compiled;
+  for (const Setting& s : settings) compiled.push_back(compile_setting(p, s));
+  if (!a.out_dir.empty()) prepare_output_dir(a.out_dir);
+
+  RunSettings rs;
+  rs.seed = seed_given ? a.seed : p.scenario.seed;
+  rs.threads = a.threads;
+  rs.precision = a.precision;
+  rs.trials = trials_given ? a.trials : (a.precision > 0 ? 1'000'000'000ULL : p.scenario.trials);
+  std::vector<VariantResult> all;
+  // A progress line on stderr, only on a terminal and once the sweep has taken a second.
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  const auto start = std::chrono::steady_clock::now();
+  bool shown = false;
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    if (tty && std::chrono::steady_clock::now() - start > std::chrono::seconds(1)) {
+      std::fprintf(stderr, "\r  sweep: point %zu of %zu  ", i + 1, settings.size());
+      shown = true;
+    }
+    // A point is a `run` of the scenario with the values written in.
+    Prepared point{p.scenario, p.variant_names, std::move(compiled[i])};
+    for (VariantResult& r : run_prepared(point, rs)) {
+      r.keys = setting_keys(settings[i]);
+      all.push_back(std::move(r));
+    }
+  }
+  if (shown) std::fprintf(stderr, "\r\033[K");
+  if (!a.out_dir.empty()) write_reports(a.out_dir, all);
+  if (a.format == "csv") {
+    std::cout << to_csv(summary_table(all));
+    return;
+  }
+  if (a.format == "json") {
+    std::cout << to_json(summary_table(all));
+    return;
+  }
+  for (const Axis& axis : axes)
+    for (const std::string& v : variants_overriding(p, axis.param))
+      std::cout << "note: variant '" << v << "' sets " << axis.param.path
+                << " itself, so its rows do not change with it\n";
+  std::uint64_t fewest = all.front().tally.trials, most = fewest;
+  for (const VariantResult& r : all) {
+    fewest = std::min(fewest, r.tally.trials);
+    most = std::max(most, r.tally.trials);
+  }
+  std::cout << p.scenario.name << " (" << p.scenario.ruleset << "): " << settings.size() << " points, "
+            << (fewest == most ? std::to_string(most) : std::to_string(fewest) + " to " + std::to_string(most))
+            << " fights each, seed " << rs.seed << ", the same dice at every point\n";
+  std::cout << sweep_report(axes, all, p.variant_names.size());
+  if (!a.out_dir.empty())
+    std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << a.out_dir << "\n";
+}
+
+}  // namespace
+
+void setup_sweep(CLI::App& sub) {
+  auto a = std::make_shared<SweepArgs>();
+  sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
+  sub.add_option("--set", a->sets,
+                 "PATH=FROM..TO[:STEP]: a scenario value and its range (step 1 unless given), e.g. "
+                 "foes.Ogre.hp=20..40:5; twice for a grid")
+      ->required()
+      ->allow_extra_args(false);
+  auto* n = sub.add_option("-n,--trials", a->trials, "trials per point (default: the scenario's `trials`; with --precision, the cap)")
+                ->check(kUnsigned & CLI::Range(1ULL, 1'000'000'000'000ULL));
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->check(kUnsigned);
+  sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
+      ->check(CLI::Range(1, 1024));
+  sub.add_option("--precision", a->precision, "per point: run until the party win rate's 95% half-width is at most this")
+      ->check(kFinite & CLI::Range(1e-5, 0.5));
+  sub.add_option("--variant", a->variants, "sweep only these variants (repeatable; default: all)");
+  sub.add_option("-o,--output", a->out_dir,
+                 "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) here");
+  sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
+      ->check(CLI::IsMember({"table", "csv", "json"}));
+  sub.callback([a, n, seed] { sweep(*a, n->count() > 0, seed->count() > 0); });
+}
+
+}  // namespace encsim::cli

@@ -1,0 +1,200 @@
+// encsim tune SCENARIO.yaml --param PATH --target-win P [--lo A --hi B] [--step S]
+//             [-n TRIALS] [--seed S] [--threads T] [--variant NAME] [-o DIR]
+//
+// The value of one parameter whose party win rate is closest to P: bisection
+// on a grid from A to B (tune_search), every evaluation on the same dice.
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "cli/balance.hpp"
+#include "encsim/error.hpp"
+
+namespace encsim::cli {
+namespace {
+
+constexpr std::size_t kMaxSteps = 1'000'000;
+
+struct TuneArgs {
+  std::string file;
+  std::string path;
+  double target = 0.0;
+  std::string lo, hi, step;
+  std::uint64_t trials = 0;
+  std::uint64_t seed = 0;
+  int threads = 0;
+  std::string variant;
+  std::string out_dir;
+};
+
+std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
+
+// A number given to `option`; `whole` says whether it was written as a whole number.
+double option_number(const std::string& option, const std::string& text, bool& whole) {
+  const auto v = parse_number(text, whole);
+  if (!v) throw InputError(ArgText(option, text).at(0), "expected a number for " + option + ", got '" + text + "'");
+  return *v;
+}
+
+std::string tune_csv(const Prepared& p, const Param& param, double target, const TuneOutcome& o) {
+  Table t{{"scenario", "variant", "param", "evaluation", "value", "trials", "party_wins", "party_win_rate",
+           "party_win_ci_low", "party_win_ci_high", "target", "role"},
+          {},
+          3};
+  for (std::size_t i = 0; i < o.trace.size(); ++i) {
+    const TuneEval& e = o.trace[i];
+    const Interval ci = e.ci();
+    t.rows.push_back({p.scenario.name, p.variant_names.front(), param.path, std::to_string(i + 1),
+                      format_value(e.value, param.integer), std::to_string(e.trials), std::to_string(e.wins),
+                      fixed(e.rate(), 6), fixed(ci.low, 6), fixed(ci.high, 6), fixed(target, 6), e.role});
+  }
+  return to_csv(t);
+}
+
+void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
+  const Prepared p = prepare(a.file, a.variant.empty() ? std::vector<std::string>{} : std::vector{a.variant});
+  Prepared one{p.scenario, {p.variant_names.front()}, {}};
+  const ArgText arg("--param", a.path);
+  Param param = resolve_param(one, a.path, arg.at(0), arg.at(0));
+  require_not_overridden(one, param, "tune");
+
+  // The range: given, or half to twice the scenario's value.
+  bool lo_whole = true, hi_whole = true, step_whole = true;
+  std::optional<double> lo, hi, step;
+  if (!a.lo.empty()) lo = option_number("--lo", a.lo, lo_whole);
+  if (!a.hi.empty()) hi = option_number("--hi", a.hi, hi_whole);
+  if (!a.step.empty()) step = option_number("--step", a.step, step_whole);
+  if (!lo || !hi) {
+    if (!param.current || *param.current <= 0)
+      throw InputError(param.pos, "'" + param.path + "' " +
+                                      (param.current ? "is " + format_value(*param.current, param.integer) + " in the scenario"
+                                                     : "is not written in the scenario" + param.unset_hint) +
+                                      ", so tune cannot guess a range: give --lo and --hi");
+    const double v = *param.current;
+    if (!lo) lo = param.integer ? std::ceil(v / 2) : v / 2;
+    if (!hi) hi = 2 * v;
+  }
+  if (param.current && param.integer && !(lo_whole && hi_whole && step_whole))
+    throw InputError(param.pos, "'" + param.path + "' is a whole number in the scenario, so --lo, --hi and --step must be too");
+  if (!param.current) param.integer = lo_whole && hi_whole && step_whole;
+  if (!(*lo < *hi))
+    throw InputError(SourcePos{}, "--lo (" + format_value(*lo, param.integer) + ") must be below --hi (" +
+                                      format_value(*hi, param.integer) + ")");
+  if (!step) step = param.integer ? 1.0 : (*hi - *lo) / 100;
+  if (!(*step > 0)) throw InputError(ArgText("--step", a.step).at(0), "--step must be positive");
+  const double span = (*hi - *lo) / *step;
+  if (span > static_cast<double>(kMaxSteps))
+    throw InputError(SourcePos{}, "the range holds more than " + std::to_string(kMaxSteps) + " steps; give a larger --step");
+  const auto steps = static_cast<std::size_t>(std::floor(span + 1e-9));
+  if (steps < 1) throw InputError(SourcePos{}, "the range from --lo to --hi is shorter than one --step");
+
+  // Both ends compile before anything runs; so, almost surely, does all between.
+  compile_setting(one, {{&param, *lo}});
+  compile_setting(one, {{&param, *lo + static_cast<double>(steps) * *step}});
+  if (!a.out_dir.empty()) prepare_output_dir(a.out_dir, {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv", "tune.csv"});
+
+  RunSettings rs;
+  rs.seed = seed_given ? a.seed : p.scenario.seed;
+  rs.threads = a.threads;
+  rs.trials = trials_given ? a.trials : p.scenario.trials;
+  // The results of the evaluations made at the full trial count: the answer
+  // and its neighbours become CSV rows.
+  std::map<double, VariantResult> full;
+  auto evaluate = [&](double value, std::uint64_t trials) {
+    const Setting setting{{&param, value}};
+    std::vector<AnyEncounter> enc = compile_setting(one, setting);
+    RunSettings s = rs;
+    s.trials = trials;
+    JointResult r = run_encounters({&enc.front()}, {}, s);
+    const std::uint64_t wins = r.runs.front().tally.party_wins;
+    if (trials == rs.trials) {
+      VariantResult v = make_result(one.scenario, one.variant_names.front(), enc.front(), std::move(r.runs.front()), s);
+      v.keys = setting_keys(setting);
+      full.insert_or_assign(value, std::move(v));
+    }
+    return wins;
+  };
+  const TuneOutcome o = tune_search(*lo, *step, steps, a.target, rs.trials, evaluate);
+
+  std::ostringstream os;
+  const auto value_text = [&](double v) { return format_value(v, param.integer); };
+  os << "tune " << param.path << " in " << value_text(*lo) << ".." << value_text(*lo + static_cast<double>(steps) * *step)
+     << " (step " << value_text(*step) << ") for a party win rate of " << percent(a.target) << ": " << p.scenario.name
+     << " [" << one.variant_names.front() << "] (" << p.scenario.ruleset << "), seed " << rs.seed << "\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "  %4s %12s %10s %7s %-17s %s\n", "eval", "value", "trials", "win", "95% CI", "role");
+  os << line;
+  for (std::size_t i = 0; i < o.trace.size(); ++i) {
+    const TuneEval& e = o.trace[i];
+    const Interval ci = e.ci();
+    std::snprintf(line, sizeof line, "  %4zu %12s %10llu %7s %-17s %s\n", i + 1, value_text(e.value).c_str(),
+                  static_cast<unsigned long long>(e.trials), percent(e.rate()).c_str(),
+                  (percent(ci.low) + " to " + percent(ci.high)).c_str(), e.role.c_str());
+    os << line;
+  }
+  const auto describe_eval = [&](const TuneEval& e) {
+    const Interval ci = e.ci();
+    return param.path + " = " + value_text(e.value) + ": the party wins " + percent(e.rate()) + " (95% CI " +
+           percent(ci.low) + " to " + percent(ci.high) + ", " + std::to_string(e.trials) + " fights)";
+  };
+  const TuneEval& answer = o.trace[o.answer];
+  switch (o.status) {
+    case TuneOutcome::Status::found: os << "  answer: " << describe_eval(answer) << "\n"; break;
+    case TuneOutcome::Status::target_below_range:
+    case TuneOutcome::Status::target_above_range:
+      os << "  The target " << percent(a.target) << " is "
+         << (o.status == TuneOutcome::Status::target_below_range ? "below" : "above")
+         << " every win rate found in the range; the closest is " << describe_eval(answer)
+         << ". Widen --lo/--hi to reach it.\n";
+      break;
+    case TuneOutcome::Status::flat:
+      os << "  The win rate is the same at every point scanned (" << percent(answer.rate()) << "): " << param.path
+         << " does not move it here, so there is no answer.\n";
+      break;
+  }
+  for (std::size_t n : o.neighbours) os << "  neighbour: " << describe_eval(o.trace[n]) << "\n";
+  if (!o.monotone)
+    os << "  The response is not monotone (" << o.monotone_note
+       << "): bisection assumes it is, so another value may come closer; sweep the range to see it.\n";
+  std::cout << os.str();
+
+  if (!a.out_dir.empty()) {
+    std::vector<VariantResult> rows;  // the answer and its neighbours, by value
+    for (auto& [value, r] : full) {
+      bool keep = o.trace[o.answer].value == value;
+      for (std::size_t n : o.neighbours) keep = keep || o.trace[n].value == value;
+      if (keep) rows.push_back(r);
+    }
+    write_reports(a.out_dir, rows, {{"tune.csv", tune_csv(one, param, a.target, o)}});
+    std::cout << "wrote tune.csv (every evaluation) and summary.csv, combatants.csv, distributions.csv (the answer "
+                 "and its neighbours) to "
+              << a.out_dir << "\n";
+  }
+}
+
+}  // namespace
+
+void setup_tune(CLI::App& sub) {
+  auto a = std::make_shared<TuneArgs>();
+  sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
+  sub.add_option("--param", a->path, "the scenario value to tune, e.g. foes.Ogre.hp")->required();
+  sub.add_option("--target-win", a->target, "the party win rate wanted, a fraction, e.g. 0.6")
+      ->required()
+      ->check(kFinite & CLI::Range(0.0, 1.0));
+  sub.add_option("--lo", a->lo, "lowest value to try (default: half the scenario's value)");
+  sub.add_option("--hi", a->hi, "highest value to try (default: twice the scenario's value)");
+  sub.add_option("--step", a->step, "the answer's resolution (default: 1 for whole numbers, else 1/100 of the range)");
+  auto* n = sub.add_option("-n,--trials", a->trials,
+                           "trials at the answer and its neighbours (default: the scenario's `trials`); the search "
+                           "starts with a sixteenth and raises it near the answer")
+                ->check(kUnsigned & CLI::Range(1ULL, 1'000'000'000'000ULL));
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->check(kUnsigned);
+  sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
+      ->check(CLI::Range(1, 1024));
+  sub.add_option("--variant", a->variant, "tune this variant (default: the scenario as written)");
+  sub.add_option("-o,--output", a->out_dir, "write tune.csv and the answer's summary.csv, combatants.csv, distributions.csv here");
+  sub.callback([a, n, seed] { tune(*a, n->count() > 0, seed->count() > 0); });
+}
+
+}  // namespace encsim::cli

@@ -1,0 +1,51 @@
+// Running the encsim binary from a test: its exit code and output, files and
+// fresh temporary directories.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace encsim::testing {
+
+struct CliResult {
+  int code;
+  std::string out;  // stdout and stderr together
+};
+
+inline CliResult encsim(const std::string& args) {
+  const std::string cmd = std::string(ENCSIM_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  CliResult r{-1, ""};
+  if (!pipe) return r;
+  std::array<char, 4096> buf{};
+  std::size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
+
+// An empty directory of its own under the system's temporary directory.
+inline std::filesystem::path fresh_dir(const std::string& name) {
+  namespace fs = std::filesystem;
+  const fs::path d = fs::temp_directory_path() / ("encsim-test-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+}  // namespace encsim::testing
