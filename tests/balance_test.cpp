@@ -578,3 +578,33 @@ INSTANTIATE_TEST_SUITE_P(
 
 }  // namespace
 }  // namespace encsim
+
+namespace encsim {
+namespace {
+
+// The tools know no rule: a sweep and a sensitivity probe run on a shipped
+// scenario of every rule system (the sweeps include options a scenario does
+// not write yet).
+TEST(BalanceEverySystem, SweepAndSensitivityRunOnEachRuleSystem) {
+  const std::string src = ENCSIM_SOURCE_DIR;
+  const std::pair<const char*, const char*> cases[] = {
+      {"fivey/goblin-ambush.yaml", "options.approach_moves=0..1"},
+      {"daggerheart/acid-burrower.yaml", "options.fear_start=0..4:4"},
+      {"cairn-ap/goblin-warband.yaml", "max_rounds=3..4"},
+      {"monsters-and-magic/goblin-warren.yaml", "max_rounds=3..4"},
+      {"gods-and-monsters/yeti.yaml", "max_rounds=3..4"},
+  };
+  for (const auto& [file, set] : cases) {
+    const testing::CliResult r =
+        testing::encsim("sweep " + src + "/scenarios/" + file + " --set " + set + " -n 2000 --variant base");
+    EXPECT_EQ(r.code, 0) << file << "\n" << r.out;
+    EXPECT_NE(r.out.find("2 points"), std::string::npos) << file << "\n" << r.out;
+    // (sensitivity steps from a value the scenario writes: max_rounds always is)
+    const testing::CliResult s =
+        testing::encsim("sensitivity " + src + "/scenarios/" + file + " --params max_rounds -n 2000 --variant base");
+    EXPECT_EQ(s.code, 0) << file << "\n" << s.out;
+  }
+}
+
+}  // namespace
+}  // namespace encsim

@@ -75,10 +75,14 @@ Param resolve_param(const Prepared& p, const std::string& path, const SourcePos&
     // The keys written beside it may show a typo.
     const std::size_t dot = path.rfind('.');
     if (dot != std::string::npos) {
-      const Node& parent = get_path(doc, path.substr(0, dot), pos);
       std::vector<std::string> keys;
-      if (parent.is_map())
-        for (const Node::Entry& e : parent.entries()) keys.push_back(e.key);
+      try {
+        const Node& parent = get_path(doc, path.substr(0, dot), pos);
+        if (parent.is_map())
+          for (const Node::Entry& e : parent.entries()) keys.push_back(e.key);
+      } catch (const InputError&) {
+        // No parent yet (a scenario without `options:`): set_path creates it.
+      }
       param.unset_hint = did_you_mean(path.substr(dot + 1), keys);
     }
     return param;
