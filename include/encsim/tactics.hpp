@@ -157,4 +157,18 @@ const std::vector<KeySpec>& rule_keys();
 std::vector<Rule> compile_rules(const Node& list, const std::vector<ActionSpec>& actions,
                                 const std::vector<VarSpec>& vars, Target default_target);
 
+// A scenario's side-wide rule lists (`tactics: {party, foes}`), validated;
+// nullptr when not given. Indexed by side: [0] the party's, [1] the foes'.
+struct SideRules {
+  const Node* party = nullptr;
+  const Node* foes = nullptr;
+  const Node* operator[](int side) const { return side == 0 ? party : foes; }
+};
+SideRules side_rules(const Node& doc);
+
+// The tactics part of `encsim rules ID`: the system's actions, the names a
+// `when` may read (`names_note` says where, e.g. "for `when`"), the targets.
+std::string describe_language(const std::vector<ActionSpec>& actions, const std::vector<VarSpec>& vars,
+                              std::string_view names_note = "for `when`");
+
 }  // namespace encsim::tactics

@@ -432,4 +432,38 @@ std::vector<Rule> compile_rules(const Node& list, const std::vector<ActionSpec>&
   return rules;
 }
 
+SideRules side_rules(const Node& doc) {
+  static const std::vector<KeySpec> kKeys{
+      {"party", "list of rules", "", "rules for party members without their own"},
+      {"foes", "list of rules", "", "rules for foes without their own"},
+  };
+  SideRules out;
+  if (const Node* t = doc.find("tactics")) {
+    MapReader r(*t, kKeys, "tactics");
+    r.finish();
+    out.party = r.get("party");
+    out.foes = r.get("foes");
+  }
+  return out;
+}
+
+std::string describe_language(const std::vector<ActionSpec>& actions, const std::vector<VarSpec>& vars,
+                              std::string_view names_note) {
+  std::size_t width = 0;
+  for (const auto& a : actions) width = std::max(width, a.name.size());
+  for (const auto& v : vars) width = std::max(width, v.name.size());
+  for (const auto& t : target_specs()) width = std::max(width, t.name.size());
+  std::string out;
+  auto row = [&](std::string_view name, std::string_view text) {
+    out.append("  ").append(name).append(width + 2 - name.size(), ' ').append(text).append("\n");
+  };
+  out += "tactics actions:\n";
+  for (const auto& a : actions) row(a.name, a.description);
+  out.append("\ntactics names (").append(names_note).append("):\n");
+  for (const auto& v : vars) row(v.name, v.description);
+  out += "\ntactics targets:\n";
+  for (const auto& t : target_specs()) row(t.name, t.description);
+  return out;
+}
+
 }  // namespace encsim::tactics

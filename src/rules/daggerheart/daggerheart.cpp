@@ -230,11 +230,6 @@ const std::vector<KeySpec> kBpKeys{
     {"damage_boost", "boolean", "false", "every adversary's standard attack deals +1d4 damage: -2"},
 };
 
-const std::vector<KeySpec> kSideTacticsKeys{
-    {"party", "list of rules", "", "rules for PCs without their own"},
-    {"foes", "list of rules", "", "rules for adversaries without their own"},
-};
-
 int choice_of(const Node& n, std::string_view what, const std::vector<std::string>& names) {
   const std::string& s = n.as_string();
   const auto it = std::find(names.begin(), names.end(), s);
@@ -1011,13 +1006,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
   int budget_adjust = 0;
   enc.opt = read_options(doc.find("options"), bp, budget_adjust);
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
-  const Node* side_rules[2] = {nullptr, nullptr};
-  if (const Node* t = doc.find("tactics")) {
-    MapReader r(*t, kSideTacticsKeys, "tactics");
-    r.finish();
-    side_rules[0] = r.get("party");
-    side_rules[1] = r.get("foes");
-  }
+  const auto side_rules = tactics::side_rules(doc);
   Context ctx;
   ctx.opt = enc.opt;
   ctx.countdowns = &enc.countdowns;
@@ -1236,15 +1225,7 @@ std::string describe_keys() {
      << format_schema(kEffectKeys) << "\ncountdowns (top-level `countdowns:` list; a feature's `countdown:`):\n"
      << format_schema(kCountdownKeys) << "\noptions:\n"
      << format_schema(kOptionKeys) << "\nbattle_points keys:\n"
-     << format_schema(kBpKeys) << "\ntactics actions:\n";
-  auto row = [&](std::string_view name, std::string_view text) {
-    os << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << text << '\n';
-  };
-  for (const auto& a : actions()) row(a.name, a.description);
-  os << "\ntactics names (for `when`):\n";
-  for (const auto& v : vars()) row(v.name, v.description);
-  os << "\ntactics targets:\n";
-  for (const auto& t : tactics::target_specs()) row(t.name, t.description);
+     << format_schema(kBpKeys) << "\n" << tactics::describe_language(actions(), vars());
   return os.str();
 }
 

@@ -162,11 +162,6 @@ const std::vector<KeySpec> kOptionKeys{
     {"morale_dcs", "list of integers", "[14, 16, 20]", "DCs of the first, second, ... morale check (moderate, difficult, incredible)"},
 };
 
-const std::vector<KeySpec> kSideTacticsKeys{
-    {"party", "list of rules", "", "rules for party members without their own"},
-    {"foes", "list of rules", "", "rules for foes without their own"},
-};
-
 int stat_index(MapReader& r, std::string_view key, int fallback) {
   return r.get_choice(key, kStatNames, fallback);
 }
@@ -419,13 +414,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
-  const Node* side_rules[2] = {nullptr, nullptr};
-  if (const Node* t = doc.find("tactics")) {
-    MapReader r(*t, kSideTacticsKeys, "tactics");
-    r.finish();
-    side_rules[0] = r.get("party");
-    side_rules[1] = r.get("foes");
-  }
+  const auto side_rules = tactics::side_rules(doc);
   for (int side = 0; side < 2; ++side) {
     const Node& list = *doc.find(side == 0 ? "party" : "foes");
     for (const Node& entry : list.items()) {
@@ -514,15 +503,7 @@ std::string describe_keys() {
      << format_schema(kCombatantKeys) << "\narea_attack keys:\n"
      << format_schema(kAreaKeys) << "\ncheat_death keys:\n"
      << format_schema(kCheatDeathKeys) << "\noptions:\n"
-     << format_schema(kOptionKeys) << "\ntactics actions:\n";
-  auto row = [&](std::string_view name, std::string_view text) {
-    os << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << text << '\n';
-  };
-  for (const auto& a : actions()) row(a.name, a.description);
-  os << "\ntactics names (for `when`):\n";
-  for (const auto& v : vars()) row(v.name, v.description);
-  os << "\ntactics targets:\n";
-  for (const auto& t : tactics::target_specs()) row(t.name, t.description);
+     << format_schema(kOptionKeys) << "\n" << tactics::describe_language(actions(), vars());
   return os.str();
 }
 

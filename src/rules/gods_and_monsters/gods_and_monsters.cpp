@@ -151,11 +151,6 @@ const std::vector<KeySpec> kOptionKeys{
     {"target_ties", "random|first", "random", "equally good targets: one at random, or the first listed"},
 };
 
-const std::vector<KeySpec> kSideTacticsKeys{
-    {"party", "list of rules", "", "rules for party members without their own"},
-    {"foes", "list of rules", "", "rules for foes without their own"},
-};
-
 ReactionChoice reaction_choice(MapReader& r, std::string_view key) {
   return static_cast<ReactionChoice>(r.get_choice(key, kReactionChoices, 0));
 }
@@ -444,13 +439,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
-  const Node* side_rules[2] = {nullptr, nullptr};
-  if (const Node* t = doc.find("tactics")) {
-    MapReader r(*t, kSideTacticsKeys, "tactics");
-    r.finish();
-    side_rules[0] = r.get("party");
-    side_rules[1] = r.get("foes");
-  }
+  const auto side_rules = tactics::side_rules(doc);
   for (int side = 0; side < 2; ++side) {
     const Node& list = *doc.find(side == 0 ? "party" : "foes");
     for (const Node& entry : list.items()) {
@@ -528,15 +517,7 @@ std::string describe_keys() {
         "survival, verve and injuries, unconsciousness and death contests, surprise, group effort.\n\n"
      << "Combatant keys (party and foes entries, and library `monsters:`):\n"
      << format_schema(kCombatantKeys) << "\nweapons: " << joined(names_of(kWeapons)) << "\n\noptions:\n"
-     << format_schema(kOptionKeys) << "\ntactics actions:\n";
-  auto row = [&](std::string_view name, std::string_view text) {
-    os << "  " << name << std::string(name.size() < 22 ? 22 - name.size() : 1, ' ') << text << '\n';
-  };
-  for (const auto& a : actions()) row(a.name, a.description);
-  os << "\ntactics names (for `when` and `morale`; hp is survival + verve + pool - injuries):\n";
-  for (const auto& v : vars()) row(v.name, v.description);
-  os << "\ntactics targets:\n";
-  for (const auto& t : tactics::target_specs()) row(t.name, t.description);
+     << format_schema(kOptionKeys) << "\n" << tactics::describe_language(actions(), vars(), "for `when` and `morale`; hp is survival + verve + pool - injuries");
   return os.str();
 }
 

@@ -90,11 +90,6 @@ const std::vector<KeySpec> kOptionKeys{
     {"target_ties", "random|first", "random", "equally good targets: one at random, or the first listed"},
 };
 
-const std::vector<KeySpec> kSideTacticsKeys{
-    {"party", "list of rules", "", "rules for party members without their own"},
-    {"foes", "list of rules", "", "rules for foes without their own"},
-};
-
 TypeMask read_types(MapReader& r, std::string_view key) {
   const Node* n = r.scalar(key);
   if (!n) return 0;
@@ -429,13 +424,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
-  const Node* side_rules[2] = {nullptr, nullptr};
-  if (const Node* t = doc.find("tactics")) {
-    MapReader r(*t, kSideTacticsKeys, "tactics");
-    r.finish();
-    side_rules[0] = r.get("party");
-    side_rules[1] = r.get("foes");
-  }
+  const auto side_rules = tactics::side_rules(doc);
   for (int side = 0; side < 2; ++side) {
     const Node& list = *doc.find(side == 0 ? "party" : "foes");
     for (const Node& entry : list.items()) {
@@ -550,15 +539,7 @@ std::string describe_keys() {
      << "Combatant keys (party and foes entries, and library `monsters:`):\n"
      << format_schema(kCombatantKeys) << "\nthread_ability keys:\n"
      << format_schema(kThreadAbilityKeys) << "\noptions:\n"
-     << format_schema(kOptionKeys) << "\ntactics actions:\n";
-  auto row = [&](std::string_view name, std::string_view text) {
-    os << "  " << name << std::string(name.size() < 18 ? 18 - name.size() : 1, ' ') << text << '\n';
-  };
-  for (const auto& a : actions()) row(a.name, a.description);
-  os << "\ntactics names (for `when`):\n";
-  for (const auto& v : vars()) row(v.name, v.description);
-  os << "\ntactics targets:\n";
-  for (const auto& t : tactics::target_specs()) row(t.name, t.description);
+     << format_schema(kOptionKeys) << "\n" << tactics::describe_language(actions(), vars());
   return os.str();
 }
 
