@@ -9,6 +9,8 @@
 #include <map>
 #include <sstream>
 
+#include "rules/sides.hpp"
+
 namespace encsim::daggerheart {
 namespace {
 
@@ -589,7 +591,7 @@ PcWeapon weapon_from(const WeaponData& w) {
   return p;
 }
 
-Pc read_pc(const Node& node, const Options&, const Node* side_rules, int& count) {
+Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   const std::string nm = node.find("name") ? node.find("name")->text() : "?";
   MapReader r(node, kPcKeys, "PC '" + nm + "'");
   r.finish();
@@ -1020,12 +1022,12 @@ Encounter compile(const Scenario&, const Variant& variant) {
       continue;
     }
     int count = 1;
-    Pc p = read_pc(entry, enc.opt, side_rules[0], count);
+    Pc p = read_pc(entry, side_rules[0], count);
     if (enc.pcs.size() + static_cast<std::size_t>(count) > Encounter::kMaxPcs)
       throw InputError(entry.pos(), "too many PCs: at most " + std::to_string(Encounter::kMaxPcs));
     for (int k = 1; k <= count; ++k) {
       Pc copy = p;
-      if (count > 1) copy.name.append(1, ' ').append(std::to_string(k));
+      copy.name = rules::numbered(copy.name, k, count);
       ctx.pc_names.push_back(copy.name);
       enc.pcs.push_back(std::move(copy));
     }
@@ -1046,7 +1048,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
       throw InputError(entry.pos(), "too many adversaries: at most " + std::to_string(Encounter::kMaxAdversaries));
     for (int k = 1; k <= count; ++k) {
       Adversary copy = a;
-      if (count > 1) copy.name.append(1, ' ').append(std::to_string(k));
+      copy.name = rules::numbered(copy.name, k, count);
       enc.adversaries.push_back(std::move(copy));
     }
   }

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "rules/sides.hpp"
+
 namespace encsim::gods_and_monsters {
 namespace {
 
@@ -439,23 +441,10 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
-  const auto side_rules = tactics::side_rules(doc);
-  for (int side = 0; side < 2; ++side) {
-    const Node& list = *doc.find(side == 0 ? "party" : "foes");
-    for (const Node& entry : list.items()) {
-      int count = 1;
-      Fighter f = read_fighter(entry, side, side_rules[side], count);
-      if (enc.fighters.size() + static_cast<std::size_t>(count) > Encounter::kMaxFighters)
-        throw InputError(entry.pos(), "too many combatants: at most " + std::to_string(Encounter::kMaxFighters) +
-                                          " in one fight (a `group` fights as one)");
-      for (int k = 1; k <= count; ++k) {
-        Fighter copy = f;
-        if (count > 1) copy.name.append(1, ' ').append(std::to_string(k));
-        enc.fighters.push_back(std::move(copy));
-      }
-    }
-    if (side == 0) enc.n_party = static_cast<int>(enc.fighters.size());
-  }
+  enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one fight (a `group` fights as one)",
+                                 [&](const Node& entry, int side, const Node* side_rules, int& count) {
+                                   return read_fighter(entry, side, side_rules, count);
+                                 });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
   return enc;
 }

@@ -5,6 +5,8 @@
 
 #include <sstream>
 
+#include "rules/sides.hpp"
+
 namespace encsim::mnm {
 namespace {
 
@@ -424,23 +426,10 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
-  const auto side_rules = tactics::side_rules(doc);
-  for (int side = 0; side < 2; ++side) {
-    const Node& list = *doc.find(side == 0 ? "party" : "foes");
-    for (const Node& entry : list.items()) {
-      int count = 1;
-      Fighter f = read_fighter(entry, side, enc.opt, side_rules[side], count);
-      if (enc.fighters.size() + static_cast<std::size_t>(count) > Encounter::kMaxFighters)
-        throw InputError(entry.pos(), "too many combatants: at most " + std::to_string(Encounter::kMaxFighters) +
-                                          " in one Monsters & Magic fight");
-      for (int k = 1; k <= count; ++k) {
-        Fighter copy = f;
-        if (count > 1) copy.name.append(1, ' ').append(std::to_string(k));
-        enc.fighters.push_back(std::move(copy));
-      }
-    }
-    if (side == 0) enc.n_party = static_cast<int>(enc.fighters.size());
-  }
+  enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one Monsters & Magic fight",
+                                 [&](const Node& entry, int side, const Node* side_rules, int& count) {
+                                   return read_fighter(entry, side, enc.opt, side_rules, count);
+                                 });
   enc.gm_keep = enc.opt.gm_reroll_keep;
   if (enc.gm_keep < 0) {
     enc.gm_keep = 0;
