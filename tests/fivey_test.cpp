@@ -275,7 +275,7 @@ foes: [{name: Orc, defense: 15, hp: 30, damage: 1, ranged: true}]
 TEST(FiveyScripted, ShieldIsDestroyedToNegateALethalHit) {
   const auto enc = encounter_from(R"(ruleset: fivey
 max_rounds: 1
-party: [{name: Hero, level: 0, dexterity: 1, weapon: bow, hp: 5, shield: true, defense: 12}]
+party: [{name: Hero, level: 0, dexterity: 1, weapon: sling, hp: 5, shield: true, defense: 12}]
 foes: [{name: Orc, hp: 30, damage: d10, ranged: true}]
 )");
   ScriptedDice init = initiative({20, 1});  // the orc first

@@ -94,7 +94,7 @@ const std::vector<KeySpec> kCombatantKeys{
     {"count", "integer", "1", "how many identical combatants this entry stands for"},
     {"tactics", "list of rules", "the side's, else attack lowest_hp", "scripted behaviour (docs/scenarios.md)"},
     {"pc", "boolean", "true in party, false in foes", "a player character: has inspiration dice, counts for party downs"},
-    {"leader", "boolean", "false", "the foes' leader: its fall triggers a morale check; its stat leads the check"},
+    {"leader", "boolean", "false", "the side's leader: its fall triggers the foes' morale check; its stats lead the morale check, the foes' initiative and the side's wisdom against surprise"},
     {"level", "integer", "1", "character level 0..5: a PC starts with this many inspiration dice; each level above 1 adds 4 hit points and +1 to a stat (stats and hp are written as at level 1)"},
     {"level_stats", "list of stat names", "the attack stat, then dexterity, ...", "the stat each level above 1 raises (one per level, each to +5 at most)"},
     {"derive_level", "boolean", "true", "false: `level` sets only inspiration dice; stats and hp are taken as written"},
