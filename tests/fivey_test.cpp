@@ -702,6 +702,21 @@ foes: [{name: Goblin, dexterity: 2, hp: 30, defense: 30, damage: 1, ranged: true
   EXPECT_LT(r.log.find("Goblin 2 takes a free turn"), r.log.find("Hero attacks"));
 }
 
+TEST(FiveyScripted, ASurpriseTheScenarioGivesNeedsNoContest) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+options: {surprise: foes, surprise_contest: false, target_ties: first}
+party: [{name: Hero, level: 0, dexterity: 1, weapon: bow, hp: 30}]
+foes: [{name: Goblin, dexterity: 2, hp: 30, defense: 30, damage: 1, ranged: true, count: 2}]
+)");
+  ScriptedDice init = initiative({1, 19});  // no surprise rolls: only the initiative contest
+  ScriptedDice dice;
+  for (int k = 0; k < 10; ++k) dice.script.push_back({20, 1});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].attacks, 4) << r.log;
+  EXPECT_EQ(r.rec.combatants[2].attacks, 4);
+}
+
 TEST(FiveyScripted, FoesRollInitiativeWithTheirLeadersDexterity) {
   const auto enc = encounter_from(R"(ruleset: fivey
 max_rounds: 1
