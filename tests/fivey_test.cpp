@@ -730,7 +730,7 @@ foes:
   ScriptedDice dice;
   for (int k = 0; k < 6; ++k) dice.script.push_back({20, 1});
   const Replay r = replay(enc, dice, init);
-  EXPECT_NE(r.log.find("the foes roll 10 (leader's dexterity +0)"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("the foes roll 10 (the leader's dexterity +0)"), std::string::npos) << r.log;
 }
 
 TEST(FiveyErrors, TwoHandedWeaponWithAShieldIsRefused) {

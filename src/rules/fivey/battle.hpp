@@ -116,8 +116,18 @@ class Battle {
       sum += v;
     }
     if (how == SideStat::best) return best;
+    ENCSIM_CHECK_GT(hi, lo);
     const int n = hi - lo;  // average, rounded to the nearest (halves down)
     return sum >= 0 ? (2 * sum + n - 1) / (2 * n) : -((-2 * sum + n) / (2 * n));
+  }
+
+  // For the log: whose stat side_stat() took.
+  const char* whose(int side, SideStat how) const {
+    if (how == SideStat::best) return "best";
+    const int lo = side == 0 ? 0 : enc_.n_party, hi = side == 0 ? enc_.n_party : n_;
+    for (int i = lo; how == SideStat::leader && i < hi; ++i)
+      if (f(i).leader) return "the leader's";
+    return "average";
   }
 
   // A PC's own d20 for a check or contest: a natural 20 earns an inspiration
@@ -159,17 +169,18 @@ class Battle {
     }
     const int wis = side_stat(1 - s, opt_.morale_stat, opt_.surprise_wisdom);
     const int against = init_.die(20) + wis;
-    ENCSIM_SAY(log_, "Surprise: the %s try to surprise the %s, who roll %d (wisdom %+d)", s == 0 ? "party" : "foes",
-               s == 0 ? "foes" : "party", against, wis);
+    ENCSIM_SAY(log_, "Surprise: the %s try to surprise the %s, who roll %d (%s wisdom %+d)", s == 0 ? "party" : "foes",
+               s == 0 ? "foes" : "party", against, whose(1 - s, opt_.surprise_wisdom), wis);
     std::array<int, Encounter::kMaxFighters> roll;
     for (int i = lo; i < hi; ++i) {
       const int d = init_.die(20);
       int total = d + f(i).stat[kDexterity];
+      ENCSIM_SAY(log_, "  %s rolls d20 %d %+d = %d", name(i), d, f(i).stat[kDexterity], total);
       natural_20(i, d, "surprise contest");
       inspire(i, total, against + 1, "surprise contest", kUseContest);  // the highest roll wins: a tie is no win
       roll[static_cast<std::size_t>(i)] = total;
       const bool wins = total > against;
-      ENCSIM_SAY(log_, "  %s rolls %d: %s", name(i), total, wins ? "a free turn" : "no free turn");
+      ENCSIM_SAY(log_, "    %s", wins ? "a free turn" : "no free turn");
       if (wins) free_[static_cast<std::size_t>(n_free++)] = i;
     }
     sort_by_roll(free_, n_free, roll);
@@ -183,20 +194,20 @@ class Battle {
   void roll_initiative() {
     const int foe_dex = side_stat(1, kDexterity, opt_.foe_initiative);
     const int foe_roll = init_.die(20) + foe_dex;
-    static const char* kHow[] = {"leader's", "average", "best"};
-    ENCSIM_SAY(log_, "Initiative: the foes roll %d (%s dexterity %+d)", foe_roll,
-               kHow[static_cast<int>(opt_.foe_initiative)], foe_dex);
+    ENCSIM_SAY(log_, "Initiative: the foes roll %d (%s dexterity %+d)", foe_roll, whose(1, opt_.foe_initiative),
+               foe_dex);
     std::array<int, Encounter::kMaxFighters> roll, before, after;
     int early = 0, late = 0;
     const int need = opt_.initiative_ties_to_party ? foe_roll : foe_roll + 1;
     for (int i = 0; i < enc_.n_party; ++i) {
       const int d = init_.die(20);
       int total = d + f(i).stat[kDexterity];
+      ENCSIM_SAY(log_, "  %s rolls d20 %d %+d = %d", name(i), d, f(i).stat[kDexterity], total);
       natural_20(i, d, "initiative contest");
       inspire(i, total, need, "initiative contest", kUseContest);
       roll[static_cast<std::size_t>(i)] = total;
       const bool wins = total >= need;
-      ENCSIM_SAY(log_, "  %s rolls %d: %s the foes", name(i), total, wins ? "before" : "after");
+      ENCSIM_SAY(log_, "    %s the foes", wins ? "before" : "after");
       (wins ? before[static_cast<std::size_t>(early++)] : after[static_cast<std::size_t>(late++)]) = i;
     }
     sort_by_roll(before, early, roll);
@@ -463,11 +474,16 @@ class Battle {
       const int t = hit[static_cast<std::size_t>(k)];
       int dmg = (opt_.area_damage_per_target && k > 0) ? area.damage.roll(dice_) : shared;
       const int roll = dice_.die(20);
-      int total = roll + f(t).stat[static_cast<std::size_t>(area.save_stat)];
-      natural_20(t, roll, "check");
-      bool saved = total >= dc || inspire(t, total, dc, "check", kUseSave);
-      ENCSIM_SAY(log_, "  %s saves d20 %d -> %d vs %d: %s", name(t), roll, total, dc,
+      const int bonus = f(t).stat[static_cast<std::size_t>(area.save_stat)];
+      int total = roll + bonus;
+      bool saved = total >= dc;
+      ENCSIM_SAY(log_, "  %s checks d20 %d %+d = %d vs %d: %s", name(t), roll, bonus, total, dc,
                  saved ? "half damage" : "full damage");
+      natural_20(t, roll, "check");
+      if (!saved && inspire(t, total, dc, "check", kUseSave)) {
+        saved = true;
+        ENCSIM_SAY(log_, "    half damage after all");
+      }
       if (saved) dmg /= 2;
       st_[t].last_attacker = a;
       damage(a, t, dmg, area.types, false);
