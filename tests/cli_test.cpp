@@ -96,7 +96,7 @@ TEST(Cli, SeveralScenariosShareTheCsvs) {
                           "/scenarios/fivey/young-dragon.yaml -n 1000 -o " + dir.string());
   ASSERT_EQ(r.code, 0) << r.out;
   const std::string summary = slurp(dir / "summary.csv");
-  EXPECT_EQ(std::count(summary.begin(), summary.end(), '\n'), 5);  // header + 3 + 1
+  EXPECT_EQ(std::count(summary.begin(), summary.end(), '\n'), 8);  // header + 3 + 4
   EXPECT_NE(summary.find("young-dragon,base,fivey"), std::string::npos);
   fs::remove_all(dir);
 }

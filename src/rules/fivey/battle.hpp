@@ -16,12 +16,22 @@ class Battle {
 
   void run() {
     set_up();
+    const int n_free = surprise();
     roll_initiative();
     for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
       rec_.rounds = round_;
       ENCSIM_SAY(log_, "-- round %d --", round_);
       foe_casualties_this_round_ = 0;
       leader_fell_this_round_ = false;
+      // "Surprise": the winners' free turn comes before the first round's
+      // initiative order (and counts in that round's morale).
+      for (int k = 0; round_ == 1 && k < n_free; ++k) {
+        const int i = free_[static_cast<std::size_t>(k)];
+        if (!st_[i].alive) continue;
+        ENCSIM_SAY(log_, "%s takes a free turn (surprise)", name(i));
+        take_turn(i);
+        if (alive_[0] == 0 || alive_[1] == 0) return finish(alive_[0] > 0 ? Outcome::party_win : Outcome::foes_win);
+      }
       for (int k = 0; k < n_; ++k) {
         const int i = order_[static_cast<std::size_t>(k)];
         if (!st_[i].alive) continue;
@@ -79,6 +89,8 @@ class Battle {
       } else {
         for (int d = 0; d < fi.hit_dice; ++d) s.hp += setup_.die(6);
       }
+      if (fi.hp == 0) s.hp += fi.hp_bonus;
+      for (int d = 0; d < fi.hp_level_dice; ++d) s.hp += setup_.die(6);  // `level_hp: roll`
       s.hp_max = s.hp;
       s.inspiration = fi.inspiration;
       s.area_uses = fi.area.present ? (fi.area.uses > 0 ? fi.area.uses : -1) : 0;
@@ -91,36 +103,115 @@ class Battle {
     foes_start_ = alive_[1];
   }
 
-  // "Each member of the adventuring party contests their dexterity stat against
-  // the dexterity or power of the opposing party": the foes roll once with
-  // their best dexterity; each party member who beats it acts before them.
+  // The stat a side rolls with when it rolls once for all ("Surprise": the
+  // leader's, or the average member's; initiative may also take the best).
+  // A side without a `leader` falls back to its average member.
+  int side_stat(int side, int stat, SideStat how) const {
+    const int lo = side == 0 ? 0 : enc_.n_party, hi = side == 0 ? enc_.n_party : n_;
+    int best = -100, sum = 0;
+    for (int i = lo; i < hi; ++i) {
+      const int v = f(i).stat[static_cast<std::size_t>(stat)];
+      if (how == SideStat::leader && f(i).leader) return v;
+      best = std::max(best, v);
+      sum += v;
+    }
+    if (how == SideStat::best) return best;
+    ENCSIM_CHECK_GT(hi, lo);
+    const int n = hi - lo;  // average, rounded to the nearest (halves down)
+    return sum >= 0 ? (2 * sum + n - 1) / (2 * n) : -((-2 * sum + n) / (2 * n));
+  }
+
+  // For the log: whose stat side_stat() took.
+  const char* whose(int side, SideStat how) const {
+    if (how == SideStat::best) return "best";
+    const int lo = side == 0 ? 0 : enc_.n_party, hi = side == 0 ? enc_.n_party : n_;
+    for (int i = lo; how == SideStat::leader && i < hi; ++i)
+      if (f(i).leader) return "the leader's";
+    return "average";
+  }
+
+  // A PC's own d20 for a check or contest: a natural 20 earns an inspiration
+  // die ("Inspiration Dice": the referee may gift one for a natural 20 on a
+  // stat check or contest; an attack roll is a stat check too).
+  void natural_20(int i, int roll, const char* what) {
+    if (roll != 20 || !f(i).pc || !opt_.natural_20_inspiration) return;
+    ++st_[i].inspiration;
+    ++rec_.resources[kInspirationGained];
+    ENCSIM_SAY(log_, "  a natural 20 on the %s: %s gains an inspiration die", what, name(i));
+  }
+
+  // Highest first, ties in listed order. An insertion sort: std::stable_sort
+  // would allocate a buffer in every trial.
+  static void sort_by_roll(std::array<int, Encounter::kMaxFighters>& v, int count,
+                           const std::array<int, Encounter::kMaxFighters>& roll) {
+    for (int k = 1; k < count; ++k) {
+      const int x = v[static_cast<std::size_t>(k)];
+      int j = k;
+      for (; j > 0 && roll[static_cast<std::size_t>(v[static_cast<std::size_t>(j - 1)])] < roll[static_cast<std::size_t>(x)]; --j)
+        v[static_cast<std::size_t>(j)] = v[static_cast<std::size_t>(j - 1)];
+      v[static_cast<std::size_t>(j)] = x;
+    }
+  }
+
+  // "Surprise": each member of the surprising side contests its dexterity
+  // against one roll of the other side's wisdom (the morale stat, since the
+  // four stats have no wisdom); those who win take a free turn. Fills free_
+  // (highest roll first) and returns how many.
+  int surprise() {
+    if (opt_.surprise == Surprise::none) return 0;
+    const int s = opt_.surprise == Surprise::party ? 0 : 1;
+    const int lo = s == 0 ? 0 : enc_.n_party, hi = s == 0 ? enc_.n_party : n_;
+    int n_free = 0;
+    if (!opt_.surprise_contest) {
+      ENCSIM_SAY(log_, "Surprise: the %s catch the %s unawares", s == 0 ? "party" : "foes", s == 0 ? "foes" : "party");
+      for (int i = lo; i < hi; ++i) free_[static_cast<std::size_t>(n_free++)] = i;
+      return n_free;
+    }
+    const int wis = side_stat(1 - s, opt_.morale_stat, opt_.surprise_wisdom);
+    const int against = init_.die(20) + wis;
+    ENCSIM_SAY(log_, "Surprise: the %s try to surprise the %s, who roll %d (%s wisdom %+d)", s == 0 ? "party" : "foes",
+               s == 0 ? "foes" : "party", against, whose(1 - s, opt_.surprise_wisdom), wis);
+    std::array<int, Encounter::kMaxFighters> roll;
+    for (int i = lo; i < hi; ++i) {
+      const int d = init_.die(20);
+      int total = d + f(i).stat[kDexterity];
+      ENCSIM_SAY(log_, "  %s rolls d20 %d %+d = %d", name(i), d, f(i).stat[kDexterity], total);
+      natural_20(i, d, "surprise contest");
+      inspire(i, total, against + 1, "surprise contest", kUseContest);  // the highest roll wins: a tie is no win
+      roll[static_cast<std::size_t>(i)] = total;
+      const bool wins = total > against;
+      ENCSIM_SAY(log_, "    %s", wins ? "a free turn" : "no free turn");
+      if (wins) free_[static_cast<std::size_t>(n_free++)] = i;
+    }
+    sort_by_roll(free_, n_free, roll);
+    return n_free;
+  }
+
+  // "Violent Encounters": each party member contests their dexterity against
+  // the dexterity or power of the opposing party, who roll once (by default
+  // with their leader's dexterity, as "Surprise" rolls with the leader's
+  // wisdom); each party member who beats it acts before them.
   void roll_initiative() {
-    int foe_dex = -100;
-    for (int i = enc_.n_party; i < n_; ++i) foe_dex = std::max(foe_dex, f(i).stat[kDexterity]);
+    const int foe_dex = side_stat(1, kDexterity, opt_.foe_initiative);
     const int foe_roll = init_.die(20) + foe_dex;
-    ENCSIM_SAY(log_, "Initiative: the foes roll %d (best dexterity %+d)", foe_roll, foe_dex);
+    ENCSIM_SAY(log_, "Initiative: the foes roll %d (%s dexterity %+d)", foe_roll, whose(1, opt_.foe_initiative),
+               foe_dex);
     std::array<int, Encounter::kMaxFighters> roll, before, after;
     int early = 0, late = 0;
+    const int need = opt_.initiative_ties_to_party ? foe_roll : foe_roll + 1;
     for (int i = 0; i < enc_.n_party; ++i) {
-      roll[static_cast<std::size_t>(i)] = init_.die(20) + f(i).stat[kDexterity];
-      const bool wins = roll[static_cast<std::size_t>(i)] > foe_roll ||
-                        (opt_.initiative_ties_to_party && roll[static_cast<std::size_t>(i)] == foe_roll);
-      ENCSIM_SAY(log_, "  %s rolls %d: %s the foes", name(i), roll[static_cast<std::size_t>(i)], wins ? "before" : "after");
+      const int d = init_.die(20);
+      int total = d + f(i).stat[kDexterity];
+      ENCSIM_SAY(log_, "  %s rolls d20 %d %+d = %d", name(i), d, f(i).stat[kDexterity], total);
+      natural_20(i, d, "initiative contest");
+      inspire(i, total, need, "initiative contest", kUseContest);
+      roll[static_cast<std::size_t>(i)] = total;
+      const bool wins = total >= need;
+      ENCSIM_SAY(log_, "    %s the foes", wins ? "before" : "after");
       (wins ? before[static_cast<std::size_t>(early++)] : after[static_cast<std::size_t>(late++)]) = i;
     }
-    // Highest first, ties in listed order. An insertion sort: std::stable_sort
-    // would allocate a buffer in every trial.
-    auto sort_by_roll = [&](std::array<int, Encounter::kMaxFighters>& v, int count) {
-      for (int k = 1; k < count; ++k) {
-        const int x = v[static_cast<std::size_t>(k)];
-        int j = k;
-        for (; j > 0 && roll[static_cast<std::size_t>(v[static_cast<std::size_t>(j - 1)])] < roll[static_cast<std::size_t>(x)]; --j)
-          v[static_cast<std::size_t>(j)] = v[static_cast<std::size_t>(j - 1)];
-        v[static_cast<std::size_t>(j)] = x;
-      }
-    };
-    sort_by_roll(before, early);
-    sort_by_roll(after, late);
+    sort_by_roll(before, early, roll);
+    sort_by_roll(after, late, roll);
     int k = 0;
     for (int j = 0; j < early; ++j) order_[static_cast<std::size_t>(k++)] = before[static_cast<std::size_t>(j)];
     for (int i = enc_.n_party; i < n_; ++i) order_[static_cast<std::size_t>(k++)] = i;
@@ -278,15 +369,33 @@ class Battle {
     return dice_.die(6);
   }
 
-  // A PC may add one inspiration die after seeing a roll that fell short.
-  bool inspire(int i, int& total, int needed, const char* what) {
-    if (!f(i).pc || st_[i].inspiration == 0 || opt_.inspiration_shortfall == 0) return false;
-    if (needed - total > opt_.inspiration_shortfall) return false;
+  // The spending policy: PC i spends a die on a roll of kind `use` when the
+  // d6 must show `need` (1..inspiration_shortfall) to turn it. First come,
+  // first served: a die is never kept back for a later roll.
+  bool will_spend(int i, InspirationUse use, int need) const {
+    return f(i).pc && st_[i].inspiration > 0 && (opt_.inspiration_uses & use) && need >= 1 &&
+           need <= opt_.inspiration_shortfall;
+  }
+
+  // A PC may add one inspiration die to its own roll after seeing it fall short.
+  bool inspire(int i, int& total, int needed, const char* what, InspirationUse use) {
+    if (!will_spend(i, use, needed - total)) return false;
     const int die = spend_die(i);
     total += die;
     ENCSIM_SAY(log_, "  %s spends an inspiration die on the %s: +%d = %d", name(i), what, die, total);
     return total >= needed;
   }
+
+  // Damage as the target takes it: immunity, resistance (half, down), vulnerability.
+  int effective(int t, int raw, TypeMask types) const {
+    const Fighter& ft = f(t);
+    int dmg = std::max(0, raw);
+    if (types & ft.immune) dmg = 0;
+    if (types & ft.resist) dmg /= 2;
+    if (types & ft.vulnerable) dmg *= 2;
+    return dmg;
+  }
+  bool fells(int t, int raw, TypeMask types) const { return st_[t].hp - effective(t, raw, types) < floor_hp(); }
 
   void attack(int a, int t) {
     const Fighter& fa = f(a);
@@ -297,28 +406,54 @@ class Battle {
     int total = roll + fa.attack_bonus;
     const int dc = defense(t);
     bool hit = total >= dc;
-    if (roll == 20 && opt_.natural_20_hits) hit = true;
-    if (roll == 1 && opt_.natural_1_misses) hit = false;
+    const bool forced_hit = roll == 20 && opt_.natural_20_hits;
+    const bool forced_miss = roll == 1 && opt_.natural_1_misses;
+    if (forced_hit) hit = true;
+    if (forced_miss) hit = false;
     ENCSIM_SAY(log_, "%s attacks %s: d20 %d %+d = %d vs defense %d: %s", name(a), name(t), roll,
                fa.attack_bonus, total, dc, hit ? "hit" : "miss");
     int bonus = 0;
-    if (roll == 20 && fa.pc && opt_.natural_20_inspiration) {
-      ++st_[a].inspiration;
-      ++rec_.resources[kInspirationGained];
-      ENCSIM_SAY(log_, "  a natural 20: %s gains an inspiration die", name(a));
-      if (hit && opt_.natural_20_die_to_damage) {
-        bonus = spend_die(a);
-        ENCSIM_SAY(log_, "  ... and spends it on damage: +%d", bonus);
-      }
+    natural_20(a, roll, "attack");
+    if (roll == 20 && fa.pc && opt_.natural_20_inspiration && hit && opt_.natural_20_die_to_damage) {
+      bonus = spend_die(a);
+      ENCSIM_SAY(log_, "  ... and spends it on damage: +%d", bonus);
     }
-    if (!hit && !(roll == 1 && opt_.natural_1_misses) && inspire(a, total, dc, "attack")) {
+    if (!hit && !forced_miss && inspire(a, total, dc, "attack", kUseAttack)) {
       hit = true;
       ++rec_.resources[kInspirationHits];
+    }
+    // The target's die on the foe's roll: a hit that beat its defense by a little.
+    if (hit && !forced_hit && will_spend(t, kUseFoeAttack, total - dc + 1)) {
+      const int die = spend_die(t);
+      total -= die;
+      hit = total >= dc;
+      ENCSIM_SAY(log_, "  %s spends an inspiration die on %s's attack: -%d = %d: %s", name(t), name(a), die, total,
+                 hit ? "still a hit" : "a miss");
     }
     if (!hit) return;
     ++rec(a).hits;
     if (roll == 20) ++rec(a).crits;
-    damage(a, t, fa.damage.roll(dice_) + bonus, fa.attack_types, true);
+    int dmg = fa.damage.roll(dice_) + bonus;
+    // One die per roll at most: not when the natural 20's die is already in it.
+    if (bonus == 0 && !fells(t, dmg, fa.attack_types)) {
+      int need = 1;
+      while (need <= 6 && !fells(t, dmg + need, fa.attack_types)) ++need;
+      if (need <= 6 && will_spend(a, kUseDamage, need)) {
+        const int die = spend_die(a);
+        dmg += die;
+        ENCSIM_SAY(log_, "  %s spends an inspiration die on the damage: +%d = %d", name(a), die, dmg);
+      }
+    }
+    if (fells(t, dmg, fa.attack_types)) {  // the target's die against a blow that would fell it
+      int need = 1;
+      while (need <= 6 && fells(t, dmg - need, fa.attack_types)) ++need;
+      if (need <= 6 && will_spend(t, kUseFoeDamage, need)) {
+        const int die = spend_die(t);
+        dmg = std::max(0, dmg - die);
+        ENCSIM_SAY(log_, "  %s spends an inspiration die on %s's damage: -%d = %d", name(t), name(a), die, dmg);
+      }
+    }
+    damage(a, t, dmg, fa.attack_types, true);
   }
 
   void area_attack(int a, tactics::Target target) {
@@ -339,10 +474,16 @@ class Battle {
       const int t = hit[static_cast<std::size_t>(k)];
       int dmg = (opt_.area_damage_per_target && k > 0) ? area.damage.roll(dice_) : shared;
       const int roll = dice_.die(20);
-      int total = roll + f(t).stat[static_cast<std::size_t>(area.save_stat)];
-      bool saved = total >= dc || inspire(t, total, dc, "save");
-      ENCSIM_SAY(log_, "  %s saves d20 %d -> %d vs %d: %s", name(t), roll, total, dc,
+      const int bonus = f(t).stat[static_cast<std::size_t>(area.save_stat)];
+      int total = roll + bonus;
+      bool saved = total >= dc;
+      ENCSIM_SAY(log_, "  %s checks d20 %d %+d = %d vs %d: %s", name(t), roll, bonus, total, dc,
                  saved ? "half damage" : "full damage");
+      natural_20(t, roll, "check");
+      if (!saved && inspire(t, total, dc, "check", kUseSave)) {
+        saved = true;
+        ENCSIM_SAY(log_, "    half damage after all");
+      }
       if (saved) dmg /= 2;
       st_[t].last_attacker = a;
       damage(a, t, dmg, area.types, false);
@@ -352,10 +493,7 @@ class Battle {
   void damage(int a, int t, int raw, TypeMask types, bool single_attack) {
     const Fighter& ft = f(t);
     State& s = st_[t];
-    int dmg = std::max(0, raw);
-    if (types & ft.immune) dmg = 0;
-    if (types & ft.resist) dmg /= 2;
-    if (types & ft.vulnerable) dmg *= 2;
+    const int dmg = effective(t, raw, types);
     focus_[side(a)] = t;
     if (dmg == 0) return;
     const bool lethal = s.hp - dmg < floor_hp();
@@ -459,6 +597,7 @@ class Battle {
   bool half_lost_ = false;
   int morale_checks_ = 0;
   std::array<int, Encounter::kMaxFighters> order_;
+  std::array<int, Encounter::kMaxFighters> free_;  // surprise winners, in the order of their free turns
   State st_[Encounter::kMaxFighters];
 };
 

@@ -60,25 +60,26 @@ struct WeaponRow {
   std::string_view type;
   bool ranged;
   bool reload;
+  bool two_hands;  // "Requires two hands": large weapons, bows and crossbows
 };
 const std::vector<WeaponRow> kWeapons{
-    {"club", "d6", "", "bludgeoning", false, false},
-    {"dagger", "d6", "", "piercing", false, false},
-    {"handaxe", "d6", "", "slashing", false, false},
-    {"javelin", "d6", "", "piercing", false, false},
-    {"axe", "d8", "d10", "slashing", false, false},
-    {"hammer", "d8", "d10", "bludgeoning", false, false},
-    {"warhammer", "d8", "d10", "bludgeoning", false, false},
-    {"spear", "d8", "d10", "piercing", false, false},
-    {"sword", "d8", "d10", "slashing", false, false},
-    {"longsword", "d8", "d10", "slashing", false, false},
-    {"greataxe", "d10", "", "slashing", false, false},
-    {"greatsword", "d10", "", "slashing", false, false},
-    {"maul", "d10", "", "bludgeoning", false, false},
-    {"pike", "d10", "", "piercing", false, false},
-    {"sling", "d6", "", "bludgeoning", true, false},
-    {"bow", "d8", "", "piercing", true, false},
-    {"crossbow", "d10", "", "piercing", true, true},
+    {"club", "d6", "", "bludgeoning", false, false, false},
+    {"dagger", "d6", "", "piercing", false, false, false},
+    {"handaxe", "d6", "", "slashing", false, false, false},
+    {"javelin", "d6", "", "piercing", false, false, false},
+    {"axe", "d8", "d10", "slashing", false, false, false},
+    {"hammer", "d8", "d10", "bludgeoning", false, false, false},
+    {"warhammer", "d8", "d10", "bludgeoning", false, false, false},
+    {"spear", "d8", "d10", "piercing", false, false, false},
+    {"sword", "d8", "d10", "slashing", false, false, false},
+    {"longsword", "d8", "d10", "slashing", false, false, false},
+    {"greataxe", "d10", "", "slashing", false, false, true},
+    {"greatsword", "d10", "", "slashing", false, false, true},
+    {"maul", "d10", "", "bludgeoning", false, false, true},
+    {"pike", "d10", "", "piercing", false, false, true},
+    {"sling", "d6", "", "bludgeoning", true, false, false},
+    {"bow", "d8", "", "piercing", true, false, true},
+    {"crossbow", "d10", "", "piercing", true, true, true},
 };
 
 template <class Row>
@@ -93,8 +94,11 @@ const std::vector<KeySpec> kCombatantKeys{
     {"count", "integer", "1", "how many identical combatants this entry stands for"},
     {"tactics", "list of rules", "the side's, else attack lowest_hp", "scripted behaviour (docs/scenarios.md)"},
     {"pc", "boolean", "true in party, false in foes", "a player character: has inspiration dice, counts for party downs"},
-    {"leader", "boolean", "false", "the foes' leader: its fall triggers a morale check; its stat leads the check"},
-    {"level", "integer", "1", "character level 0..5: a PC starts with this many inspiration dice"},
+    {"leader", "boolean", "false", "the side's leader: its fall triggers the foes' morale check; its stats lead the morale check, the foes' initiative and the side's wisdom against surprise"},
+    {"level", "integer", "1", "character level 0..5: a PC starts with this many inspiration dice; each level above 1 adds 4 hit points and +1 to a stat (stats and hp are written as at level 1)"},
+    {"level_stats", "list of stat names", "the attack stat, then dexterity, ...", "the stat each level above 1 raises (one per level, each to +5 at most)"},
+    {"derive_level", "boolean", "true", "false: `level` sets only inspiration dice; stats and hp are taken as written"},
+    {"feats", "list", "", "modelled feats: battle_hardened (+2 + level hit points), rage (unarmored defense from the better of STR and DEX; with `damage_adds_stat: false`, adds the stat to damage)"},
     {"inspiration", "integer", "level", "starting inspiration dice (d6s), overriding level"},
     {"bracket", "mook|grunt|elite|lieutenant|boss", "", "monster bracket: presets hit_dice, ability and damage"},
     {"ability", "integer", "bracket's GA", "general ability: the value of all four stats"},
@@ -106,7 +110,7 @@ const std::vector<KeySpec> kCombatantKeys{
     {"hit_dice", "integer", "bracket's HD", "hit points are this many d6, rolled per trial"},
     {"defense", "integer", "armor, else 10 + dexterity", "defense class"},
     {"armor", "none|leather|scale|chain|ring|plate", "none", "armor worn: defense class and electricity resistance or vulnerability"},
-    {"shield", "boolean", "false", "+1 defense; destroyed once to negate an attack (options.shield_policy)"},
+    {"shield", "boolean", "false", "+1 defense; destroyed once to negate an attack (options.shield_policy); not with a weapon that needs two hands"},
     {"weapon", "weapon name", "", "club dagger handaxe javelin axe hammer warhammer spear sword longsword greataxe greatsword maul pike sling bow crossbow"},
     {"two_handed", "boolean", "false", "wield a medium weapon in both hands (d10)"},
     {"damage", "dice", "weapon's or bracket's die", "the damage die, replacing the weapon's"},
@@ -135,6 +139,7 @@ const std::vector<KeySpec> kAreaKeys{
     {"save", "stat name", "dexterity", "the targets' stat for the check to take half"},
     {"dc_stat", "stat name", "strength", "the attacker's stat: the check's DC is 10 + it"},
     {"uses", "integer", "0", "uses per fight (0: unlimited)"},
+    {"spell_level", "integer or 'level'", "", "a spell's [L]: the damage die is rolled L times (1 unless a feat says otherwise; 'level' = the caster's level)"},
     {"damage_type", "damage type", "", "its damage type"},
     {"magical", "boolean", "false", "the area is magical"},
 };
@@ -151,9 +156,16 @@ const std::vector<KeySpec> kOptionKeys{
     {"average_hp", "boolean", "false", "hit dice give 3.5 hit points each (rounded down) instead of a roll"},
     {"natural_20_hits", "boolean", "false", "a natural 20 hits whatever the defense class"},
     {"natural_1_misses", "boolean", "false", "a natural 1 misses whatever the bonus"},
-    {"natural_20_inspiration", "boolean", "true", "a PC's natural 20 on an attack grants an inspiration die"},
-    {"natural_20_die_to_damage", "boolean", "true", "that die is spent at once on the hit's damage"},
-    {"inspiration_shortfall", "integer", "3", "a PC spends an inspiration die on a missed attack or failed save short by at most this (0: never; 6: whenever it could help)"},
+    {"natural_20_inspiration", "boolean", "true", "a PC's natural 20 on any check or contest (attack, check against an area, initiative, surprise) grants an inspiration die"},
+    {"natural_20_die_to_damage", "boolean", "true", "a natural 20 that hits: that die is spent at once on the hit's damage"},
+    {"inspiration_shortfall", "integer", "3", "a PC spends an inspiration die on a roll when the die must show at most this to turn it (0: never; 6: whenever it could help)"},
+    {"inspiration_uses", "list", "all", "which rolls a PC spends dice on: attack save damage contest foe_attack foe_damage"},
+    {"damage_adds_stat", "boolean", "true", "weapon damage is die + stat (Attack); false: the die alone, and Rage adds the stat"},
+    {"level_hp", "fixed|roll", "fixed", "each level above 1 gives 4 hit points, or 1d6 rolled per trial"},
+    {"foe_initiative", "leader|average|best", "leader", "the foes' initiative roll uses their leader's dexterity (the average member's without a leader), the average's, or the best"},
+    {"surprise", "none|party|foes", "none", "the side that has the opportunity to surprise the other"},
+    {"surprise_contest", "boolean", "true", "each member of that side contests DEX against the other side's wisdom for a free turn; false: all of them get it"},
+    {"surprise_wisdom", "leader|average", "leader", "whose wisdom (the morale stat) the surprised side rolls with (the average member's without a leader)"},
     {"shield_policy", "lethal|first_hit|never", "lethal", "when a shield is destroyed to negate an attack"},
     {"monster_damage_adds_ability", "boolean", "false", "bracket monsters add their ability to damage"},
     {"area_damage", "shared|per_target", "shared", "one damage roll for all targets of an area attack, or one each"},
@@ -161,7 +173,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"target_ties", "random|first", "random", "equally good targets (e.g. two at the same lowest hp): one at random, or the first listed"},
     {"morale", "boolean", "true", "the foes check morale when they have lost half their number or their leader"},
     {"morale_stat", "stat name", "intelligence", "the stat of the collective morale check (the text says wisdom)"},
-    {"morale_dcs", "list of integers", "[14, 16, 20]", "DCs of the first, second, ... morale check (moderate, difficult, incredible)"},
+    {"morale_dcs", "list of integers", "[12, 14, 20]", "DCs of the first, second, ... morale check (moderate, difficult, incredible)"},
 };
 
 int stat_index(MapReader& r, std::string_view key, int fallback) {
@@ -210,6 +222,24 @@ Options read_options(const Node* node) {
   o.natural_20_inspiration = r.get_bool("natural_20_inspiration", o.natural_20_inspiration);
   o.natural_20_die_to_damage = r.get_bool("natural_20_die_to_damage", o.natural_20_die_to_damage);
   o.inspiration_shortfall = static_cast<int>(r.get_int("inspiration_shortfall", o.inspiration_shortfall, 0, 6));
+  if (const Node* uses = r.get("inspiration_uses")) {
+    static const std::vector<std::string> kUses{"attack", "save", "damage", "contest", "foe_attack", "foe_damage"};
+    if (!uses->is_list()) throw InputError(uses->pos(), "inspiration_uses must be a list, e.g. [attack, save]");
+    o.inspiration_uses = 0;
+    for (const Node& u : uses->items()) {
+      const auto it = std::find(kUses.begin(), kUses.end(), u.as_string());
+      if (it == kUses.end())
+        throw InputError(u.pos(), "unknown inspiration use '" + u.as_string() + "'" + did_you_mean(u.as_string(), kUses) +
+                                      "; expected one of " + one_of(kUses));
+      o.inspiration_uses = static_cast<std::uint8_t>(o.inspiration_uses | (1u << (it - kUses.begin())));
+    }
+  }
+  o.damage_adds_stat = r.get_bool("damage_adds_stat", o.damage_adds_stat);
+  o.level_hp_roll = choice("level_hp", {"fixed", "roll"}, o.level_hp_roll);
+  o.foe_initiative = choice("foe_initiative", {"leader", "average", "best"}, o.foe_initiative);
+  o.surprise = choice("surprise", {"none", "party", "foes"}, o.surprise);
+  o.surprise_contest = r.get_bool("surprise_contest", o.surprise_contest);
+  o.surprise_wisdom = choice("surprise_wisdom", {"leader", "average"}, o.surprise_wisdom);
   o.shield = choice("shield_policy", {"lethal", "first_hit", "never"}, o.shield);
   o.monster_damage_adds_ability = r.get_bool("monster_damage_adds_ability", o.monster_damage_adds_ability);
   o.area_damage_per_target = choice("area_damage", {"shared", "per_target"}, o.area_damage_per_target);
@@ -269,28 +299,12 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     f.stat[static_cast<std::size_t>(s)] = static_cast<int>(r.get_int(kStatNames[static_cast<std::size_t>(s)], ability, -5, 10));
 
   const int level = static_cast<int>(r.get_int("level", 1, 0, 5));
+  f.level = level;
   f.inspiration = f.pc ? static_cast<int>(r.get_int("inspiration", level, 0, 20)) : 0;
   if (!f.pc && r.has("inspiration"))
     throw InputError(r.scalar("inspiration")->pos(), "only PCs have inspiration dice (set 'pc: true')");
 
-  // Hit points: explicit, else hit dice (explicit or the bracket's).
-  if (r.has("hp")) {
-    f.hp = static_cast<int>(r.get_int("hp", 1, 1, 1000000));
-    if (r.has("hit_dice")) throw InputError(r.scalar("hit_dice")->pos(), "give either 'hp' or 'hit_dice', not both");
-  } else {
-    f.hit_dice = static_cast<int>(r.get_int("hit_dice", bracket ? bracket->hit_dice : 0, 1, 1000));
-    if (f.hit_dice == 0) throw InputError(node.pos(), r.what() + " needs 'hp', 'hit_dice' or a 'bracket'");
-  }
-
-  // Defense: explicit, else armor, else 10 + dexterity. Armor also brings its notes.
-  const ArmorRow& armor = kArmor[static_cast<std::size_t>(r.get_choice("armor", names_of(kArmor), 0))];
-  const int natural = armor.defense > 0 ? armor.defense : 10 + f.stat[kDexterity];
-  f.defense = static_cast<int>(r.get_int("defense", natural, 0, 40));
-  if (!armor.resist.empty()) f.resist = static_cast<TypeMask>(f.resist | type_bit(armor.resist));
-  if (!armor.vulnerable.empty()) f.vulnerable = static_cast<TypeMask>(f.vulnerable | type_bit(armor.vulnerable));
-  f.shield = r.get_bool("shield", false);
-
-  // The attack.
+  // The weapon first: its stat is the one a level raises by default.
   const WeaponRow* weapon = nullptr;
   if (r.has("weapon"))
     weapon = &kWeapons[static_cast<std::size_t>(r.get_choice("weapon", names_of(kWeapons), 0))];
@@ -307,10 +321,93 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   f.attack_types = read_type(r, "damage_type", weapon ? type_bit(weapon->type) : TypeMask{0});
   if (r.get_bool("magical", false)) f.attack_types = static_cast<TypeMask>(f.attack_types | type_bit("magic"));
   const int attack_stat = stat_index(r, "attack_stat", f.ranged ? kDexterity : kStrength);
+
+  // "Character Advancement": each level gained gives +4 (1d6) hit points and
+  // +1 to a stat (at most +5). Stats and hp are written as at level 1.
+  const bool derive = f.pc && r.get_bool("derive_level", true);
+  if (!f.pc && r.has("derive_level")) throw InputError(r.scalar("derive_level")->pos(), "only PCs gain levels (set 'pc: true')");
+  const int ups = derive ? std::max(0, level - 1) : 0;
+  if (const Node* ls = r.get("level_stats")) {
+    if (!derive) throw InputError(ls->pos(), "level_stats needs a PC whose level is derived");
+    if (!ls->is_list() || static_cast<int>(ls->items().size()) != ups)
+      throw InputError(ls->pos(), "level_stats needs one stat per level above 1 (" + std::to_string(ups) + " for level " +
+                                      std::to_string(level) + ")");
+    for (const Node& item : ls->items()) {
+      const auto it = std::find(kStatNames.begin(), kStatNames.end(), item.as_string());
+      if (it == kStatNames.end())
+        throw InputError(item.pos(), "unknown stat '" + item.as_string() + "'" + did_you_mean(item.as_string(), kStatNames) +
+                                         "; expected one of " + one_of(kStatNames));
+      int& v = f.stat[static_cast<std::size_t>(it - kStatNames.begin())];
+      if (v >= 5) throw InputError(item.pos(), "a level cannot raise " + item.as_string() + " above +5");
+      ++v;
+    }
+  } else {
+    // By default each level raises the attack stat, then dexterity (defense,
+    // initiative, checks against areas), then strength, intelligence, charisma.
+    const int order[] = {attack_stat, kDexterity, kStrength, kIntelligence, kCharisma};
+    for (int k = 0; k < ups; ++k)
+      for (int st : order)
+        if (f.stat[static_cast<std::size_t>(st)] < 5) {
+          ++f.stat[static_cast<std::size_t>(st)];
+          break;
+        }
+  }
+
+  // Feats from origins and backgrounds that change a fight's numbers.
+  bool battle_hardened = false;
+  if (const Node* feats = r.get("feats")) {
+    static const std::vector<std::string> kFeats{"battle_hardened", "rage"};
+    if (!feats->is_list()) throw InputError(feats->pos(), "feats must be a list, e.g. [rage]");
+    for (const Node& item : feats->items()) {
+      const int k = static_cast<int>(std::find(kFeats.begin(), kFeats.end(), item.as_string()) - kFeats.begin());
+      if (k == static_cast<int>(kFeats.size()))
+        throw InputError(item.pos(), "unknown feat '" + item.as_string() + "'" + did_you_mean(item.as_string(), kFeats) +
+                                         "; expected one of " + one_of(kFeats) + " (list others under 'unmodelled')");
+      (k == 0 ? battle_hardened : f.rage) = true;
+    }
+  }
+
+  // Hit points: explicit, else hit dice (explicit or the bracket's); then the
+  // levels above 1, and Battle-Hardened's "2 plus their level".
+  if (r.has("hp")) {
+    f.hp = static_cast<int>(r.get_int("hp", 1, 1, 1000000));
+    if (r.has("hit_dice")) throw InputError(r.scalar("hit_dice")->pos(), "give either 'hp' or 'hit_dice', not both");
+  } else {
+    f.hit_dice = static_cast<int>(r.get_int("hit_dice", bracket ? bracket->hit_dice : 0, 1, 1000));
+    if (f.hit_dice == 0) throw InputError(node.pos(), r.what() + " needs 'hp', 'hit_dice' or a 'bracket'");
+  }
+  int hp_bonus = battle_hardened ? 2 + level : 0;
+  if (opt.level_hp_roll)
+    f.hp_level_dice = ups;
+  else
+    hp_bonus += 4 * ups;
+  if (f.hp > 0)
+    f.hp += hp_bonus;
+  else
+    f.hp_bonus = hp_bonus;  // added to the hit dice rolled per trial
+
+  // Defense: explicit, else armor, else 10 + dexterity (Rage: the better of
+  // strength and dexterity). Armor also brings its notes.
+  const ArmorRow& armor = kArmor[static_cast<std::size_t>(r.get_choice("armor", names_of(kArmor), 0))];
+  const int unarmored = 10 + (f.rage ? std::max(f.stat[kDexterity], f.stat[kStrength]) : f.stat[kDexterity]);
+  const int natural = armor.defense > 0 ? armor.defense : unarmored;
+  f.defense = static_cast<int>(r.get_int("defense", natural, 0, 40));
+  if (!armor.resist.empty()) f.resist = static_cast<TypeMask>(f.resist | type_bit(armor.resist));
+  if (!armor.vulnerable.empty()) f.vulnerable = static_cast<TypeMask>(f.vulnerable | type_bit(armor.vulnerable));
+  f.shield = r.get_bool("shield", false);
+  // "Requires two hands" (large weapons, bows, crossbows; a medium weapon held
+  // in both): no hand is left for a shield.
+  if (f.shield && (two_handed || (weapon && weapon->two_hands)))
+    throw InputError(r.scalar("shield")->pos(), "'" + f.name + "' cannot carry a shield: a " + f.weapon +
+                                                    (two_handed ? " held in both hands" : "") +
+                                                    " requires two hands (drop 'shield' or take a one-handed weapon)");
+
+  // The attack: the stat doubled on the roll when proficient or attuned, once on damage.
   const int stat = f.stat[static_cast<std::size_t>(attack_stat)];
   const bool proficient = r.get_bool("proficient", f.pc);
   f.attack_bonus = proficient ? 2 * stat : stat;
-  const bool adds_stat = !bracket || opt.monster_damage_adds_ability;
+  const bool adds_stat =
+      bracket ? opt.monster_damage_adds_ability : (opt.damage_adds_stat || (f.rage && proficient));
   f.damage = adds_stat ? die->plus(stat) : *die;
   f.advantage = (r.get_bool("advantage", false) ? 1 : 0) - (r.get_bool("disadvantage", false) ? 1 : 0);
   f.extra_attacks = static_cast<int>(r.get_int("extra_attacks", 0, 0, 10));
@@ -321,6 +418,14 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     f.area.present = true;
     const std::optional<Dice> area_die = a.get_dice("damage");
     f.area.damage = area_die ? *area_die : *die;
+    // "Magic & Spells": [L] is 1 unless a feat says otherwise; [L]d6 rolls the die L times.
+    if (const Node* sl = a.scalar("spell_level")) {
+      const int L = sl->text() == "level" ? level : static_cast<int>(a.get_int("spell_level", 1, 1, 5));
+      if (f.area.damage.term_count() != 1 || f.area.damage.term(0).count != 1 || f.area.damage.flat() != 0)
+        throw InputError(sl->pos(), "spell_level needs a single-die damage such as 'd6' (rolled L times)");
+      f.area.spell_level = L;
+      f.area.damage = Dice::parse(std::to_string(L) + "d" + std::to_string(f.area.damage.term(0).sides));
+    }
     f.area.targets = static_cast<int>(a.get_int("targets", 3, 1, Encounter::kMaxFighters));
     f.area.save_stat = stat_index(a, "save", kDexterity);
     f.area.dc_stat = stat_index(a, "dc_stat", kStrength);
@@ -433,14 +538,20 @@ std::string Encounter::describe() const {
      << kShield[static_cast<int>(opt.shield)] << ", morale " << (opt.morale ? "on" : "off") << " ("
      << kStatNames[static_cast<std::size_t>(opt.morale_stat)] << ", DCs";
   for (int dc : opt.morale_dcs) os << ' ' << dc;
-  os << "), max_rounds " << max_rounds << '\n';
+  static const char* kSideStat[] = {"leader", "average", "best"};
+  static const char* kSurprise[] = {"none", "party", "foes"};
+  os << "), foe initiative " << kSideStat[static_cast<int>(opt.foe_initiative)] << ", surprise "
+     << kSurprise[static_cast<int>(opt.surprise)] << ", max_rounds " << max_rounds << '\n';
   for (const Fighter& f : fighters) {
-    os << (f.side == 0 ? "party  " : "foes   ") << f.name << (f.pc ? " (PC)" : "") << (f.leader ? " (leader)" : "")
-       << ": ";
+    os << (f.side == 0 ? "party  " : "foes   ") << f.name;
+    if (f.pc) os << " (PC, level " << f.level << ")";
+    os << (f.leader ? " (leader)" : "") << ": ";
     if (f.hp > 0)
       os << "hp " << f.hp;
     else
-      os << "hp " << f.hit_dice << "d6" << (opt.average_hp ? " (average)" : "");
+      os << "hp " << f.hit_dice << "d6" << (opt.average_hp ? " (average)" : "")
+         << (f.hp_bonus ? "+" + std::to_string(f.hp_bonus) : "");
+    if (f.hp_level_dice) os << "+" << f.hp_level_dice << "d6";
     os << ", defense " << f.defense << (f.shield ? " +1 shield" : "") << ", stats CHA " << f.stat[kCharisma]
        << " DEX " << f.stat[kDexterity] << " INT " << f.stat[kIntelligence] << " STR " << f.stat[kStrength]
        << "\n         attack " << f.weapon << (f.ranged ? " (ranged)" : " (melee)") << " d20"
@@ -467,6 +578,7 @@ std::string Encounter::describe() const {
       add("cheat death " + kStatNames[static_cast<std::size_t>(f.cheat_death.stat)] + " vs " +
           std::to_string(f.cheat_death.dc) + (f.cheat_death.plus_damage ? "+damage" : ""));
     if (f.flying) add("flying");
+    if (f.rage) add("rage");
     if (!feats.empty()) os << "         modelled: " << feats << '\n';
     if (!f.unmodelled.empty()) {
       os << "         NOT modelled:";

@@ -33,6 +33,7 @@ struct AreaAttack {
   int save_stat = kDexterity;
   int dc_stat = kStrength;  // the attacker's stat: DC = 10 + it (the passive score)
   int uses = 0;             // per fight; 0 = unlimited
+  int spell_level = 0;      // the spell's [L] when it scales the damage (0: not a spell)
   TypeMask types = 0;
 };
 
@@ -68,7 +69,11 @@ struct Fighter {
   TypeMask regenerate_blocked_by = 0;
   TypeMask resist = 0, vulnerable = 0, immune = 0;
   CheatDeath cheat_death;
+  int level = 1;
   int inspiration = 0;  // starting inspiration dice (PCs: their level)
+  int hp_bonus = 0;       // added to hit points rolled from hit dice (levels, Battle-Hardened)
+  int hp_level_dice = 0;  // with `level_hp: roll`: d6s added to hp per trial, one per level gained
+  bool rage = false;      // the Barbarian's Rage (docs/rules/fivey.md)
   double mean_damage = 0.0;  // for the `strongest` target selector
   std::vector<tactics::Rule> rules;
   std::vector<std::string> unmodelled;  // feats named in the scenario but not simulated
@@ -76,6 +81,20 @@ struct Fighter {
 
 enum class ShieldPolicy : std::uint8_t { lethal, first_hit, never };
 enum class DefeatRule : std::uint8_t { equal, exceed };
+enum class SideStat : std::uint8_t { leader, average, best };  // whose stat a side's one roll uses
+enum class Surprise : std::uint8_t { none, party, foes };      // which side may surprise the other
+
+// What a PC may spend an inspiration die on ("Inspiration Dice": any roll, in
+// the character's favour), as bits of Options::inspiration_uses.
+enum InspirationUse : std::uint8_t {
+  kUseAttack = 1,     // its own missed attack roll
+  kUseSave = 2,       // its own failed check against an area attack
+  kUseDamage = 4,     // its own damage roll that falls just short of felling the target
+  kUseContest = 8,    // its own lost initiative or surprise contest
+  kUseFoeAttack = 16, // a foe's attack roll that beat its defense by a little
+  kUseFoeDamage = 32, // a foe's damage roll that would just fell it
+  kUseAll = 63,
+};
 
 struct Options {
   DefeatRule defeat = DefeatRule::equal;
@@ -83,9 +102,16 @@ struct Options {
   bool average_hp = false;         // hit dice give 3.5 per die (rounded down) instead of a roll
   bool natural_20_hits = false;    // a natural 20 hits whatever the defense class
   bool natural_1_misses = false;
-  bool natural_20_inspiration = true;  // a PC's natural 20 on an attack grants an inspiration die
-  bool natural_20_die_to_damage = true;  // ... which goes straight into that hit's damage
-  int inspiration_shortfall = 3;   // spend a die on a missed roll short by at most this (0: never)
+  bool natural_20_inspiration = true;  // a PC's natural 20 on any check or contest grants an inspiration die
+  bool natural_20_die_to_damage = true;  // ... which, on an attack that hits, goes straight into its damage
+  int inspiration_shortfall = 3;   // spend a die when it needs to show at most this (0: never)
+  std::uint8_t inspiration_uses = kUseAll;
+  bool damage_adds_stat = true;    // weapon damage is die + stat (else die alone, and Rage adds the stat)
+  bool level_hp_roll = false;      // each level gained gives 1d6 hit points per trial instead of 4
+  SideStat foe_initiative = SideStat::leader;
+  Surprise surprise = Surprise::none;
+  bool surprise_contest = true;    // else every member of the surprising side gets the free turn
+  SideStat surprise_wisdom = SideStat::leader;
   ShieldPolicy shield = ShieldPolicy::lethal;
   bool monster_damage_adds_ability = false;
   bool area_damage_per_target = false;  // one roll for every target (false) or one each
@@ -93,7 +119,7 @@ struct Options {
   bool random_target_ties = true;  // else the first listed of equally good targets
   bool morale = true;
   int morale_stat = kIntelligence;
-  std::vector<int> morale_dcs{14, 16, 20};
+  std::vector<int> morale_dcs{12, 14, 20};
 };
 
 // Per-trial metrics (TrialRecord::resources) and per-combatant ones (extra).
