@@ -282,10 +282,12 @@ class Battle {
     gm_spend(1);
     ++rec_.resources[kGmRerolls];
     const Roll again = make_roll(bonus, adv, r.dc);
-    ENCSIM_SAY(log_, "  the GM spends a thread to reroll %s's roll: d20 %d %+d = %d, %s", name(i), again.natural, bonus,
-               again.total, tier_name(again.tier));
-    note_natural(i, again.natural);
-    if (again.tier < r.tier) r = again;
+    const bool kept = again.tier < r.tier;
+    ENCSIM_SAY(log_, "  the GM spends a thread to reroll %s's roll: d20 %d %+d = %d, %s (%s)", name(i), again.natural,
+               bonus, again.total, tier_name(again.tier), kept ? "kept" : "the first stands");
+    if (!kept) return;
+    r = again;
+    note_natural(i, again.natural);  // only a roll that stands is the PC's critical
   }
 
   // A PC bends luck against an attack on them when -LUCK lowers its result
