@@ -1180,6 +1180,25 @@ foes:
             std::string::npos);
 }
 
+// A creature healed back to its feet lies where it fell: the foe that stood
+// over it strikes without a Move (seen in a goblin-warren replay).
+TEST(MnmScripted, AHealedCreatureIsBackInItsFoesReach) {
+  std::string yaml = kHeader + R"(party:
+  - {name: Hero, hp: 1, damage: 1, ranged: true, tactics: [{do: pass}]}
+  - {name: Medic, hp: 1000, damage: 1, ranged: true, potions: 1, potion: 4, tactics: [{do: use_item}, {do: pass}]}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 1, tactics: [{do: strike, target: lowest_hp}]}
+)";
+  yaml.replace(yaml.find("max_rounds: 1"), 13, "max_rounds: 2");
+  const auto enc = encounter_from(yaml);
+  ScriptedDice init = d20s({1, 10, 20});
+  // Round 1: the Brute moves in, 15 weak: the Hero falls; the Medic's potion
+  // wakes it. Round 2: the Brute strikes twice (2, 2), no Move.
+  ScriptedDice dice = d20s({15, 2, 2});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[2].attacks, 3) << r.log;
+}
+
 // ---------------------------------------------------------------------------
 // The shipped scenarios.
 

@@ -449,10 +449,14 @@ class Battle {
     }
     s.conc_target = s.conc_cond = -1;
   }
+  // A creature that wakes lies where it fell: the foes that stood in its
+  // reach and still stand are in its reach again.
   void wake(int t) {
     st_[t].conscious = true;
     ++alive_[side(t)];
     up_ |= std::uint64_t{1} << t;
+    for (std::uint64_t m = st_[t].fell_near & up_; m; m &= m - 1) reach_each_other(t, std::countr_zero(m));
+    st_[t].fell_near = 0;
   }
   void drop_reach(int t) {
     for (std::uint64_t m = st_[t].reach; m; m &= m - 1) st_[std::countr_zero(m)].reach &= ~(std::uint64_t{1} << t);
