@@ -535,8 +535,13 @@ std::string Encounter::describe() const {
      << kAttacks[static_cast<int>(opt.pc_thread_attacks)] << ", defense "
      << kDefense[static_cast<int>(opt.pc_thread_defense)] << ", death saves "
      << (opt.pc_thread_death_saves ? "yes" : "no") << ", reserve " << opt.pc_thread_reserve << "; GM threads: start "
-     << opt.gm_threads_start << ", reroll misses " << (opt.gm_reroll ? "yes" : "no") << " keeping " << gm_keep
-     << "; max_rounds " << max_rounds << '\n';
+     << opt.gm_threads_start << ", reroll misses " << (opt.gm_reroll ? "yes" : "no") << ", reroll PC hits and saves "
+     << (opt.gm_reroll_pc ? "yes" : "no") << " keeping " << gm_keep << "\n         monster attack "
+     << (opt.monster_attack_adds_pb ? "CR + CR" : "CR") << ", doomed " << (opt.doomed_until_freed ? "until freed" : "one turn")
+     << ", advantage sources " << (opt.advantage_sum ? "summed" : "cancel") << ", retrieve item "
+     << (opt.retrieve_adds_item ? "item and cunning" : "cunning only") << ", Feeling Lucky on defense "
+     << (opt.pc_feeling_lucky_defense ? "yes" : "no") << (opt.attack_downed ? ", foes finish the fallen" : "")
+     << (opt.attack_downed && opt.downed_any ? " (any)" : "") << "; max_rounds " << max_rounds << '\n';
   for (const Fighter& f : fighters) {
     os << (f.side == 0 ? "party  " : "foes   ") << f.name << (f.pc ? " (PC)" : "") << ": hp " << f.hp;
     if (f.temp_hp) os << " +" << f.temp_hp << " temp";
