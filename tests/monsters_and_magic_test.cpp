@@ -63,6 +63,7 @@ options:
   pc_thread_defense: never
   pc_thread_death_saves: false
   gm_reroll: false
+  gm_reroll_pc: false
   target_ties: first
 )";
 
@@ -170,7 +171,7 @@ class MnmSaveTiers : public ::testing::TestWithParam<SaveCase> {};
 TEST_P(MnmSaveTiers, SampledSavesMatchTheExactChartWithADc) {
   const SaveCase c = GetParam();
   const auto enc = encounter_from(
-      std::string("ruleset: monsters-and-magic\nmax_rounds: 2\noptions: {pc_thread_attacks: never, gm_threads_start: 100}\n") +
+      std::string("ruleset: monsters-and-magic\nmax_rounds: 2\noptions: {pc_thread_attacks: never, gm_threads_start: 100, gm_reroll_pc: false}\n") +
       "party:\n  - {name: A, cunning: " + std::to_string(c.cunning) + ", hp: 1000, damage: 1, tactics: [{do: " +
       (c.dodging ? "dodge" : "pass") + "}]}\n" +
       "foes:\n  - name: Hag\n    cr: 0\n    hp: 10\n    damage: 1\n    tactics: [{when: \"round >= 2\", do: thread_ability}, {do: pass}]\n"
@@ -406,7 +407,7 @@ TEST(MnmScripted, FibonacciPenaltiesAndDeathWhenNoExhaustionIsLeft) {
 TEST(MnmScripted, DamageWhileDyingMarksExhaustionAndHealingResetsFromZero) {
   const std::string yaml = R"(ruleset: monsters-and-magic
 max_rounds: 2
-options: {attack_downed: true, pc_thread_attacks: never, pc_thread_defense: never, pc_thread_death_saves: false, gm_reroll: false, target_ties: first}
+options: {attack_downed: true, downed_targets: any, pc_thread_attacks: never, pc_thread_defense: never, pc_thread_death_saves: false, gm_reroll: false, target_ties: first}
 party:
   - {name: Hero, luck: 1, hp: 5, damage: 1, ranged: true, tactics: [{do: pass}]}
   - {name: Medic, hp: 1000, damage: 1, ranged: true, potions: 1, potion: 4, tactics: [{when: "round >= 2", do: use_item}, {do: pass}]}
@@ -432,7 +433,7 @@ foes:
 
 const std::string kThreads = R"(ruleset: monsters-and-magic
 max_rounds: 1
-options: {target_ties: first, gm_reroll: false}
+options: {target_ties: first, gm_reroll: false, gm_reroll_pc: false}
 )";
 
 TEST(MnmScripted, BendLuckLiftsAMissAndTheGmGainsAThread) {
@@ -541,7 +542,9 @@ TEST(MnmScripted, AdvantageNeverStacksAndCancelsDisadvantage) {
   };
   for (const Case c : {Case{"advantage: true", "damage: 1", 2}, Case{"advantage: true", "damage: 1, statuses: [blinded]", 2},
                        Case{"advantage: true, statuses: [blinded]", "damage: 1", 1},
-                       Case{"ranged: false", "damage: 1, statuses: [prone]", 2}}) {
+                       Case{"ranged: false", "damage: 1, statuses: [prone]", 2},
+                       // Two sources of advantage and one of disadvantage cancel ("Advantage & Disadvantage").
+                       Case{"advantage: true, statuses: [blinded]", "damage: 1, statuses: [blinded]", 1}}) {
     const auto enc = encounter_from(kHeader + "party:\n  - {name: Hero, hp: 100, damage: 1, " + c.attacker +
                                     ", tactics: [{do: strike}, {do: pass}]}\nfoes:\n  - {name: Dummy, cr: 0, hp: 100, " +
                                     c.target + ", tactics: [{do: pass}]}\n");
@@ -558,7 +561,7 @@ TEST(MnmScripted, AConditionInflictedAgainDetonatesOrExtends) {
   for (const bool extend : {false, true}) {
     const auto enc = encounter_from(std::string(R"(ruleset: monsters-and-magic
 max_rounds: 1
-options: {target_ties: first, pc_thread_attacks: never, reapply: )") + (extend ? "extend" : "detonate") + R"(}
+options: {target_ties: first, pc_thread_attacks: never, gm_reroll_pc: false, reapply: )") + (extend ? "extend" : "detonate") + R"(}
 party:
   - {name: Hero, hp: 100, damage: d4, ranged: true, inflicts: weakened}
 foes:
@@ -772,19 +775,42 @@ foes: [{name: Imp, cr: 0, hp: 10, damage: 1, tactics: [{do: pass}]}]
   }
 }
 
-TEST(MnmCompile, MonsterBonusIsItsChallengeRatingOnceByDefault) {
+// "Abilities": a monster's CR stands in for the ability; "Proficiencies":
+// its proficiency bonus is its CR too. "It Doesn't Stack" forbids adding the
+// proficiency bonus twice, not the two together: d20 + CR + CR by default.
+TEST(MnmCompile, MonsterAttackAddsItsChallengeRatingAsAbilityAndAsProficiency) {
   const std::string body = R"(party: [{name: A, power: 2, cunning: 1, hp: 5, damage: d6, armor: light, ac: 2}]
 foes: [{name: B, cr: 2, hp: 5, damage: d4}]
 )";
-  const auto once = encounter_from("ruleset: monsters-and-magic\n" + body);
-  EXPECT_EQ(once.fighters[1].attack_bonus, 2);
-  EXPECT_EQ(once.fighters[1].damage_bonus, 2);
-  EXPECT_EQ(once.fighters[0].attack_bonus, 3);  // power 2 + proficiency 1
-  EXPECT_EQ(once.fighters[0].ac, 3);            // light armour 2 + cunning 1
-  const auto twice = encounter_from("ruleset: monsters-and-magic\noptions: {monster_attack: cr_plus_proficiency, "
-                                    "monster_damage: dice_only}\n" + body);
+  const auto twice = encounter_from("ruleset: monsters-and-magic\n" + body);
   EXPECT_EQ(twice.fighters[1].attack_bonus, 4);
-  EXPECT_EQ(twice.fighters[1].damage_bonus, 0);
+  EXPECT_EQ(twice.fighters[1].damage_bonus, 2);  // the ability used, not the proficiency bonus
+  EXPECT_EQ(twice.fighters[0].attack_bonus, 3);  // power 2 + proficiency 1
+  EXPECT_EQ(twice.fighters[0].ac, 3);            // light armour 2 + cunning 1
+  const auto once = encounter_from("ruleset: monsters-and-magic\noptions: {monster_attack: cr, "
+                                   "monster_damage: dice_only}\n" + body);
+  EXPECT_EQ(once.fighters[1].attack_bonus, 2);
+  EXPECT_EQ(once.fighters[1].damage_bonus, 0);
+}
+
+std::string error_of(const std::string& yaml);
+
+// A stat block's bonuses apart from CR, a multiattack, and a fight that
+// starts with hit points, fatigue and exhaustion already spent.
+TEST(MnmCompile, MonsterBonusesAndStartingStateAreWritten) {
+  const auto enc = encounter_from(R"(ruleset: monsters-and-magic
+party: [{name: A, power: 1, hp: 20, start_hp: 7, start_fatigue: 2, start_exhaustion: 3, damage: d6, attack_bonus: 1}]
+foes: [{name: B, cr: 1, hp: 5, damage: d4, attack_bonus: 2, damage_bonus: 3, multiattack: 2}]
+)");
+  EXPECT_EQ(enc.fighters[0].attack_bonus, 3);  // power 1 + proficiency 1 + 1
+  EXPECT_EQ(enc.fighters[1].attack_bonus, 4);  // CR 1 + CR 1 + 2
+  EXPECT_EQ(enc.fighters[1].damage_bonus, 4);  // CR 1 + 3
+  EXPECT_EQ(enc.fighters[1].multiattack, 2);
+  EXPECT_NE(enc.describe().find("starts at 7 hp, fatigue 2, exhaustion 3"), std::string::npos) << enc.describe();
+  EXPECT_NE(error_of("ruleset: monsters-and-magic\nparty: [{name: A, hp: 5, start_hp: 6, damage: d6}]\n"
+                     "foes: [{name: B, cr: 1, hp: 5, damage: d4}]\n")
+                .find("start_hp must be between 1 and 5, got 6"),
+            std::string::npos);
 }
 
 // ---------------------------------------------------------------------------
@@ -833,6 +859,344 @@ TEST(MnmErrors, ConditionsThreadAbilitiesAndOptionsAreChecked) {
                      "foes: [{name: B, cr: 1, hp: 5, damage: d4}]\n")
                 .find("threads must be between 0 and 1, got 3"),
             std::string::npos);
+}
+
+// ---------------------------------------------------------------------------
+// The audit's findings (issue 18), each replayed from the text's passage.
+
+std::string with_options(std::string yaml, const std::string& extra) {
+  yaml.replace(yaml.find("options:\n"), 9, "options:\n" + extra);
+  return yaml;
+}
+
+// "Conditions": inflicting a condition a creature already has extends or
+// detonates it, whatever its duration. Prone (until the creature stands) and
+// doomed (until freed) were held without a timer and never detonated.
+TEST(MnmScripted, EveryConditionInflictedAgainIsDetonated) {
+  for (const std::string c : {"weakened", "sundered", "impaired", "stunned", "doomed", "restrained", "slowed", "prone",
+                              "frightened", "blinded"}) {
+    const auto enc = encounter_from(kHeader + "party:\n  - {name: Hero, hp: 100, damage: d4, ranged: true, inflicts: " + c +
+                                    "}\nfoes:\n  - {name: Dummy, cr: 0, hp: 100, damage: 1, fatigue: 5, exhaustion: 2, "
+                                    "tactics: [{do: pass}]}\n");
+    ScriptedDice init = d20s({10, 5});
+    // Strong hit, d4 2: the condition. Second Strike (a prone target is shot
+    // with disadvantage, a blinded one with advantage: two d20s): strong, d4
+    // 2, and the condition again: detonated for d10 7 (17 fatigue left).
+    ScriptedDice dice{{{20, 18}, {4, 2}, {20, 18}}};
+    if (c == "prone" || c == "blinded") dice.script.push_back({20, 18});
+    dice.script.push_back({4, 2});
+    dice.script.push_back({10, 7});
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[mnm::kDetonations], 1) << c << "\n" << r.log;
+    EXPECT_EQ(r.rec.combatants[1].damage_taken, 11) << c;
+  }
+}
+
+// Detonation: "1d10 damage ... or 3 fatigue, your choice": 3 fatigue when it
+// knocks the creature out, which needs 2 or fewer left (3 of 3 leaves it up).
+TEST(MnmScripted, DetonationTakesThreeFatigueOnlyWhenThatKnocksOut) {
+  for (const int fatigue : {3, 2}) {
+    const auto enc = encounter_from(kHeader + "party:\n  - {name: Hero, hp: 100, damage: d4, ranged: true, inflicts: "
+                                    "weakened}\nfoes:\n  - {name: Dummy, cr: 0, hp: 100, damage: 1, exhaustion: 0, fatigue: " +
+                                    std::to_string(fatigue) + ", tactics: [{do: pass}]}\n");
+    ScriptedDice init = d20s({10, 5});
+    ScriptedDice dice{{{20, 18}, {4, 2}, {20, 18}, {4, 2}}};
+    if (fatigue == 3) dice.script.push_back({10, 7});
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[mnm::kDetonations], 1) << r.log;
+    EXPECT_EQ(r.rec.combatants[1].damage_taken, fatigue == 3 ? 11 : 4) << r.log;
+    EXPECT_EQ(r.rec.outcome, fatigue == 3 ? Outcome::draw : Outcome::party_win);
+  }
+}
+
+// "Restrained": mark 3 fatigue to break free; with exactly 3 left the
+// creature stays conscious, so it may.
+TEST(MnmScripted, BreakingFreeWithExactlyThreeFatigueLeft) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Hero, power: 2, hp: 100, damage: 1, tactics: [{do: grapple}, {do: pass}]}
+foes:
+  - {name: Dummy, cr: 0, hp: 100, damage: 1, fatigue: 3, exhaustion: 0, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({20, 1});
+  ScriptedDice dice = d20s({5});  // the power save misses: restrained until freed
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Dummy marks 3 fatigue to break free"), std::string::npos) << r.log;
+  EXPECT_EQ(r.log.find("falls unconscious"), std::string::npos) << r.log;
+}
+
+// "Loadout": twice +CUNNING (minimum 1) zero-weight items for Use Item; the
+// rest come out with Retrieve Item (1 AP, 1 fatigue): the item plus +CUNNING.
+TEST(MnmScripted, UseItemOnlyFromTheLoadoutAndRetrieveItemRefillsIt) {
+  struct Case {
+    std::string tactics, option;
+    int potions_used;
+  };
+  for (const Case& c : {Case{"[{do: use_item}, {do: pass}]", "", 1},
+                        Case{"[{do: use_item}, {do: retrieve_item}, {do: pass}]", "", 2},
+                        Case{"[{do: use_item}, {do: retrieve_item}, {do: pass}]", "  retrieve_item: cunning_only\n", 1}}) {
+    std::string yaml = with_options(kHeader, c.option) + "party:\n  - {name: Friar, cunning: 0, hp: 20, damage: 1, "
+                       "ranged: true, potions: 2, potion: 1, tactics: " + c.tactics + "}\n" + R"(foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 15, ranged: true, tactics: [{when: "round == 1 and self.strikes == 0", do: strike}, {do: pass}]}
+)";
+    yaml.replace(yaml.find("max_rounds: 1"), 13, "max_rounds: 2");
+    const auto enc = encounter_from(yaml);
+    ScriptedDice init = d20s({10, 20});
+    ScriptedDice dice = d20s({18});  // 15 damage: the Friar at 5 of 20
+    const Replay r = replay(enc, dice, init);
+    int used = 0;
+    for (auto p = r.log.find("uses a potion"); p != std::string::npos; p = r.log.find("uses a potion", p + 1)) ++used;
+    EXPECT_EQ(used, c.potions_used) << c.tactics << c.option << "\n" << r.log;
+    EXPECT_EQ(r.rec.combatants[0].extra[mnm::kExtraFatigueMarked], c.potions_used - 1);
+  }
+}
+
+// "Doomed": mark 1 fatigue at the start of every turn until freed.
+TEST(MnmScripted, DoomedMarksFatigueEveryTurn) {
+  for (const bool one_turn : {false, true}) {
+    std::string yaml = with_options(kHeader, one_turn ? "  doomed: one_turn\n" : "") + R"(party:
+  - {name: Hero, hp: 100, damage: 1, ranged: true, inflicts: doomed, tactics: [{when: "round == 1 and self.strikes == 0", do: strike}, {do: pass}]}
+foes:
+  - {name: Dummy, cr: 0, hp: 100, damage: 1, fatigue: 5, exhaustion: 2, tactics: [{do: pass}]}
+)";
+    yaml.replace(yaml.find("max_rounds: 1"), 13, "max_rounds: 3");
+    const auto enc = encounter_from(yaml);
+    ScriptedDice init = d20s({10, 5});
+    ScriptedDice dice = d20s({18});
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.combatants[1].extra[mnm::kExtraFatigueMarked], one_turn ? 1 : 3) << r.log;
+  }
+}
+
+// "Retaliate": "a creature within your reach" dealt damage with a weak hit;
+// an archer the Brute stands next to is in its reach.
+TEST(MnmScripted, RetaliateFollowsReachNotTheAttackersWeapon) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Archer, hp: 100, damage: d8, ranged: true, tactics: [{when: "self.strikes == 0", do: strike}, {do: pass}]}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 1, tactics: [{do: strike}]}
+)");
+  ScriptedDice init = d20s({5, 20});
+  // The Brute moves in and misses (2); the Archer's 12 + 1 is weak: d8 8 -> 4.
+  ScriptedDice dice{{{20, 2}, {20, 12}, {8, 8}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[mnm::kRetaliations], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[mnm::kExtraFatigueMarked], 1);
+}
+
+// Shifting from one foe to another is one Move, however far the first
+// approach was (approach_moves 2).
+TEST(MnmScripted, ShiftingToAnotherFoeTakesOneMove) {
+  const auto enc = encounter_from(with_options(kHeader, "  approach_moves: 2\n  opportunity_attacks: false\n  stick_to_reach: false\n") + R"(party:
+  - {name: Hero, hp: 100, damage: 1, tactics: [{do: strike, target: highest_hp}]}
+foes:
+  - {name: A, cr: 0, hp: 10, damage: 1, tactics: [{do: strike}]}
+  - {name: B, cr: 0, hp: 20, damage: 1, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({10, 20, 1});
+  // A spends its 3 AP on two Moves into the Hero's reach. The Hero shifts to B
+  // (1 AP) and strikes (1 AP, a miss); a second Strike would cost 2.
+  ScriptedDice dice = d20s({2});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Hero moves into reach of B"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].attacks, 1);
+}
+
+// "Prone": attacks from within touch range have advantage, from further away
+// disadvantage; an archer in the Brute's reach is within touch range.
+TEST(MnmScripted, ARangedAttackerInTouchRangeOfAProneTargetHasAdvantage) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Archer, hp: 100, damage: d4, ranged: true, inflicts: prone}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 1, tactics: [{do: strike}]}
+)");
+  ScriptedDice init = d20s({5, 20});
+  ScriptedDice dice{{{20, 2}, {20, 18}, {4, 2}, {20, 5}, {20, 5}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Archer strikes Brute with advantage"), std::string::npos) << r.log;
+}
+
+// "Dodge": "as long as you aren't incapacitated": a stunned dodger gets none.
+TEST(MnmScripted, DodgeLapsesWhileTheDodgerIsStunned) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Hero, hp: 100, damage: 1, ranged: true, tactics: [{do: dodge}, {do: pass}]}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 1, ranged: true, inflicts: stunned}
+)");
+  ScriptedDice init = d20s({20, 1});
+  // With disadvantage: 18 and 18, strong: stunned. Then a plain roll: 5.
+  ScriptedDice dice = d20s({18, 18, 5});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Brute strikes Hero: d20 5"), std::string::npos) << r.log;
+}
+
+// A dead distracter's "until the start of your next turn" still ends when its
+// turn comes round.
+TEST(MnmScripted, WhatADeadCreatureSetUntilItsNextTurnEnds) {
+  std::string yaml = kHeader + R"(party:
+  - {name: Hero, hp: 100, damage: 1, ranged: true, tactics: [{when: "self.strikes == 0", do: strike}, {do: pass}]}
+foes:
+  - {name: Imp, cr: 0, hp: 1, damage: 1, tactics: [{do: distract}]}
+  - {name: Dummy, cr: 0, hp: 100, damage: 1, tactics: [{do: pass}]}
+)";
+  yaml.replace(yaml.find("max_rounds: 1"), 13, "max_rounds: 2");
+  const auto enc = encounter_from(yaml);
+  ScriptedDice init = d20s({10, 20, 1});
+  // The Imp distracts (12, weak: the Hero is sundered) and falls to the Hero (18).
+  ScriptedDice dice = d20s({12, 18, 2});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Hero is no longer sundered"), std::string::npos) << r.log;
+}
+
+// "Threads of Fate": the GM may "reroll an ability check and use either
+// result": a PC's strong hit on a monster too.
+TEST(MnmScripted, TheGmRerollsAPcsStrongHit) {
+  const auto enc = encounter_from(R"(ruleset: monsters-and-magic
+max_rounds: 1
+options: {target_ties: first, gm_reroll: false, pc_thread_attacks: never}
+party:
+  - {name: Hero, hp: 100, damage: d8, ranged: true}
+foes:
+  - {name: Dummy, cr: 0, hp: 100, damage: 1, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({10, 5});
+  // 18 strong: the GM's thread (a long rest's) rerolls it: 5, a miss, kept. Then 2.
+  ScriptedDice dice = d20s({18, 5, 2});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[mnm::kGmRerolls], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 0);
+}
+
+// Feeling Lucky "instead of ... an ability check a creature has made against
+// you": the PC's luck roll stands in for a strong hit Bend Luck cannot lower.
+TEST(MnmScripted, FeelingLuckyAgainstAFoesStrongHit) {
+  const auto enc = encounter_from(R"(ruleset: monsters-and-magic
+max_rounds: 1
+options: {target_ties: first, gm_reroll: false}
+party:
+  - {name: Hero, luck: 0, hp: 100, damage: 1, ranged: true, tactics: [{do: pass}]}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: d10, ranged: true}
+)");
+  ScriptedDice init = d20s({1, 20});
+  ScriptedDice dice = d20s({18, 5, 2});  // strong; luck roll 5: a miss; then 2
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[mnm::kPcFeelingLucky], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 0);
+}
+
+// attack_downed: a foe finishes a PC that fell in its reach; a foe that never
+// stood by it keeps to those standing (downed_targets: any for every foe).
+TEST(MnmScripted, FoesFinishOnlyTheFallenTheyStoodBy) {
+  const auto enc = encounter_from(with_options(kHeader, "  attack_downed: true\n") + R"(party:
+  - {name: Hero, hp: 1, damage: 1, ranged: true, tactics: [{do: pass}]}
+  - {name: Ally, hp: 100, damage: 1, ranged: true, tactics: [{do: pass}]}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 1, statuses: [quickened], tactics: [{do: strike, target: lowest_hp}]}
+  - {name: Archer, cr: 0, hp: 100, damage: 1, ranged: true, tactics: [{do: strike, target: lowest_hp}]}
+)");
+  ScriptedDice init = d20s({1, 1, 20, 10});
+  // The quickened Brute (4 AP) moves in, 15 weak: the Hero falls; it strikes the prone Hero
+  // with advantage (2, 2). The Archer shoots the Ally (2, 2). The Hero's death save: 12.
+  ScriptedDice dice = d20s({15, 2, 2, 2, 2, 12});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Brute strikes Hero with advantage"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("Archer strikes Ally"), std::string::npos) << r.log;
+  EXPECT_EQ(r.log.find("Archer strikes Hero"), std::string::npos) << r.log;
+}
+
+// A multiattack: each Strike makes its attacks, each rolled.
+TEST(MnmScripted, AMultiattackRollsEachAttack) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - {name: Hero, hp: 100, damage: 1, ranged: true, tactics: [{do: pass}]}
+foes:
+  - {name: Hydra, cr: 0, hp: 100, damage: 1, ranged: true, multiattack: 2}
+)");
+  ScriptedDice init = d20s({1, 20});
+  ScriptedDice dice = d20s({2, 2, 2, 2});  // Strike (1 AP) twice, Strike (2 AP) twice
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].attacks, 4) << r.log;
+}
+
+// "Cast a Spell": d20 + SPELL + proficiency, the spell's dice with no
+// ability added, its AP once a turn; an uncharmed cantrip is a Strike.
+TEST(MnmScripted, CastASpellAndStrikeWithACantrip) {
+  const auto enc = encounter_from(kHeader + R"(party:
+  - name: Mage
+    hp: 100
+    power: 2
+    spell_bonus: 3
+    damage: 1
+    ranged: true
+    spell: {name: Firebolt, ap: 2, damage: d10, damage_type: fire}
+    tactics: [{do: cast}, {do: strike}]
+foes:
+  - {name: Dummy, cr: 0, hp: 100, ac: 1, damage: 1, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({20, 1});
+  // Firebolt: 10 + 3 + 1 = 14 weak: d10 8 -> 4, AC 1: 3. The Strike (1 AP): 2 + 3 misses.
+  ScriptedDice dice{{{20, 10}, {10, 8}, {20, 2}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3) << r.log;
+  EXPECT_NE(r.log.find("Mage casts at Dummy: d20 10 +4 = 14, weak hit"), std::string::npos) << r.log;
+
+  const auto cantrip = encounter_from(kHeader + R"(party:
+  - {name: Mage, hp: 100, power: 2, spell_bonus: 3, damage: 1, ranged: true, cantrip: {damage: d8}, tactics: [{do: cantrip}]}
+foes:
+  - {name: Dummy, cr: 0, hp: 100, ac: 1, damage: 1, tactics: [{do: pass}]}
+)");
+  ScriptedDice init2 = d20s({20, 1});
+  // 18 + 4 strong: d8 5 (no power added) - 1 = 4; the second costs 2 AP: 2 misses.
+  ScriptedDice dice2{{{20, 18}, {8, 5}, {20, 2}}};
+  const Replay r2 = replay(cantrip, dice2, init2);
+  EXPECT_EQ(r2.rec.combatants[1].damage_taken, 4) << r2.log;
+  EXPECT_EQ(r2.rec.combatants[0].extra[mnm::kExtraApSpent], 3);
+}
+
+// "Concentrate on a Spell" (1 AP): the spell's condition holds while the
+// caster keeps concentrating, past the default duration.
+TEST(MnmScripted, ConcentrationHoldsTheSpellsCondition) {
+  std::string yaml = kHeader + R"(party:
+  - name: Mage
+    hp: 100
+    spell_bonus: 3
+    damage: 1
+    ranged: true
+    spell: {name: Hex, inflicts: weakened, concentrate: true}
+    tactics: [{when: "self.concentrating == 0", do: cast}, {do: pass}]
+foes:
+  - {name: Dummy, cr: 0, hp: 100, damage: 1, tactics: [{do: pass}]}
+)";
+  yaml.replace(yaml.find("max_rounds: 1"), 13, "max_rounds: 3");
+  const auto enc = encounter_from(yaml);
+  ScriptedDice init = d20s({20, 1});
+  ScriptedDice dice = d20s({12});  // 12 + 4: weak hit: weakened
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Mage concentrates: Dummy stays weakened"), std::string::npos) << r.log;
+  EXPECT_EQ(r.log.find("Dummy is no longer weakened"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[mnm::kExtraApSpent], 3);
+  EXPECT_NE(error_of("ruleset: monsters-and-magic\nparty: [{name: A, hp: 5, damage: d6, tactics: [{do: cast}]}]\n"
+                     "foes: [{name: B, cr: 1, hp: 5, damage: d4}]\n")
+                .find("'A' has no spell to cast"),
+            std::string::npos);
+}
+
+// A creature healed back to its feet lies where it fell: the foe that stood
+// over it strikes without a Move (seen in a goblin-warren replay).
+TEST(MnmScripted, AHealedCreatureIsBackInItsFoesReach) {
+  std::string yaml = kHeader + R"(party:
+  - {name: Hero, hp: 1, damage: 1, ranged: true, tactics: [{do: pass}]}
+  - {name: Medic, hp: 1000, damage: 1, ranged: true, potions: 1, potion: 4, tactics: [{do: use_item}, {do: pass}]}
+foes:
+  - {name: Brute, cr: 0, hp: 100, damage: 1, tactics: [{do: strike, target: lowest_hp}]}
+)";
+  yaml.replace(yaml.find("max_rounds: 1"), 13, "max_rounds: 2");
+  const auto enc = encounter_from(yaml);
+  ScriptedDice init = d20s({1, 10, 20});
+  // Round 1: the Brute moves in, 15 weak: the Hero falls; the Medic's potion
+  // wakes it. Round 2: the Brute strikes twice (2, 2), no Move.
+  ScriptedDice dice = d20s({15, 2, 2});
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[2].attacks, 3) << r.log;
 }
 
 // ---------------------------------------------------------------------------

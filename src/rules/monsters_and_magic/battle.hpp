@@ -25,7 +25,12 @@ class Battle {
       ENCSIM_SAY(log_, "-- round %d --", round_);
       for (int k = 0; k < n_; ++k) {
         const int i = order_[static_cast<std::size_t>(k)];
-        if (st_[i].dead) continue;
+        if (st_[i].dead) {  // its turn still comes round: what it set "until its next turn" ends
+          ++st_[i].turns;
+          expire(i, true);
+          expire(i, false);
+          continue;
+        }
         turn(i);
         if (alive_[0] == 0 || alive_[1] == 0) return finish(alive_[0] > 0 ? Outcome::party_win : Outcome::foes_win);
       }
@@ -51,11 +56,13 @@ class Battle {
   // Plain and uninitialised until set_up().
   struct State {
     int hp, temp_hp, fatigue, exhaustion, threads, deathsaves, potions, forward;
-    int ap, moves, strikes, approach, turns, last_attacker, restrained_by, ability_uses;
+    int ap, moves, strikes, approach, turns, last_attacker, restrained_by, ability_uses, ready_potions;
+    int conc_target, conc_cond;  // the condition its spell holds while it concentrates
     std::uint32_t used;   // actions taken this turn (once-per-turn techniques)
     std::uint64_t reach;  // enemies in melee reach of each other
+    std::uint64_t fell_near;  // its reach when it was knocked out (who may finish it)
     CondMask cond, timed;
-    bool reaction, conscious, dying, stable, dead, disengaged, aided, readied;
+    bool reaction, conscious, dying, stable, dead, disengaged, aided, readied, shifting;
     Timer timer[kCondCount];
   };
 
@@ -84,11 +91,14 @@ class Battle {
       const Fighter& fi = f(i);
       State& s = st_[i];
       s = State{};
-      s.hp = fi.hp;
+      s.hp = fi.start_hp;
+      s.fatigue = fi.start_fatigue;
+      s.exhaustion = fi.start_exhaustion;
       s.temp_hp = fi.temp_hp;
       s.threads = fi.threads;
       s.potions = fi.potions;
-      s.last_attacker = s.restrained_by = -1;
+      s.ready_potions = std::min(fi.potions, fi.loadout);  // "Loadout": the rest are carried
+      s.last_attacker = s.restrained_by = s.conc_target = s.conc_cond = -1;
       s.cond = fi.lasting;
       s.reaction = true;
       wake(i);
@@ -166,6 +176,15 @@ class Battle {
       clear_cond(i, kPrepared);
     }
     return v;
+  }
+  int advantage_of(int up, int down) const {
+    if (opt_.advantage_sum) return up > down ? 1 : up < down ? -1 : 0;
+    return (up > 0) == (down > 0) ? 0 : up > 0 ? 1 : -1;
+  }
+  // "Dodge": only "as long as you aren't incapacitated and have a speed
+  // greater than 0": not while unconscious, stunned or restrained.
+  bool dodging(int t) const {
+    return has(t, kDodging) && st_[t].conscious && !has(t, kStunned) && !has(t, kRestrained);
   }
   int d20(int advantage) {
     const int a = dice_.die(20);
@@ -253,15 +272,47 @@ class Battle {
       ENCSIM_SAY(log_, "  %s bends luck: %+d = %d, strong hit", name(i), luck, r.total);
     }
   }
+  // "Threads of Fate", the GM's first use: reroll a PC's strong or critical
+  // hit on a monster, or a PC's save against a monster's effect that beat a
+  // miss, and keep the worse; the GM holds back the price of its dearest
+  // thread ability (option gm_reroll_pc).
+  void gm_reroll_pc(int i, Roll& r, int bonus, int adv) {
+    const bool worth = r.dc > 0 ? r.tier >= kWeak : r.tier >= kStrong;
+    if (!opt_.gm_reroll_pc || !worth || gm_threads_ <= enc_.gm_keep) return;
+    gm_spend(1);
+    ++rec_.resources[kGmRerolls];
+    const Roll again = make_roll(bonus, adv, r.dc);
+    const bool kept = again.tier < r.tier;
+    ENCSIM_SAY(log_, "  the GM spends a thread to reroll %s's roll: d20 %d %+d = %d, %s (%s)", name(i), again.natural,
+               bonus, again.total, tier_name(again.tier), kept ? "kept" : "the first stands");
+    if (!kept) return;
+    r = again;
+    note_natural(i, again.natural);  // only a roll that stands is the PC's critical
+  }
+
   // A PC bends luck against an attack on them when -LUCK lowers its result
-  // and the hit could get through their AC (`max_damage`: its most).
+  // and the hit could get through their AC (`max_damage`: its most); when it
+  // cannot lower a strong or critical hit, Feeling Lucky: their own luck roll
+  // stands in for the attack roll ("a creature has made against you").
   void rescue_against(int t, Roll& r, int max_damage) {
     if (opt_.pc_thread_defense == ThreadDefensePolicy::never || !can_spend(t, opt_.pc_thread_reserve)) return;
     if (max_damage <= effective_ac(t)) return;
     const int luck = f(t).ability[kLuck];
     const bool worth = r.tier == kStrong || (r.tier == kWeak && opt_.pc_thread_defense == ThreadDefensePolicy::any);
-    if (!worth || luck <= 0) return;
     const Tier lower = tier_of(r.natural, r.total - luck, r.dc);
+    if (opt_.pc_feeling_lucky_defense && r.tier >= kStrong && (luck <= 0 || lower >= r.tier)) {
+      spend_thread(t);
+      ++rec_.resources[kPcFeelingLucky];
+      const int natural = dice_.die(20);
+      r.natural = natural;
+      r.total = natural + luck + check_mod(t);
+      r.tier = tier_of(r.natural, r.total, r.dc);
+      ENCSIM_SAY(log_, "  %s is feeling lucky against it: luck roll d20 %d -> %d, %s", name(t), natural, r.total,
+                 tier_name(r.tier));
+      note_natural(t, natural);
+      return;
+    }
+    if (!worth || luck <= 0) return;
     if (lower >= r.tier) return;
     spend_thread(t);
     ++rec_.resources[kPcBendLuck];
@@ -271,14 +322,15 @@ class Battle {
   }
 
   // A saving throw by `t` with `ability` against `dc`, threads included.
-  Roll save(int t, int ability, int dc, int advantage) {
-    if (ability == kCunning && has(t, kDodging)) advantage = 1;  // Dodge: cunning saves with advantage
+  Roll save(int src, int t, int ability, int dc, int advantage) {
+    if (ability == kCunning && dodging(t)) advantage = 1;  // Dodge: cunning saves with advantage
     const int bonus = f(t).ability[static_cast<std::size_t>(ability)] + check_mod(t) + take_forward(t);
     Roll r = make_roll(bonus, advantage, dc);
     ENCSIM_SAY(log_, "  %s saves with %s: d20 %d %+d = %d vs DC %d, %s", name(t),
                ability_names()[static_cast<std::size_t>(ability)].c_str(), r.natural, bonus, r.total, dc,
                tier_name(r.tier));
     note_natural(t, r.natural);
+    if (f(t).pc && side(src) == 1) gm_reroll_pc(t, r, bonus, advantage);
     if (f(t).pc && opt_.pc_thread_attacks != ThreadAttackPolicy::never)
       rescue_own(t, r, opt_.pc_thread_attacks == ThreadAttackPolicy::misses_and_weak, opt_.pc_thread_reserve);
     return r;
@@ -300,24 +352,30 @@ class Battle {
     s.timer[c] = Timer{static_cast<std::int16_t>(owner), static_cast<std::int16_t>(turn), at_start};
   }
   // Default duration: to the end of the creature's next turn. `owner` >= 0
-  // ends it at the start of that creature's next turn instead.
-  void apply_cond(int src, int t, int c, TypeMask types, int owner = -1, bool lasting = false) {
+  // ends it at the start of that creature's next turn instead; `until_freed`
+  // keeps it until something ends it (a grapple's miss).
+  void apply_cond(int src, int t, int c, TypeMask types, int owner = -1, bool until_freed = false) {
     State& s = st_[t];
-    if (!s.conscious && c != kProne) return;
+    if (!s.conscious) return;  // the unconscious are already prone and stunned
     if (has(t, c)) {
-      if ((s.timed & bit(c)) == 0) return;  // held for the fight: nothing to extend
+      // "Conditions": inflicted again, it is detonated or extended whatever
+      // its duration: prone, restrained until freed, doomed and lasting ones too.
       if (c < kFirstStatus && opt_.reapply == ReapplyPolicy::detonate) {
         clear_cond(t, c);
         ++rec_.resources[kDetonations];
-        // 3 fatigue when that knocks the target out, else 1d10 damage.
-        if (fatigue_left(t) <= 3) {
+        // 3 fatigue when that knocks the target out (2 or fewer left), else 1d10 damage.
+        if (fatigue_left(t) < 3) {
           ENCSIM_SAY(log_, "  %s detonates %s on %s: 3 fatigue", name(src), cond_name(c), name(t));
           mark_fatigue(t, 3, src);
         } else {
           const int dmg = dice_.die(10);
           ENCSIM_SAY(log_, "  %s detonates %s on %s: d10 %d damage", name(src), cond_name(c), name(t), dmg);
-          deal(src, t, dmg, types, false, false);
+          deal(src, t, dmg, types, false);
         }
+        return;
+      }
+      if ((s.timed & bit(c)) == 0) {
+        ENCSIM_SAY(log_, "  %s is already %s with no end to extend", name(t), cond_name(c));
         return;
       }
       ++s.timer[c].turn;
@@ -329,7 +387,8 @@ class Battle {
       ++rec_.resources[kConditionsApplied];
       if (src >= 0) ++rec(src).extra[kExtraConditionsApplied];
     }
-    if (lasting || c == kProne) {  // prone lasts until the creature stands
+    // Prone lasts until the creature stands; doomed "until you free yourself".
+    if (until_freed || c == kProne || (c == kDoomed && opt_.doomed_until_freed)) {
       ENCSIM_SAY(log_, "  %s is %s", name(t), cond_name(c));
       return;
     }
@@ -348,7 +407,7 @@ class Battle {
         const Timer& t = s.timer[c];
         if (t.owner == owner && t.at_start == at_start && st_[owner].turns >= t.turn) {
           clear_cond(j, c);
-          if (c < kExposed) ENCSIM_SAY(log_, "  %s is no longer %s", name(j), cond_name(c));
+          if (c < kExposed && !s.dead) ENCSIM_SAY(log_, "  %s is no longer %s", name(j), cond_name(c));
         }
       }
     }
@@ -375,12 +434,29 @@ class Battle {
     --alive_[side(t)];
     up_ &= ~(std::uint64_t{1} << t);
     s.cond |= bit(kProne);
+    s.fell_near = s.reach;
     drop_reach(t);
+    end_concentration(t);
   }
+  // "Concentrate on a Spell": the held condition ends when the caster stops.
+  void end_concentration(int i) {
+    State& s = st_[i];
+    if (s.conc_target < 0) return;
+    if (has(s.conc_target, s.conc_cond) && (st_[s.conc_target].timed & bit(s.conc_cond)) == 0) {
+      clear_cond(s.conc_target, s.conc_cond);
+      ENCSIM_SAY(log_, "  %s's concentration ends: %s is no longer %s", name(i), name(s.conc_target),
+                 cond_name(s.conc_cond));
+    }
+    s.conc_target = s.conc_cond = -1;
+  }
+  // A creature that wakes lies where it fell: the foes that stood in its
+  // reach and still stand are in its reach again.
   void wake(int t) {
     st_[t].conscious = true;
     ++alive_[side(t)];
     up_ |= std::uint64_t{1} << t;
+    for (std::uint64_t m = st_[t].fell_near & up_; m; m &= m - 1) reach_each_other(t, std::countr_zero(m));
+    st_[t].fell_near = 0;
   }
   void drop_reach(int t) {
     for (std::uint64_t m = st_[t].reach; m; m &= m - 1) st_[std::countr_zero(m)].reach &= ~(std::uint64_t{1} << t);
@@ -438,7 +514,7 @@ class Battle {
   }
 
   // "Armor Class" then "Resistance & Vulnerability", then temporary hit points.
-  void deal(int a, int t, int raw, TypeMask types, bool weak, bool melee) {
+  void deal(int a, int t, int raw, TypeMask types, bool weak) {
     const Fighter& ft = f(t);
     State& s = st_[t];
     if (s.dead) return;
@@ -471,8 +547,9 @@ class Battle {
     if (from_temp) ENCSIM_SAY(log_, "  %d taken from temporary hit points", from_temp);
     ENCSIM_SAY(log_, "  %s: %d hp left", name(t), s.hp);
     if (s.hp == 0) fall(t);
-    // Retaliate: a creature in reach dealt damage with a weak hit.
-    if (weak && melee && a >= 0 && opt_.retaliate && s.conscious && s.reaction && !has(t, kStunned) &&
+    // Retaliate: "a creature within your reach" dealt damage with a weak hit,
+    // whatever it struck with (reach is melee reach, "Reach & Range").
+    if (weak && a >= 0 && in_reach(t, a) && opt_.retaliate && s.conscious && s.reaction && !has(t, kStunned) &&
         st_[a].conscious) {
       s.reaction = false;
       ++rec_.resources[kRetaliations];
@@ -558,16 +635,22 @@ class Battle {
   int move_cost(int i) const { return 1 + st_[i].moves; }
   int strike_cost(int i) const { return 1 + st_[i].strikes; }
   bool used(int i, int a) const { return (st_[i].used & (1u << a)) != 0; }
-  bool in_reach(int i, int t) const { return (st_[i].reach >> t) & 1u; }
+  // A foe that stood in reach of a creature when it fell still has it in reach.
+  bool in_reach(int i, int t) const {
+    return ((st_[i].reach >> t) & 1u) || (!st_[t].conscious && ((st_[t].fell_near >> i) & 1u));
+  }
   bool engaged(int i) const { return st_[i].reach != 0; }
   int moves_to_reach(int i) const {
-    int m = engaged(i) ? 1 : opt_.approach_moves;  // shifting within a melee takes one Move
+    // Shifting from one foe to another takes one Move, even once it has left the first.
+    int m = engaged(i) || st_[i].shifting ? 1 : opt_.approach_moves;
     if (has(i, kSlowed)) m *= 2;
     if (has(i, kHastened)) m = (m + 1) / 2;
     return m;
   }
   // Strikes with a melee weapon and grapples need the target in reach.
   bool needs_reach(int i, int action) const {
+    if (action == kCantrip) return !f(i).cantrip.ranged;
+    if (action == kCast) return !f(i).spell.ranged;
     return action == kGrapple || ((action == kStrike || action == kStrikeFatigue) && !f(i).ranged);
   }
   bool can_react(int j) const {
@@ -600,7 +683,7 @@ class Battle {
       if (g >= 0 && (!st_[g].conscious || has(g, kStunned) || has(g, kImpaired))) {
         clear_cond(i, kRestrained);
         ENCSIM_SAY(log_, "%s is no longer restrained", name(i));
-      } else if (fatigue_left(i) > 3) {
+      } else if (fatigue_left(i) >= 3) {  // marking 3 of 3 left keeps it conscious
         ENCSIM_SAY(log_, "%s marks 3 fatigue to break free", name(i));
         clear_cond(i, kRestrained);
         mark_fatigue(i, 3, -1);
@@ -617,6 +700,17 @@ class Battle {
     s.ap = 3 + (has(i, kQuickened) ? 1 : 0) - (has(i, kImpaired) ? 1 : 0);
     if (has(i, kStunned) || has(i, kRestrained)) s.ap = 0;
     ENCSIM_SAY(log_, "%s's turn: %d AP", name(i), s.ap);
+    // Concentrate (1 AP) first, to keep its spell's condition while it lasts.
+    if (s.conc_target >= 0) {
+      if (!has(s.conc_target, s.conc_cond) || !st_[s.conc_target].conscious) {
+        s.conc_target = s.conc_cond = -1;  // detonated, or the target is out
+      } else if (s.ap >= 1) {
+        spend(i, 1);
+        ENCSIM_SAY(log_, "%s concentrates: %s stays %s", name(i), name(s.conc_target), cond_name(s.conc_cond));
+      } else {
+        end_concentration(i);
+      }
+    }
     // 4. Stand up from prone with a Move.
     if (has(i, kProne) && s.ap >= move_cost(i)) {
       spend(i, move_cost(i));
@@ -664,6 +758,8 @@ class Battle {
         case kVarThreads: return s.threads + (b->has(self, kInspired) ? 1 : 0);
         case kVarGmThreads: return b->gm_threads_;
         case kVarPotions: return s.potions;
+        case kVarPotionsReady: return s.ready_potions;
+        case kVarConcentrating: return s.conc_target >= 0 ? 1 : 0;
         case kVarEngaged: return s.reach != 0 ? 1 : 0;
         case kVarAlliesDying: return b->dying_allies(self);
         case kVarConditions: return std::popcount(s.cond & (bit(kFirstStatus) - 1));
@@ -687,6 +783,14 @@ class Battle {
       if (affordable(i, r, target)) return &r;
     }
     return nullptr;
+  }
+
+  // "Retrieve Item": the item retrieved plus +CUNNING small items (option
+  // retrieve_item: cunning_only), as far as the loadout has free spots.
+  int retrievable(int i) const {
+    const State& s = st_[i];
+    const int per_use = f(i).ability[kCunning] + (opt_.retrieve_adds_item ? 1 : 0);
+    return std::max(0, std::min({s.potions - s.ready_potions, f(i).loadout - s.ready_potions, per_use}));
   }
 
   // The ally a support technique helps, or -1.
@@ -720,34 +824,47 @@ class Battle {
     switch (rule.action) {
       case kStrike:
       case kStrikeFatigue:
+      case kCantrip:
       case kGrapple: {
-        if (rule.action == kStrikeFatigue && fatigue_left(i) <= 1) return false;
-        if (rule.action == kGrapple && (used(i, kGrapple) || fatigue_left(i) <= 1)) return false;
+        if (rule.action == kCantrip && !fi.cantrip.present) return false;
+        if (rule.action == kStrikeFatigue && fatigue_left(i) < 1) return false;
+        if (rule.action == kGrapple && (used(i, kGrapple) || fatigue_left(i) < 1)) return false;
         target = select(i, rule.target, 0, needs_reach(i, rule.action));
         if (target < 0) return false;
         const int cost = rule.action == kGrapple ? 2 : strike_cost(i);
         if (needs_reach(i, rule.action) && !in_reach(i, target)) return s.ap >= move_cost(i);  // approach first
         return s.ap >= cost;
       }
+      case kCast: {
+        const Spell& sp = fi.spell;
+        if (!sp.present || used(i, kCast) || fatigue_left(i) < sp.fatigue) return false;
+        target = select(i, rule.target, 0, needs_reach(i, kCast));
+        if (target < 0) return false;
+        if (needs_reach(i, kCast) && !in_reach(i, target)) return s.ap >= move_cost(i);
+        return s.ap >= sp.ap;
+      }
       case kDodge: return !used(i, kDodge) && s.ap >= 2;
       case kDistract:
-        if (used(i, kDistract) || s.ap < 2 || fatigue_left(i) <= 1) return false;
+        if (used(i, kDistract) || s.ap < 2 || fatigue_left(i) < 1) return false;
         target = select(i, rule.target, 0, false);
         return target >= 0;
       case kHelp:
       case kAid:
       case kUseItem: {
         if (used(i, rule.action)) return false;
-        if (rule.action == kUseItem && s.potions == 0) return false;
+        if (rule.action == kUseItem && s.ready_potions == 0) return false;
         target = ally_in_need(i, rule.action);
         if (target < 0) return false;
         int cost = rule.action == kUseItem ? 1 : 2;
         if (rule.action == kAid && !st_[target].conscious) ++cost;
         return s.ap >= cost;
       }
+      case kRetrieveItem:  // only when a potion is wanted now and none is at hand
+        return !used(i, kRetrieveItem) && s.ap >= 1 && fatigue_left(i) >= 1 && s.ready_potions == 0 &&
+               retrievable(i) > 0 && (target = ally_in_need(i, kUseItem)) >= 0;
       case kRegroup: return !used(i, kRegroup) && s.ap >= 3 && s.fatigue > 0;
       case kDisengage:  // short of AP, mark fatigue for the rest
-        return !used(i, kDisengage) && engaged(i) && (s.ap >= 2 || fatigue_left(i) > 2 - s.ap);
+        return !used(i, kDisengage) && engaged(i) && (s.ap >= 2 || fatigue_left(i) >= 2 - s.ap);
       case kWithdraw: return engaged(i) && s.ap >= move_cost(i);
       case kReady: return !used(i, kReady) && !s.readied && s.ap >= strike_cost(i);
       case kThreadAbilityAction: {
@@ -768,7 +885,7 @@ class Battle {
       move_to(i, target);
       return;
     }
-    if (a != kStrike && a != kStrikeFatigue && a != kWithdraw) s.used |= 1u << a;
+    if (a != kStrike && a != kStrikeFatigue && a != kCantrip && a != kWithdraw) s.used |= 1u << a;
     switch (a) {
       case kStrike:
       case kStrikeFatigue:
@@ -780,6 +897,28 @@ class Battle {
           if (!s.conscious) return;
         }
         attack(i, target, a == kStrikeFatigue);
+        // A multiattack: the rest of the Strike's attacks, at the same foe
+        // while it stands, else at the tactic's next one within reach.
+        for (int k = 1; k < fi.multiattack && a == kStrike && s.conscious; ++k) {
+          if (!st_[target].conscious) target = select(i, rule.target, 0, !fi.ranged);
+          if (target < 0 || (!fi.ranged && !in_reach(i, target))) break;
+          attack(i, target, false);
+        }
+        break;
+      case kCantrip:  // "Strike ... with an uncharmed cantrip": the Strike's cost
+        spend(i, strike_cost(i));
+        ++s.strikes;
+        attack(i, target, false, &fi.cantrip);
+        break;
+      case kCast:  // "Cast a Spell": its total AP, once a turn
+        spend(i, fi.spell.ap);
+        end_concentration(i);  // a new casting replaces the spell it held
+        if (fi.spell.fatigue > 0) {
+          ENCSIM_SAY(log_, "%s marks %d fatigue to cast %s", name(i), fi.spell.fatigue, fi.spell.name.c_str());
+          mark_fatigue(i, fi.spell.fatigue, -1);
+          if (!s.conscious) return;
+        }
+        attack(i, target, false, &fi.spell);
         break;
       case kGrapple: grapple(i, target); break;
       case kDodge:
@@ -797,12 +936,21 @@ class Battle {
       case kUseItem:
         spend(i, 1);
         --s.potions;
+        --s.ready_potions;
         {
           const int amount = fi.potion.roll(dice_);
           ENCSIM_SAY(log_, "%s uses a potion on %s: %d", name(i), name(target), amount);
           heal(target, amount);
         }
         break;
+      case kRetrieveItem: {
+        const int n = retrievable(i);
+        spend(i, 1);
+        s.ready_potions += n;
+        ENCSIM_SAY(log_, "%s retrieves %d potion(s) into the loadout (marks 1 fatigue)", name(i), n);
+        mark_fatigue(i, 1, -1);
+        break;
+      }
       case kRegroup:
         spend(i, 3);
         s.fatigue = std::max(0, s.fatigue - 2);
@@ -855,10 +1003,12 @@ class Battle {
     State& s = st_[i];
     spend(i, move_cost(i));
     ++s.moves;
+    if (s.approach == 0) s.shifting = engaged(i);
     if (engaged(i)) leave_reach(i);
     if (!s.conscious) return;
     if (++s.approach >= moves_to_reach(i)) {
       s.approach = 0;
+      s.shifting = false;
       reach_each_other(i, t);
       ENCSIM_SAY(log_, "%s moves into reach of %s", name(i), name(t));
       // A readied Strike is tripped by a foe coming into reach.
@@ -881,9 +1031,12 @@ class Battle {
   // fighters keep to enemies already in reach (option stick_to_reach).
   int select(int i, tactics::Target target, std::uint64_t skip, bool melee) {
     std::uint64_t pool = up_ & side_mask_[1 - side(i)];
-    if (opt_.attack_downed && side(i) == 1)  // dying PCs too
+    // attack_downed: a foe finishes a fallen PC it stood in reach of (any
+    // fallen PC with downed_targets: any).
+    if (opt_.attack_downed && side(i) == 1)
       for (int j = 0; j < enc_.n_party; ++j)
-        if (f(j).pc && !st_[j].dead) pool |= std::uint64_t{1} << j;
+        if (f(j).pc && !st_[j].dead && !st_[j].conscious && (opt_.downed_any || in_reach(i, j)))
+          pool |= std::uint64_t{1} << j;
     pool &= ~skip;
     if (!pool) return -1;
     if (opt_.stick_to_reach && melee && (pool & st_[i].reach)) pool &= st_[i].reach;
@@ -929,32 +1082,43 @@ class Battle {
 
   // "Attacking & Dealing Damage": a weak hit deals half (minimum 1), a strong
   // hit full, a critical double; Strike may deal 2 fatigue instead.
-  void attack(int a, int t, bool fatigue_mode) {
+  // `sp`: a spell attack ("+SPELL for spell attacks") with its own dice and no
+  // ability added to its damage; null for the weapon.
+  void attack(int a, int t, bool fatigue_mode, const Spell* sp = nullptr) {
     const Fighter& fa = f(a);
-    const bool melee = !fa.ranged;
+    const bool melee = sp ? !sp->ranged : !fa.ranged;
+    const Dice& damage = sp ? sp->damage : fa.damage;
+    const int damage_bonus = sp ? 0 : fa.damage_bonus;
+    const TypeMask types = sp ? sp->types : fa.types;
+    const int inflicts = sp ? sp->inflicts : fa.inflicts;
+    const Tier inflicts_on = sp ? sp->inflicts_on : fa.inflicts_on;
     ++rec(a).attacks;
     st_[t].last_attacker = a;
-    if (melee) reach_each_other(a, t);
-    int adv = fa.advantage;
-    if (has(a, kProne)) --adv;
-    if (has(a, kBlinded)) --adv;
-    if (has(a, kInvisible)) ++adv;
-    if (has(t, kProne)) adv += melee ? 1 : -1;
-    if (has(t, kBlinded)) ++adv;
-    if (has(t, kInvisible)) --adv;
-    if (has(t, kDodging)) --adv;
+    if (melee && st_[t].conscious) reach_each_other(a, t);
+    // "Advantage & Disadvantage": sources of each kind count once, and one of
+    // each cancels (option advantage_sources: sum lets the count decide).
+    int up = fa.advantage > 0, down = fa.advantage < 0;
+    if (has(a, kProne)) ++down;
+    if (has(a, kBlinded)) ++down;
+    if (has(a, kInvisible)) ++up;
+    // Prone: advantage from within touch range (a ranged attacker in reach too).
+    if (has(t, kProne)) ++(melee || in_reach(a, t) ? up : down);
+    if (has(t, kBlinded)) ++up;
+    if (has(t, kInvisible)) ++down;
+    if (dodging(t)) ++down;
     if (has(t, kExposed)) {
-      ++adv;
+      ++up;
       clear_cond(t, kExposed);
     }
-    adv = adv > 0 ? 1 : adv < 0 ? -1 : 0;  // never stacking, cancelling
-    const int bonus = fa.attack_bonus + check_mod(a) + (has(a, kEmpowered) ? 2 : 0) + take_forward(a) -
+    const int adv = advantage_of(up, down);
+    const int bonus = (sp ? fa.spell_bonus : fa.attack_bonus) + check_mod(a) + (has(a, kEmpowered) ? 2 : 0) + take_forward(a) -
                       (f(t).partial_cover ? 2 : 0);
     Roll r = make_roll(bonus, adv, 0);
-    ENCSIM_SAY(log_, "%s strikes %s%s: d20 %d %+d = %d, %s", name(a), name(t),
+    ENCSIM_SAY(log_, "%s %s %s%s: d20 %d %+d = %d, %s", name(a), sp ? "casts at" : "strikes", name(t),
                adv > 0 ? " with advantage" : adv < 0 ? " with disadvantage" : "", r.natural, bonus, r.total,
                tier_name(r.tier));
     note_natural(a, r.natural);
+    if (fa.pc && side(t) == 1) gm_reroll_pc(a, r, bonus, adv);
     if (fa.pc && opt_.pc_thread_attacks != ThreadAttackPolicy::never)
       rescue_own(a, r, opt_.pc_thread_attacks == ThreadAttackPolicy::misses_and_weak, opt_.pc_thread_reserve);
     if (side(a) == 1 && !fa.pc && opt_.gm_reroll && r.tier <= kMiss && gm_threads_ > enc_.gm_keep) {
@@ -966,7 +1130,7 @@ class Battle {
       note_natural(a, again.natural);
       if (again.tier > r.tier) r = again;
     }
-    if (f(t).pc) rescue_against(t, r, fatigue_mode ? 1000 : fa.damage.max() + fa.damage_bonus);
+    if (f(t).pc) rescue_against(t, r, fatigue_mode ? 1000 : damage.max() + damage_bonus);
     const Tier tier = step_tier(r.tier, fa.step);
     if (tier != r.tier) ENCSIM_SAY(log_, "  %+d step: %s", fa.step, tier_name(tier));
     const int base = side(a) == 0 ? kPartyWeakHits : kFoesWeakHits;
@@ -984,11 +1148,19 @@ class Battle {
       ENCSIM_SAY(log_, "  %s inflicts %d fatigue", name(a), amount);
       mark_fatigue(t, amount, a);  // fatigue is not damage: no retaliation
     } else {
-      const int rolled = fa.damage.roll(dice_) + fa.damage_bonus;
+      const int rolled = damage.roll(dice_) + damage_bonus;
       const int raw = tier == kWeak ? std::max(1, rolled / 2) : tier == kCrit ? 2 * rolled : rolled;
-      deal(a, t, raw, fa.types, tier == kWeak, melee);
+      if (!sp || damage.max() > 0) deal(a, t, raw, types, tier == kWeak);
     }
-    if (fa.inflicts >= 0 && tier >= fa.inflicts_on && !st_[t].dead) apply_cond(a, t, fa.inflicts, fa.types);
+    if (inflicts >= 0 && tier >= inflicts_on && !st_[t].dead) {
+      const bool held = sp && sp->concentrate;  // lasts while the caster concentrates
+      const bool fresh = !has(t, inflicts);
+      apply_cond(a, t, inflicts, types, -1, held);
+      if (held && fresh && has(t, inflicts)) {
+        st_[a].conc_target = t;
+        st_[a].conc_cond = inflicts;
+      }
+    }
   }
 
   // Grapple: mark 1 fatigue; the target saves with power against 10 + your
@@ -998,10 +1170,10 @@ class Battle {
     ENCSIM_SAY(log_, "%s grapples %s (marks 1 fatigue)", name(i), name(t));
     mark_fatigue(i, 1, -1);
     if (!st_[i].conscious) return;
-    const Roll r = save(t, kPower, 10 + f(i).ability[kPower], 0);
+    const Roll r = save(i, t, kPower, 10 + f(i).ability[kPower], 0);
     if (r.tier >= kStrong) return;
     const bool was = has(t, kRestrained);
-    apply_cond(i, t, kRestrained, 0, -1, r.tier <= kMiss);
+    apply_cond(i, t, kRestrained, 0, -1, r.tier <= kMiss);  // a miss: until freed
     if (!was && has(t, kRestrained)) st_[t].restrained_by = i;
   }
 
@@ -1058,10 +1230,10 @@ class Battle {
       const int t = select(i, target, hit, false);
       if (t < 0) break;
       hit |= std::uint64_t{1} << t;
-      const Roll r = save(t, ta.save, ta.dc, 0);
+      const Roll r = save(i, t, ta.save, ta.dc, 0);
       if (r.tier >= kStrong) continue;
       const int dmg = r.tier == kWeak ? std::max(1, rolled / 2) : rolled;
-      if (rolled > 0) deal(i, t, dmg, ta.types, false, false);
+      if (rolled > 0) deal(i, t, dmg, ta.types, false);
       if (r.tier <= kMiss && ta.condition >= 0 && !st_[t].dead) apply_cond(i, t, ta.condition, ta.types);
     }
   }

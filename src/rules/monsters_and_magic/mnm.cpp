@@ -26,7 +26,10 @@ const std::vector<KeySpec> kCombatantKeys{
     {"cunning", "integer", "0", "PC ability: initiative, AC in no/light/medium armour, agile weapons, distract"},
     {"luck", "integer", "0", "PC ability: death saves, Feeling Lucky, Bend Luck"},
     {"tier", "integer", "1", "tier of play 1..4: a PC's proficiency bonus"},
-    {"hp", "integer", "", "hit points (required)"},
+    {"hp", "integer", "", "maximum hit points (required)"},
+    {"start_hp", "integer", "hp", "hit points at the start of the fight (1..hp)"},
+    {"start_fatigue", "integer", "0", "fatigue already marked at its exhaustion level (up to `fatigue`)"},
+    {"start_exhaustion", "integer", "0", "exhaustion levels already marked (up to `exhaustion`)"},
     {"temp_hp", "integer", "0", "temporary hit points at the start, lost first"},
     {"ac", "integer", "0", "armour class from armour and shield (PCs add cunning unless armour is heavy)"},
     {"armor", "none|light|medium|heavy", "none", "armour worn; heavy armour does not add cunning to AC"},
@@ -38,6 +41,9 @@ const std::vector<KeySpec> kCombatantKeys{
     {"attack_ability", "ability name", "power, or the better the weapon allows", "the ability of the attack roll and damage"},
     {"proficient", "boolean", "true", "a PC proficient with the weapon adds the proficiency bonus to attack rolls"},
     {"ranged", "boolean", "false", "attacks from range: no Move needed, no opportunity attacks"},
+    {"attack_bonus", "integer", "0", "added to its attack rolls besides ability/CR and proficiency (a magic weapon, a stat block's bonus)"},
+    {"damage_bonus", "integer", "0", "added to its weapon damage besides the ability/CR"},
+    {"multiattack", "integer", "1", "attacks each Strike makes, each rolled on its own (a stat block's multiattack)"},
     {"step", "integer", "0", "effect steps on its attack results (-1, 0, +1)"},
     {"advantage", "boolean", "false", "its attack rolls have advantage"},
     {"disadvantage", "boolean", "false", "its attack rolls have disadvantage (cancels advantage)"},
@@ -49,11 +55,14 @@ const std::vector<KeySpec> kCombatantKeys{
     {"fatigue", "integer", "5 (PCs), 3 (monsters)", "fatigue per exhaustion level"},
     {"exhaustion", "integer", "5 (PCs), 2 (monsters)", "exhaustion levels; none left to mark: unconscious"},
     {"bond", "integer", "1", "+BOND with its allies: added to its check when helped; fatigue an ally recovers from its Aid"},
-    {"potions", "integer", "0", "healing potions in the loadout (Use Item)"},
+    {"potions", "integer", "0", "healing potions: twice +CUNNING (at least 1) in the loadout for Use Item, the rest carried (Retrieve Item)"},
     {"potion", "dice", "2d4+2", "hit points a potion heals"},
     {"threads", "integer", "the proficiency bonus", "threads of fate at the start (PCs; at most the proficiency bonus)"},
     {"statuses", "list of names", "", "statuses or conditions held for the whole fight (e.g. a lasting spell)"},
     {"thread_ability", "map", "", "a monster's thread powered ability: keys below"},
+    {"spell_bonus", "integer", "0", "+SPELL: a PC's spell attack rolls add it and the proficiency bonus (monsters: their CR as for weapons)"},
+    {"cantrip", "map", "", "an uncharmed cantrip, cast with the Strike action (`do: cantrip`): spell keys below"},
+    {"spell", "map", "", "a charmed cantrip, cast with Cast a Spell (`do: cast`): spell keys below"},
     {"unmodelled", "list of strings", "", "features this combatant has that the simulation does not model (shown by `check`)"},
 };
 
@@ -70,8 +79,20 @@ const std::vector<KeySpec> kThreadAbilityKeys{
     {"uses", "integer", "0", "uses per fight (0: unlimited)"},
 };
 
+const std::vector<KeySpec> kSpellKeys{
+    {"name", "string", "spell", "what the narration calls it"},
+    {"ap", "integer", "1", "Cast a Spell: the total AP its charms cost (1..3; a cantrip costs the Strike's AP)"},
+    {"damage", "dice", "0", "damage on a hit (half on a weak hit, double on a critical); no ability is added"},
+    {"damage_type", "damage type", "", "its damage type"},
+    {"ranged", "boolean", "true", "cast from range; false: touch range (a Move into reach first)"},
+    {"inflicts", "condition name", "", "a condition a hit inflicts"},
+    {"inflicts_on", "weak|strong|critical", "weak", "the worst result that inflicts it"},
+    {"fatigue", "integer", "0", "fatigue the caster marks to cast it"},
+    {"concentrate", "boolean", "false", "its condition lasts while the caster Concentrates (1 AP at the start of each of its turns)"},
+};
+
 const std::vector<KeySpec> kOptionKeys{
-    {"monster_attack", "cr|cr_plus_proficiency", "cr", "a monster's attack roll adds its CR once, or CR as its ability and again as its proficiency bonus"},
+    {"monster_attack", "cr_plus_proficiency|cr", "cr_plus_proficiency", "a monster's attack roll adds its CR as its ability and again as its proficiency bonus, or once"},
     {"monster_damage", "plus_cr|dice_only", "plus_cr", "monsters add their CR to weapon damage, as PCs add the ability used"},
     {"monsters_at_zero", "die|dying", "die", "monsters (non-PCs) die at 0 hp, or fall dying and make death saves like PCs"},
     {"approach_moves", "integer", "1", "Move actions a melee combatant spends to reach its first foe (0..5)"},
@@ -79,13 +100,19 @@ const std::vector<KeySpec> kOptionKeys{
     {"dynamic_initiative", "boolean", "false", "roll initiative again at the end of every round"},
     {"retaliate", "boolean", "true", "Retaliate: a creature dealt damage by a weak hit in melee inflicts 1 fatigue (its reaction)"},
     {"opportunity_attacks", "boolean", "true", "leaving a foe's reach without Disengage provokes its strike (its reaction)"},
-    {"attack_downed", "boolean", "false", "foes strike dying PCs (each hit marks an exhaustion)"},
+    {"attack_downed", "boolean", "false", "foes finish fallen PCs they stood in reach of (each hit marks an exhaustion)"},
+    {"downed_targets", "in_reach|any", "in_reach", "with attack_downed: only a foe that stood in reach of the fallen PC, or any foe, counts it a target"},
+    {"doomed", "until_freed|one_turn", "until_freed", "doomed marks 1 fatigue at the start of every turn until the fight ends or it is detonated, or lasts the default duration"},
+    {"advantage_sources", "cancel|sum", "cancel", "any advantage and any disadvantage cancel, or the sources are counted and the larger count wins"},
+    {"retrieve_item", "item_and_cunning|cunning_only", "item_and_cunning", "Retrieve Item puts the item retrieved plus +CUNNING more into free loadout spots, or only +CUNNING"},
+    {"pc_feeling_lucky_defense", "boolean", "true", "a PC spends a thread on Feeling Lucky (its luck roll replaces the attack roll) against a strong or critical hit Bend Luck cannot lower"},
+    {"gm_reroll_pc", "boolean", "true", "the GM spends a thread to reroll a PC's strong or critical hit on a monster, or a PC's save against a monster that beat a miss (keeping the worse)"},
     {"reapply", "detonate|extend", "detonate", "a condition inflicted again: detonate it (3 fatigue if that knocks out, else 1d10 damage) or extend it a turn"},
     {"pc_thread_attacks", "misses|misses_and_weak|never", "misses", "PCs spend threads on their own missed attacks and saves (Bend Luck if +LUCK suffices, else Feeling Lucky), or also to lift weak hits"},
     {"pc_thread_defense", "strong|any|never", "strong", "PCs Bend Luck against an attack on them when -LUCK lowers a strong hit (any: or a weak hit)"},
     {"pc_thread_death_saves", "boolean", "true", "PCs spend threads on failed death saves"},
     {"pc_thread_reserve", "integer", "0", "threads a PC keeps for death saves"},
-    {"gm_threads_start", "integer", "0", "threads the GM holds at the start"},
+    {"gm_threads_start", "integer", "1", "threads the GM holds at the start (the long rest before gave one)"},
     {"gm_reroll", "boolean", "true", "the GM spends a thread to reroll a monster's missed attack (keeping the better)"},
     {"gm_reroll_keep", "integer", "the dearest thread ability", "threads the GM keeps back from rerolls for thread abilities"},
     {"gm_threads_on_monster_crits", "boolean", "false", "the GM also gains a thread on monsters' natural 20s and 1s"},
@@ -135,7 +162,7 @@ Options read_options(const Node* node) {
   auto choice = [&](std::string_view key, const std::vector<std::string>& names, auto value) {
     return static_cast<decltype(value)>(r.get_choice(key, names, static_cast<int>(value)));
   };
-  o.monster_attack_adds_pb = choice("monster_attack", {"cr", "cr_plus_proficiency"}, o.monster_attack_adds_pb);
+  o.monster_attack_adds_pb = !choice("monster_attack", {"cr_plus_proficiency", "cr"}, !o.monster_attack_adds_pb);
   o.monster_damage_adds_cr = !choice("monster_damage", {"plus_cr", "dice_only"}, !o.monster_damage_adds_cr);
   o.monsters_die_at_zero = !choice("monsters_at_zero", {"die", "dying"}, !o.monsters_die_at_zero);
   o.approach_moves = static_cast<int>(r.get_int("approach_moves", o.approach_moves, 0, 5));
@@ -144,6 +171,12 @@ Options read_options(const Node* node) {
   o.retaliate = r.get_bool("retaliate", o.retaliate);
   o.opportunity_attacks = r.get_bool("opportunity_attacks", o.opportunity_attacks);
   o.attack_downed = r.get_bool("attack_downed", o.attack_downed);
+  o.downed_any = choice("downed_targets", {"in_reach", "any"}, o.downed_any);
+  o.doomed_until_freed = !choice("doomed", {"until_freed", "one_turn"}, !o.doomed_until_freed);
+  o.advantage_sum = choice("advantage_sources", {"cancel", "sum"}, o.advantage_sum);
+  o.retrieve_adds_item = !choice("retrieve_item", {"item_and_cunning", "cunning_only"}, !o.retrieve_adds_item);
+  o.pc_feeling_lucky_defense = r.get_bool("pc_feeling_lucky_defense", o.pc_feeling_lucky_defense);
+  o.gm_reroll_pc = r.get_bool("gm_reroll_pc", o.gm_reroll_pc);
   o.reapply = choice("reapply", {"detonate", "extend"}, o.reapply);
   o.pc_thread_attacks = choice("pc_thread_attacks", {"misses", "misses_and_weak", "never"}, o.pc_thread_attacks);
   o.pc_thread_defense = choice("pc_thread_defense", {"strong", "any", "never"}, o.pc_thread_defense);
@@ -171,9 +204,15 @@ std::vector<tactics::Rule> default_rules(const Fighter& f) {
     if (!when.empty()) r.when = tactics::Condition::compile(when, {}, vars());
     rules.push_back(r);
   };
-  if (f.potions > 0) add(kUseItem, "allies_dying >= 1 or self.hp_frac <= 0.5");
+  if (f.potions > 0) {
+    add(kUseItem, "allies_dying >= 1 or self.hp_frac <= 0.5");
+    add(kRetrieveItem, "allies_dying >= 1 or self.hp_frac <= 0.5");
+  }
   if (f.side == 0) add(kAid, "allies_dying >= 1");
   if (f.thread_ability.present) add(kThreadAbilityAction, f.thread_ability.targets > 1 ? "enemies_alive >= 2" : "");
+  if (f.spell.present) add(kCast, f.spell.concentrate ? "self.concentrating == 0" : "");
+  // The cantrip instead of the weapon when it deals more on average.
+  if (f.cantrip.present && f.cantrip.damage.mean() > f.damage.mean() + f.damage_bonus) add(kCantrip, "");
   add(kStrike, "");
   return rules;
 }
@@ -237,8 +276,12 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   const bool proficient = r.get_bool("proficient", true);
   const int used = f.ability[static_cast<std::size_t>(f.attack_ability)];
   // A monster's flat bonus is its CR once: "It Doesn't Stack" (see docs/rules).
-  f.attack_bonus = f.monster ? f.cr * (opt.monster_attack_adds_pb ? 2 : 1) : used + (proficient ? f.pb : 0);
-  f.damage_bonus = f.monster ? (opt.monster_damage_adds_cr ? f.cr : 0) : used;
+  // A monster's CR stands for its ability and is its proficiency bonus (see docs/rules).
+  f.attack_bonus = (f.monster ? f.cr * (opt.monster_attack_adds_pb ? 2 : 1) : used + (proficient ? f.pb : 0)) +
+                   static_cast<int>(r.get_int("attack_bonus", 0, -20, 40));
+  f.damage_bonus = (f.monster ? (opt.monster_damage_adds_cr ? f.cr : 0) : used) +
+                   static_cast<int>(r.get_int("damage_bonus", 0, -20, 100));
+  f.multiattack = static_cast<int>(r.get_int("multiattack", 1, 1, 10));
   f.ranged = r.get_bool("ranged", false);
   f.step = static_cast<int>(r.get_int("step", 0, -1, 1));
   f.advantage = (r.get_bool("advantage", false) ? 1 : 0) - (r.get_bool("disadvantage", false) ? 1 : 0);
@@ -255,6 +298,10 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   f.exhaustion = static_cast<int>(r.get_int("exhaustion", f.pc ? 5 : 2, 0, 100));
   f.bond = static_cast<int>(r.get_int("bond", 1, -5, 10));
   f.potions = static_cast<int>(r.get_int("potions", 0, 0, 100));
+  f.loadout = std::max(1, 2 * f.ability[kCunning]);
+  f.start_hp = static_cast<int>(r.get_int("start_hp", f.hp, 1, f.hp));
+  f.start_fatigue = static_cast<int>(r.get_int("start_fatigue", 0, 0, f.fatigue));
+  f.start_exhaustion = static_cast<int>(r.get_int("start_exhaustion", 0, 0, f.exhaustion));
   const std::optional<Dice> potion = r.get_dice("potion");
   f.potion = potion ? *potion : Dice::parse("2d4+2");
   f.threads = static_cast<int>(r.get_int("threads", f.pc ? f.pb : 0, 0, f.pc ? f.pb : 0));
@@ -289,6 +336,34 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     t.uses = static_cast<int>(a.get_int("uses", 0, 0, 100));
     if (!d && t.condition < 0) throw InputError(ta->pos(), "a thread ability needs 'damage' or a 'condition'");
   }
+  // Spells: +SPELL and proficiency for PCs, the weapon's CR bonus for monsters.
+  f.spell_bonus = f.monster ? f.cr * (opt.monster_attack_adds_pb ? 2 : 1)
+                            : static_cast<int>(r.get_int("spell_bonus", 0, -5, 20)) + f.pb;
+  if (f.monster && r.has("spell_bonus"))
+    throw InputError(r.scalar("spell_bonus")->pos(), "a monster's spell attacks use its challenge rating; remove 'spell_bonus'");
+  for (const char* key : {"cantrip", "spell"}) {
+    const Node* sn = r.get(key);
+    if (!sn) continue;
+    MapReader a(*sn, kSpellKeys, std::string(key) + " of '" + f.name + "'");
+    a.finish();
+    Spell& sp = std::string_view(key) == "cantrip" ? f.cantrip : f.spell;
+    sp.present = true;
+    sp.name = a.get_string("name", key);
+    sp.ap = static_cast<int>(a.get_int("ap", 1, 1, 3));
+    if (std::string_view(key) == "cantrip" && a.has("ap"))
+      throw InputError(a.scalar("ap")->pos(), "a cantrip is cast with the Strike action and costs its AP; remove 'ap'");
+    const std::optional<Dice> d = a.get_dice("damage");
+    sp.damage = d ? *d : Dice::constant(0);
+    sp.types = read_types(a, "damage_type");
+    sp.ranged = a.get_bool("ranged", true);
+    sp.inflicts = read_condition(a, "inflicts");
+    sp.inflicts_on = static_cast<Tier>(kWeak + a.get_choice("inflicts_on", {"weak", "strong", "critical"}, 0));
+    sp.fatigue = static_cast<int>(a.get_int("fatigue", 0, 0, 10));
+    sp.concentrate = a.get_bool("concentrate", false);
+    if (!d && sp.inflicts < 0) throw InputError(sn->pos(), "a spell needs 'damage' or 'inflicts'");
+    if (sp.concentrate && sp.inflicts < 0)
+      throw InputError(a.scalar("concentrate")->pos(), "concentrate holds a condition: give the spell 'inflicts'");
+  }
   if (const Node* um = r.get("unmodelled")) {
     if (!um->is_list()) throw InputError(um->pos(), "unmodelled must be a list of feature names");
     for (const Node& item : um->items()) f.unmodelled.push_back(item.as_string());
@@ -302,9 +377,12 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
   } else {
     f.rules = default_rules(f);
   }
-  for (const tactics::Rule& rule : f.rules)
+  for (const tactics::Rule& rule : f.rules) {
     if (rule.action == kThreadAbilityAction && !f.thread_ability.present)
       throw InputError(rule.pos, "'" + f.name + "' has no thread_ability to use");
+    if (rule.action == kCast && !f.spell.present) throw InputError(rule.pos, "'" + f.name + "' has no spell to cast");
+    if (rule.action == kCantrip && !f.cantrip.present) throw InputError(rule.pos, "'" + f.name + "' has no cantrip");
+  }
   return f;
 }
 
@@ -334,13 +412,16 @@ const std::vector<tactics::ActionSpec>& actions() {
   static const std::vector<tactics::ActionSpec> kActions{
       {"strike", "1 AP, +1 per Strike this turn: attack with the weapon (a melee fighter first Moves into reach)", false},
       {"strike_fatigue", "a Strike that marks 1 fatigue to inflict 2 fatigue instead of damage", false},
+      {"cantrip", "a Strike with its uncharmed cantrip (`cantrip:`): d20 + SPELL + proficiency, the spell's dice", false},
+      {"cast", "Cast a Spell (`spell:`): its AP, once a turn; a new casting ends the concentration it held", false},
       {"dodge", "2 AP: attacks against it have disadvantage and its cunning saves advantage until its next turn", false},
       {"distract", "2 AP, 1 fatigue: cunning roll; weak: the target is sundered, strong: also the next attack on it has advantage", false},
       {"grapple", "2 AP, 1 fatigue: the target saves with power vs 10 + power or is restrained", false},
       {"help", "2 AP: the strongest ally adds its +BOND to its next check", false},
       {"aid", "2 AP (+1 for an unconscious or dying ally): stabilise a dying ally, else it recovers +BOND fatigue", false},
       {"regroup", "3 AP: clear 2 fatigue", false},
-      {"use_item", "1 AP: a potion for a dying ally, else the most hurt ally at half hp or less", false},
+      {"use_item", "1 AP: a potion from the loadout for a dying ally, else the most hurt ally at half hp or less", false},
+      {"retrieve_item", "1 AP, 1 fatigue: potions carried into the loadout (the item + cunning), when one is wanted and none is at hand", false},
       {"disengage", "2 AP (1 AP and 1 fatigue when short): no opportunity attacks for the rest of the turn", false},
       {"withdraw", "a Move out of every foe's reach (provokes opportunity attacks unless disengaged)", false},
       {"thread_ability", "the GM pays threads for this foe's thread_ability", false},
@@ -359,11 +440,13 @@ const std::vector<tactics::VarSpec>& vars() {
     v.push_back({"self.fatigue_left", "fatigue it can still mark before it falls unconscious"});
     v.push_back({"self.threads", "threads of fate it can use (inspired counts as one)"});
     v.push_back({"gm_threads", "threads the GM holds"});
-    v.push_back({"self.potions", "potions left"});
+    v.push_back({"self.potions", "potions left, carried or in the loadout"});
     v.push_back({"self.engaged", "1 while a foe is in its melee reach"});
     v.push_back({"allies_dying", "allies dying (at 0 hp, not stabilised)"});
     v.push_back({"self.conditions", "conditions on it (not statuses)"});
     v.push_back({"self.strikes", "Strikes made this turn"});
+    v.push_back({"self.potions_ready", "potions in its loadout, ready for Use Item"});
+    v.push_back({"self.concentrating", "1 while it concentrates on a spell's condition"});
     return v;
   }();
   return kVars;
@@ -452,8 +535,13 @@ std::string Encounter::describe() const {
      << kAttacks[static_cast<int>(opt.pc_thread_attacks)] << ", defense "
      << kDefense[static_cast<int>(opt.pc_thread_defense)] << ", death saves "
      << (opt.pc_thread_death_saves ? "yes" : "no") << ", reserve " << opt.pc_thread_reserve << "; GM threads: start "
-     << opt.gm_threads_start << ", reroll misses " << (opt.gm_reroll ? "yes" : "no") << " keeping " << gm_keep
-     << "; max_rounds " << max_rounds << '\n';
+     << opt.gm_threads_start << ", reroll misses " << (opt.gm_reroll ? "yes" : "no") << ", reroll PC hits and saves "
+     << (opt.gm_reroll_pc ? "yes" : "no") << " keeping " << gm_keep << "\n         monster attack "
+     << (opt.monster_attack_adds_pb ? "CR + CR" : "CR") << ", doomed " << (opt.doomed_until_freed ? "until freed" : "one turn")
+     << ", advantage sources " << (opt.advantage_sum ? "summed" : "cancel") << ", retrieve item "
+     << (opt.retrieve_adds_item ? "item and cunning" : "cunning only") << ", Feeling Lucky on defense "
+     << (opt.pc_feeling_lucky_defense ? "yes" : "no") << (opt.attack_downed ? ", foes finish the fallen" : "")
+     << (opt.attack_downed && opt.downed_any ? " (any)" : "") << "; max_rounds " << max_rounds << '\n';
   for (const Fighter& f : fighters) {
     os << (f.side == 0 ? "party  " : "foes   ") << f.name << (f.pc ? " (PC)" : "") << ": hp " << f.hp;
     if (f.temp_hp) os << " +" << f.temp_hp << " temp";
@@ -482,7 +570,29 @@ std::string Encounter::describe() const {
     if (f.resist) add("resist " + type_list(f.resist));
     if (f.vulnerable) add("vulnerable " + type_list(f.vulnerable));
     if (f.immune) add("immune " + type_list(f.immune));
-    if (f.potions) add(std::to_string(f.potions) + " potion(s) of " + f.potion.to_string());
+    if (f.potions)
+      add(std::to_string(f.potions) + " potion(s) of " + f.potion.to_string() + ", " +
+          std::to_string(std::min(f.potions, f.loadout)) + " in the loadout");
+    if (f.multiattack > 1) add("multiattack: " + std::to_string(f.multiattack) + " attacks a Strike");
+    if (f.start_hp < f.hp || f.start_fatigue || f.start_exhaustion)
+      add("starts at " + std::to_string(f.start_hp) + " hp, fatigue " + std::to_string(f.start_fatigue) +
+          ", exhaustion " + std::to_string(f.start_exhaustion));
+    for (const Spell* sp : {&f.cantrip, &f.spell}) {
+      if (!sp->present) continue;
+      std::ostringstream d;
+      d << (sp == &f.cantrip ? "cantrip '" : "spell '") << sp->name << "' (";
+      if (sp == &f.cantrip)
+        d << "Strike";
+      else
+        d << sp->ap << " AP";
+      if (sp->fatigue) d << ", " << sp->fatigue << " fatigue";
+      d << "): d20" << (f.spell_bonus >= 0 ? "+" : "") << f.spell_bonus << ", " << sp->damage.to_string();
+      if (sp->types) d << ' ' << type_list(sp->types);
+      d << (sp->ranged ? ", ranged" : ", touch");
+      if (sp->inflicts >= 0)
+        d << ", " << cond_names()[static_cast<std::size_t>(sp->inflicts)] << (sp->concentrate ? " while concentrating" : "");
+      add(d.str());
+    }
     if (f.lasting) {
       std::string s = "for the whole fight:";
       for (int c = 0; c < kNamedConds; ++c)
@@ -507,7 +617,8 @@ std::string Encounter::describe() const {
     for (const tactics::Rule& rule : f.rules) {
       os << " [" << (rule.when.is_always() ? "always" : rule.when.text()) << " -> "
          << actions()[static_cast<std::size_t>(rule.action)].name;
-      if (rule.action == kStrike || rule.action == kStrikeFatigue || rule.action == kGrapple ||
+      if (rule.action == kStrike || rule.action == kStrikeFatigue || rule.action == kCantrip ||
+          rule.action == kCast || rule.action == kGrapple ||
           rule.action == kDistract || rule.action == kThreadAbilityAction)
         for (const auto& t : tactics::target_specs())
           if (t.target == rule.target) os << ' ' << t.name;
@@ -515,9 +626,10 @@ std::string Encounter::describe() const {
     }
     os << '\n';
   }
-  os << "NOT modelled (seed 002): spells and cantrips, Concentrate, Mount/Dismount, Retrieve Item, Hide, readied "
-        "actions other than a Strike, ranges beyond melee reach, talents, group checks, Lucky Find, Bonds of Fate, "
-        "Death's bargain\n";
+  os << "NOT modelled (seed 002): spell lists and charms (a scenario writes each spell), Mount/Dismount, Hide, "
+        "readied actions other than a Strike, ranges beyond melee reach, weapon loadout swaps, per-pair bonds, cover "
+        "other than partial, concealment and light, talents, group checks, Lucky Find, Bonds of Fate, Death's "
+        "bargain\n";
   return os.str();
 }
 
@@ -527,7 +639,8 @@ std::string describe_keys() {
         "escalating Strike, AC as damage reduction, fatigue and exhaustion, death saves, threads of fate.\n\n"
      << "Combatant keys (party and foes entries, and library `monsters:`):\n"
      << format_schema(kCombatantKeys) << "\nthread_ability keys:\n"
-     << format_schema(kThreadAbilityKeys) << "\noptions:\n"
+     << format_schema(kThreadAbilityKeys) << "\ncantrip and spell keys:\n"
+     << format_schema(kSpellKeys) << "\noptions:\n"
      << format_schema(kOptionKeys) << "\n" << tactics::describe_language(actions(), vars());
   return os.str();
 }

@@ -86,6 +86,22 @@ struct ThreadAbility {
   int uses = 0;        // per fight; 0 = unlimited
 };
 
+// A spell ("Basic Techniques": Cast a Spell, Strike with a cantrip,
+// Concentrate): the chapter gives no spell list, so a scenario writes its
+// dice, its condition and what casting it costs.
+struct Spell {
+  bool present = false;
+  std::string name;
+  int ap = 1;        // Cast a Spell: the total AP its charms cost
+  Dice damage;       // no ability is added ("add the ability" is for weapons)
+  TypeMask types = 0;
+  bool ranged = true;
+  int inflicts = -1;
+  Tier inflicts_on = kWeak;
+  int fatigue = 0;   // fatigue marked to cast it
+  bool concentrate = false;  // its condition lasts while the caster concentrates (1 AP a turn)
+};
+
 struct Fighter {
   std::string name;
   int side = 0;
@@ -115,7 +131,16 @@ struct Fighter {
   int exhaustion = 5;   // exhaustion levels
   int bond = 1;
   int potions = 0;
+  int loadout = 1;  // "Loadout": twice +CUNNING (minimum 1) zero-weight items at hand
   Dice potion;
+  // State at the start of the fight (an earlier fight's wounds and effort).
+  int start_hp = 0;  // 0: full
+  int start_fatigue = 0;
+  int start_exhaustion = 0;
+  int multiattack = 1;  // attacks each Strike makes (a monster's stat block)
+  int spell_bonus = 0;  // spell attack rolls: +SPELL + proficiency (monsters: as their weapon)
+  Spell cantrip;        // uncharmed: the Strike action
+  Spell spell;          // charmed: Cast a Spell
   int threads = 0;   // threads of fate at the start (PCs)
   CondMask lasting = 0;  // conditions/statuses held for the whole fight
   ThreadAbility thread_ability;
@@ -130,20 +155,26 @@ enum class ThreadDefensePolicy : std::uint8_t { strong, any, never };
 
 struct Options {
   bool monster_damage_adds_cr = true;
-  bool monster_attack_adds_pb = false;  // attack rolls d20 + CR + CR
+  bool monster_attack_adds_pb = true;  // attack rolls d20 + CR (for the ability) + CR (proficiency)
   bool monsters_die_at_zero = true;   // else they make death saves like PCs
   int approach_moves = 1;             // Moves a melee fighter spends to reach a foe
   bool stick_to_reach = true;         // melee fighters strike foes already in reach
   bool dynamic_initiative = false;    // "Dynamic Initiative": reroll every round
   bool retaliate = true;
   bool opportunity_attacks = true;
-  bool attack_downed = false;         // foes strike dying PCs
+  bool attack_downed = false;         // foes finish fallen PCs
+  bool downed_any = false;            // ... any fallen PC, not only one they stood in reach of
+  bool doomed_until_freed = true;     // doomed marks fatigue every turn (else: the default duration)
+  bool advantage_sum = false;         // count advantage sources against disadvantage ones
+  bool retrieve_adds_item = true;     // Retrieve Item brings the item itself plus +CUNNING more
+  bool pc_feeling_lucky_defense = true;  // Feeling Lucky replaces a foe's strong or critical hit
+  bool gm_reroll_pc = true;           // the GM rerolls a PC's strong hit or successful save
   ReapplyPolicy reapply = ReapplyPolicy::detonate;
   ThreadAttackPolicy pc_thread_attacks = ThreadAttackPolicy::misses;
   ThreadDefensePolicy pc_thread_defense = ThreadDefensePolicy::strong;
   bool pc_thread_death_saves = true;
   int pc_thread_reserve = 0;           // threads kept for death saves
-  int gm_threads_start = 0;
+  int gm_threads_start = 1;           // a long rest gave the GM one
   bool gm_reroll = true;               // reroll a monster's missed attack
   int gm_reroll_keep = -1;             // threads kept for thread abilities (-1: the dearest)
   bool gm_threads_on_monster_crits = false;
@@ -168,7 +199,7 @@ enum Extra : int {
 };
 
 enum Action : int {
-  kStrike, kStrikeFatigue, kDodge, kDistract, kGrapple, kHelp, kAid, kRegroup, kUseItem, kDisengage,
+  kStrike, kStrikeFatigue, kCantrip, kCast, kDodge, kDistract, kGrapple, kHelp, kAid, kRegroup, kUseItem, kRetrieveItem, kDisengage,
   kWithdraw, kThreadAbilityAction, kReady, kPass, kActionCount
 };
 
@@ -186,6 +217,8 @@ enum Var : int {
   kVarAlliesDying,
   kVarConditions,
   kVarStrikes,
+  kVarPotionsReady,
+  kVarConcentrating,
 };
 
 const std::vector<std::string>& cond_names();
