@@ -1020,6 +1020,101 @@ foes: [{name: Orc, str: 10, hp: 5, weapon_die: d12, tactics: [{do: attack}]}]
   EXPECT_TRUE(r.rec.combatants[0].dead);
 }
 
+// Mishaps that bear on the fight ("Mishaps", by [sum]). Barry casts a Bolt
+// that needs no save, so only the Magic Dice and the mishap's own dice roll.
+std::string mishap_yaml(int dice, int slots, const std::string& barry_extra, const std::string& foe) {
+  return "ruleset: cairn-ap\nmax_rounds: 1\noptions: {approach_moves: 0, first_group: party, morale: off}\n"
+         "party:\n  - {name: Barry, str: 8, dex: 10, wil: 14, hp: 3, free_slots: " + std::to_string(slots) +
+         barry_extra + ", spells: [{name: Bolt, dice: " + std::to_string(dice) +
+         ", save: none}], tactics: [{do: 'cast:Bolt'}]}\nfoes: [" + foe + "]\n";
+}
+const std::string kDummy = "{name: Target, hp: 40, str: 10, tactics: [{do: pass}]}";
+
+TEST(CairnApScripted, MishapsThatEndTheCasting) {
+  for (const int sum : {6, 13}) {
+    // #6 (belongings not of metal burn: the Grimoire too), #13 (the Grimoire
+    // is unusable): the first Bolt lands, the second is never cast.
+    const auto enc = encounter_from(mishap_yaml(3, 4, "", kDummy));
+    ScriptedDice init = d20s({15, 5});
+    ScriptedDice dice = sum == 6 ? ScriptedDice{{{6, 1}, {6, 1}, {6, 4}}} : ScriptedDice{{{6, 6}, {6, 6}, {6, 1}}};
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[ca::kSpellsCast], 1) << r.log;
+    EXPECT_EQ(r.rec.combatants[1].damage_taken, sum);
+  }
+}
+
+TEST(CairnApScripted, MishapFiveReversesTheSpell) {
+  const auto enc = encounter_from(mishap_yaml(3, 4, "", kDummy));
+  ScriptedDice init = d20s({15, 5});
+  // 1 2 3: 6 damage, Target HP 40 -> 34. Then 1 1 3: a pair, [sum] 5: a
+  // Fatigue, and the Bolt heals the Target to 39 instead.
+  ScriptedDice dice{{{6, 1}, {6, 2}, {6, 3}, {6, 1}, {6, 1}, {6, 3}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 6) << r.log;
+  EXPECT_TRUE(has(r.log, "Target is restored to HP 39")) << r.log;
+  EXPECT_EQ(r.rec.resources[ca::kFatigue], 1);
+}
+
+TEST(CairnApScripted, MishapEightCostsWilOnLaterCasts) {
+  const auto enc = encounter_from(mishap_yaml(2, 4, "", kDummy));
+  ScriptedDice init = d20s({15, 5});
+  // 4 4: [sum] 8, two Fatigue. The next cast first takes 1d4 = 3 WIL.
+  ScriptedDice dice{{{6, 4}, {6, 4}, {4, 3}, {6, 1}, {6, 2}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(has(r.log, "Barry loses 3 WIL (Mishap #8): WIL 11")) << r.log;
+}
+
+TEST(CairnApScripted, MishapElevenGivesAFreeDieThatCostsWil) {
+  const auto enc = encounter_from(mishap_yaml(3, 3, "", kDummy));
+  ScriptedDice init = d20s({15, 5});
+  // 3 3 5: [sum] 11, one Fatigue (2 slots left), 1d4 = 2 WIL lost, a free
+  // die from now on. Next: three dice (the free one first): 5 costs 1 WIL;
+  // 1 and 2 on the slot dice bring no Fatigue.
+  ScriptedDice dice{{{6, 3}, {6, 3}, {6, 5}, {4, 2}, {6, 5}, {6, 1}, {6, 2}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kFatigue], 1) << r.log;
+  EXPECT_TRUE(has(r.log, "with 3 Magic Dice (1 free")) << r.log;
+  EXPECT_TRUE(has(r.log, "WIL 11")) << r.log;
+}
+
+TEST(CairnApScripted, MishapTwentyTwoTradesFatigueAndMishapsForStr) {
+  const auto enc = encounter_from(mishap_yaml(4, 8, "", kDummy));
+  ScriptedDice init = d20s({15, 5});
+  // 6 6 5 5: [sum] 22 (two pairs, one mishap), four Fatigue. Next: 6 6 5 1
+  // (four dice, four slots left): no Fatigue, no mishap; three dice of 5-6
+  // take 1d4 STR each: 1 + 2 + 1 of STR 8.
+  ScriptedDice dice{{{6, 6}, {6, 6}, {6, 5}, {6, 5}, {6, 6}, {6, 6}, {6, 5}, {6, 1}, {4, 1}, {4, 2}, {4, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kMishaps], 1) << r.log;
+  EXPECT_EQ(r.rec.resources[ca::kFatigue], 4);
+  EXPECT_TRUE(has(r.log, "STR 4")) << r.log;
+}
+
+TEST(CairnApScripted, MishapTwentyFourImpairsMundaneAttacks) {
+  const auto enc = encounter_from(mishap_yaml(4, 4, "", "{name: Orc, str: 10, hp: 40, weapon: sword, tactics: [{do: attack}]}") +
+                                  "variants: [{name: one, set: {options.ap_per_turn: 2}}]\n", 1);
+  ScriptedDice init = d20s({15, 5});
+  // 6 6 6 6: [sum] 24, the spell fails; Barry is Elemental. The Orc's attack
+  // is impaired: 15 and 3, keep 3: IR 3 + 10 + 1 = 14 vs Barry's dodge 10 + 10.
+  ScriptedDice dice{{{6, 6}, {6, 6}, {6, 6}, {6, 6}, {20, 15}, {20, 3}, {8, 1}, {20, 10}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 0) << r.log;
+  EXPECT_TRUE(has(r.log, "with disadvantage")) << r.log;
+}
+
+TEST(CairnApScripted, MishapNineteenTakesOffWornArmor) {
+  const auto enc = encounter_from(mishap_yaml(4, 4, ", armor: [gambeson, shield]", "{name: Orc, str: 10, hp: 40, weapon: sword, tactics: [{do: attack}]}") +
+                                  "variants: [{name: one, set: {options.ap_per_turn: 2}}]\n", 1);
+  ScriptedDice init = d20s({15, 5});
+  // 6 6 4 3: [sum] 19: wings, DEX + 1d4 = 2; the gambeson is gone, the shield
+  // stays: Armor 1. The Orc hits for 5 - 1: HP 3 -> 0, STR 8 -> 7, and the
+  // critical damage save 15 + 7 passes.
+  ScriptedDice dice{{{6, 6}, {6, 6}, {6, 4}, {6, 3}, {4, 2}, {20, 15}, {8, 5}, {20, 1}, {20, 15}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(has(r.log, "weapon die 5 - armor 1")) << r.log;
+  EXPECT_TRUE(has(r.log, "TR 13")) << r.log;  // 1 + DEX 12
+}
+
 // ---------------------------------------------------------------------------
 // Input errors.
 

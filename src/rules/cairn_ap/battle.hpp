@@ -41,8 +41,12 @@ class Battle {
     int moves;       // Moves made closing to melee
     int last_attacker;
     int free_slots, mana_dust, fatigue;
+    int worn_armor, magic_armor;  // Armor is their sum, at most 3
     Held held;
     bool in_fight, engaged, surprised, zero_checked, can_cast, fatigue_on_3, doomed;
+    // Mishaps that last: #8 WIL damage on casting, #11 a free Magic Die,
+    // #22 a vessel of magic, #24 Elemental.
+    bool wil_on_cast, free_die, vessel, elemental;
   };
 
   const Fighter& f(int i) const { return enc_.fighters[static_cast<std::size_t>(i)]; }
@@ -63,7 +67,7 @@ class Battle {
       s.str = s.str_max = fi.attr[kStr];
       s.dex = fi.attr[kDex];
       s.wil = fi.attr[kWil];
-      s.armor = fi.armor;
+      s.armor = s.worn_armor = fi.armor;
       s.last_attacker = -1;
       s.free_slots = fi.free_slots;
       s.mana_dust = fi.mana_dust;
@@ -162,7 +166,9 @@ class Battle {
   }
 
   bool has_melee_weapon(int i) const { return f(i).armed && !f(i).ranged; }
-  int magic_dice(int i) const { return std::min(4, st_[i].free_slots + st_[i].mana_dust); }
+  int magic_dice(int i) const {
+    return std::min(4, st_[i].free_slots + st_[i].mana_dust + (st_[i].free_die ? 1 : 0));
+  }
   int approach_cost(int i) const {
     return st_[i].engaged ? 0 : opt_.ap_move * (opt_.approach_moves - st_[i].moves);
   }
@@ -499,6 +505,7 @@ class Battle {
     c.base_adv = fa.attack_adv + s.gained_adv;
     if (fa.detachment && !f(primary).detachment) ++c.base_adv;  // enhanced
     if (!fa.detachment && f(primary).detachment) --c.base_adv;  // impaired
+    if (st_[primary].elemental) --c.base_adv;  // Mishap #24: mundane attacks on it are impaired
     s.gained_adv = 0;
     const CheckRoll ir = roll_check(dice_, c);
     note_natural(a, ir);
@@ -535,7 +542,8 @@ class Battle {
 
   void damage(int a, int t, int dmg) {
     State& s = st_[t];
-    focus_[side(a)] = t;
+    const bool enemy = side(a) != side(t);
+    if (enemy) focus_[side(a)] = t;
     if (dmg <= 0) {
       ENCSIM_SAY(log_, "  no damage gets through");
       return;
@@ -564,7 +572,7 @@ class Battle {
         critical_save = opt_.critical_at_zero;
       }
     }
-    rec(a).damage_dealt += taken;
+    if (enemy) rec(a).damage_dealt += taken;
     rec(t).damage_taken += taken;
     if (s.str <= 0) {
       // "If a PC's STR is reduced to 0, they die"; a detachment is destroyed.
@@ -732,16 +740,18 @@ class Battle {
     spend(i, opt_.ap_cast, kApCast);
     const int adv = s.gained_adv;  // Gain Advantage serves the spell's check
     s.gained_adv = 0;
+    if (s.wil_on_cast) lose_wil(i, dice_.die(4), "Mishap #8");
+    // The dice in order: the free die of Mishap #11 (never used up), Mana Dust
+    // (spent, no Fatigue), then inventory slots.
     const int n = std::min(sp.dice, magic_dice(i));
-    const int dust = std::min(s.mana_dust, n);  // Mana Dust first: it never brings Fatigue
+    const int free = s.free_die && n > 0 ? 1 : 0;
+    const int dust = std::min(s.mana_dust, n - free);
     s.mana_dust -= dust;
     std::array<int, 4> v{};
     int sum = 0;
-    int fatigue = 0;
     for (int k = 0; k < n; ++k) {
       v[z(k)] = dice_.die(6);
       sum += v[z(k)];
-      if (k >= dust && v[z(k)] >= (s.fatigue_on_3 ? 3 : 4)) ++fatigue;
     }
     int matches = 1;
     for (int k = 0; k < n; ++k) {
@@ -751,11 +761,21 @@ class Battle {
     }
     ++rec_.resources[kSpellsCast];
     ++rec(i).extra[kExSpellsCast];
-    ENCSIM_SAY(log_, "%s casts %s with %d Magic Dice (%d Mana Dust): %d %d %d %d -> [sum] %d", name(i),
-               sp.name.c_str(), n, dust, v[0], v[1], v[2], v[3], sum);
+    ENCSIM_SAY(log_, "%s casts %s with %d Magic Dice (%d free, %d Mana Dust): %d %d %d %d -> [sum] %d", name(i),
+               sp.name.c_str(), n, free, dust, v[0], v[1], v[2], v[3], sum);
+    if (free && v[0] >= 4) lose_wil(i, 1, "the free die of Mishap #11");
+    int fatigue = 0, str_hits = 0;
+    for (int k = free + dust; k < n; ++k) {
+      if (s.vessel)
+        str_hits += v[z(k)] >= 5 ? 1 : 0;  // Mishap #22: STR instead of Fatigue
+      else
+        fatigue += v[z(k)] >= (s.fatigue_on_3 ? 3 : 4) ? 1 : 0;
+    }
     add_fatigue(i, fatigue);
+    for (int k = 0; k < str_hits && s.in_fight; ++k) lose_str(i, dice_.die(4), "Mishap #22");
     const bool failed = matches >= 3;
-    if (matches >= 2) mishap(i, sum, failed);
+    bool reversed = false;
+    if (matches >= 2 && !s.vessel) reversed = mishap(i, sum, failed);
     if (failed) {
       ++rec_.resources[kSpellsFailed];
       ENCSIM_SAY(log_, "  the spell fails");
@@ -763,7 +783,7 @@ class Battle {
     }
     if (!s.in_fight) return;  // the mishap took the caster out of the fight
     if (sp.kind == Spell::Kind::heal) {
-      heal(i, sum);
+      heal(i, sum, reversed);
       return;
     }
     std::array<int, Encounter::kMaxFighters> hit;
@@ -776,6 +796,11 @@ class Battle {
     }
     // "Attacks against multiple targets, the Attacker rolls once, and Each
     // Target roll a Save": one IR for every target.
+    if (reversed) {
+      // Mishap #5: the effect turns about: the damage heals its targets.
+      for (int k = 0; k < n_hit; ++k) restore(hit[z(k)], sum);
+      return;
+    }
     const bool blast = sp.targets > 1;
     CheckRoll ir;
     if (sp.save >= 0 && n_hit > 0) {
@@ -812,7 +837,14 @@ class Battle {
     }
   }
 
-  void heal(int i, int sum) {
+  void restore(int t, int sum) {
+    st_[t].hp = std::min(st_[t].hp_max, st_[t].hp + sum);
+    ENCSIM_SAY(log_, "  %s is restored to HP %d", name(t), st_[t].hp);
+  }
+
+  // Healing goes to the ally with the lowest HP fraction; reversed (Mishap
+  // #5), the same ally takes [sum] as spell damage instead.
+  void heal(int i, int sum, bool reversed) {
     const int lo = side(i) == 0 ? 0 : enc_.n_party, hi = side(i) == 0 ? enc_.n_party : n_;
     int best = -1;
     double frac = 2.0;
@@ -825,9 +857,27 @@ class Battle {
       ENCSIM_SAY(log_, "  nobody needs healing");
       return;
     }
-    st_[best].hp = std::min(st_[best].hp_max, st_[best].hp + sum);
-    ENCSIM_SAY(log_, "  %s is restored to HP %d", name(best), st_[best].hp);
+    if (reversed) {
+      ENCSIM_SAY(log_, "  the healing turns to harm on %s", name(best));
+      damage(i, best, sum - (opt_.spell_armor ? st_[best].armor : 0));
+    } else {
+      restore(best, sum);
+    }
   }
+
+  void lose_wil(int i, int n, const char* why) {
+    st_[i].wil = std::max(0, st_[i].wil - n);
+    ENCSIM_SAY(log_, "  %s loses %d WIL (%s): WIL %d", name(i), n, why, st_[i].wil);
+  }
+
+  // STR lost to magic; at 0 the caster is gone (dead, or "a spell" for #22).
+  void lose_str(int i, int n, const char* why) {
+    st_[i].str = std::max(0, st_[i].str - n);
+    ENCSIM_SAY(log_, "  %s loses %d STR (%s): STR %d", name(i), n, why, st_[i].str);
+    if (st_[i].str == 0) out(i, Out::dead);
+  }
+
+  void set_armor(int i) { st_[i].armor = std::min(3, st_[i].worn_armor + st_[i].magic_armor); }
 
   // "Each Fatigue occupies one slot"; with no free slot an item is dropped
   // instead, so the Magic Dice do not go below zero.
@@ -843,31 +893,47 @@ class Battle {
 
   // A mishap, looked up by [sum]. The entries with an effect inside a fight
   // are applied (options.mishap_effects); the rest are told, not simulated.
-  void mishap(int i, int sum, bool failed) {
+  // True when the spell's effect is reversed (#5).
+  bool mishap(int i, int sum, bool failed) {
     State& s = st_[i];
     ++rec_.resources[kMishaps];
     ++rec(i).extra[kExMishaps];
     ENCSIM_SAY(log_, "  %s: a mishap, [sum] %d: %s", failed ? "three of a kind" : "a pair", sum, mishap_name(sum));
-    if (!opt_.mishap_effects) return;
+    if (!opt_.mishap_effects) return false;
     switch (sum) {
       case 2: s.can_cast = false; break;
       case 3: s.fatigue_on_3 = true; break;
-      case 4:
-      case 5: add_fatigue(i, 1); break;
+      case 4: add_fatigue(i, 1); break;
+      case 5: add_fatigue(i, 1); return true;
+      case 6: s.can_cast = false; break;  // the Grimoire is not metal: it burns
+      case 8: s.wil_on_cast = true; break;
       case 10: out(i, Out::unconscious); break;  // the body lies unconscious while the spirit roams
-      case 11: s.wil = std::max(0, s.wil - dice_.die(4)); break;
+      case 11:
+        lose_wil(i, dice_.die(4), "arcane burns");
+        s.free_die = true;
+        break;
       case 12:
         s.free_slots = std::max(0, s.free_slots - 1);
-        s.armor = std::min(3, s.armor + 1);
+        ++s.magic_armor;
+        set_armor(i);
         break;
+      case 13: s.can_cast = false; break;  // no Grimoire, no spells
       case 15: s.wil -= s.wil / 2; break;
       case 16:
-        s.str = std::max(0, s.str - dice_.die(4));
-        s.armor = std::min(3, s.armor + 1);
-        if (s.str == 0) out(i, Out::dead);
+        ++s.magic_armor;
+        set_armor(i);
+        lose_str(i, dice_.die(4), "fused with plants");
         break;
+      case 19:  // wings: DEX, and no armor can be worn (a carried shield stays)
+        s.dex += dice_.die(4);
+        s.worn_armor = std::min(s.worn_armor, f(i).shield_armor);
+        set_armor(i);
+        break;
+      case 22: s.vessel = true; break;
+      case 24: s.elemental = true; break;
       default: break;
     }
+    return false;
   }
 
   bool finish(Outcome o) {

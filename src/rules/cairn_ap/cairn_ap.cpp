@@ -50,7 +50,7 @@ const std::vector<KeySpec> kCombatantKeys{
     {"count", "integer", "1", "how many identical combatants this entry stands for"},
     {"tactics", "list of rules", "the side's, else the defaults", "scripted behaviour (docs/scenarios.md)"},
     {"pc", "boolean", "true in party, false in foes", "a player character: dying instead of dead on critical damage, scars, never checks morale"},
-    {"leader", "boolean", "false", "the foes' leader: the group saves morale on its WIL"},
+    {"leader", "boolean", "false", "the foes' leader: with options.morale_leader the others save morale on its WIL"},
     {"detachment", "boolean", "false", "a large group fighting as one: attacks on it by individuals are impaired; its attacks on individuals are enhanced blasts; critical damage routs it"},
     {"blast_targets", "integer", "3", "individuals a detachment's blast reaches"},
     {"attack_targets", "integer", "1", "enemies each of its attacks reaches (a sweep): one roll, each target saves"},
@@ -187,7 +187,7 @@ CheckDie read_die(MapReader& r, std::string_view key, int adv) {
   return CheckDie{static_cast<std::int16_t>(sides), static_cast<std::int8_t>(adv)};
 }
 
-int read_armor(MapReader& r, std::string& text) {
+int read_armor(MapReader& r, std::string& text, int& shield) {
   const Node* n = r.scalar("armor");
   if (!n) return 0;
   int total = 0;
@@ -207,6 +207,7 @@ int read_armor(MapReader& r, std::string& text) {
       throw InputError(item.pos(), "unknown armor item '" + name + "'" + did_you_mean(name, names) +
                                        "; expected one of " + one_of(names) + " or a number");
     total += kArmor[static_cast<std::size_t>(it - names.begin())].armor;
+    if (name == "shield") ++shield;
     text += (text.empty() ? "" : "+") + name;
   };
   if (n->is_list()) {
@@ -316,7 +317,8 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   f.hp = hp.as_dice();
   if (f.hp.min() < 0 || f.hp.max() > 1000)
     throw InputError(hp.pos(), "hp must stay between 0 and 1000, got '" + hp.text() + "'");
-  f.armor = read_armor(r, f.armor_text);
+  f.armor = read_armor(r, f.armor_text, f.shield_armor);
+  f.shield_armor = std::min(f.shield_armor, f.armor);
 
   // The weapon and its Object Die.
   const auto weapon_names = names_of(kWeapons);

@@ -55,6 +55,7 @@ struct Fighter {
   std::array<int, kAttributeCount> attr{10, 10, 10};
   Dice hp;        // constant, or rolled per trial from the setup stream
   int armor = 0;  // the sum of worn items, at most 3
+  int shield_armor = 0;  // the part of `armor` a listed shield gives (carried, not worn)
   std::string armor_text;
   // The weapon: its Object Die is rolled into the attack and is its damage.
   std::string weapon;
