@@ -321,8 +321,8 @@ foes: [{name: Orc, str: 6, wil: 10, hp: 2, tactics: [{do: pass}]}]
   ScriptedDice init = d20s({15, 5});
   ScriptedDice dice{{
       // Round 1: IR 15 + 10 + 5 = 30 vs 1 + 10: 5 damage: HP 2 -> 0, STR 6 -> 3;
-      // STR save 12 + 3 = 15 passes. Alone at 0 HP: morale 15 + 10 = 25 holds.
-      {20, 15}, {8, 5}, {20, 1}, {20, 12}, {20, 15},
+      // STR save 13 + 3 = 16 passes. Alone at 0 HP: morale 15 + 10 = 25 holds.
+      {20, 15}, {8, 5}, {20, 1}, {20, 13}, {20, 15},
       // Round 2: 2 damage: STR 3 -> 1; save 13 + 1 = 14 fails: dead.
       {20, 15}, {8, 2}, {20, 1}, {20, 13}}};
   const Replay r = replay(enc, dice, init);
@@ -377,20 +377,26 @@ foes: [{name: Orc, str: 10, hp: 5, weapon: sword, tactics: [{do: attack}]}]
   }
 }
 
-TEST(CairnApScripted, ScarsOnlyBelowZeroWithTheOtherReading) {
-  const auto enc = encounter_from(R"(ruleset: cairn-ap
+// "0 or under", and the text's example goes from 3 HP to -1: a hit past 0
+// HP rolls on the Scars table too; `scars: exactly_zero` is the other reading.
+TEST(CairnApScripted, ScarsAtZeroOrUnderByDefault) {
+  const std::string yaml = R"(ruleset: cairn-ap
 max_rounds: 1
-options: {approach_moves: 0, ap_per_turn: 2, first_group: foes, scars: zero_or_under}
+options: {approach_moves: 0, ap_per_turn: 2, first_group: foes}
 party: [{name: Hero, str: 10, hp: 3, tactics: [{do: pass}]}]
 foes: [{name: Orc, str: 10, hp: 5, weapon: sword, tactics: [{do: attack}]}]
-)");
-  ScriptedDice init = d20s({5, 15});
-  // 5 damage from 3 HP: Scars #3, then STR 10 -> 8 and a save 10 + 8 passes.
-  ScriptedDice dice{{{20, 15}, {8, 5}, {20, 1}, {20, 10}}};
-  const Replay r = replay(enc, dice, init);
-  EXPECT_EQ(r.rec.resources[ca::kScars], 1) << r.log;
-  EXPECT_EQ(r.rec.resources[ca::kStrLost], 2);
-  EXPECT_FALSE(r.rec.combatants[0].down);
+variants: [{name: exactly zero, set: {options.scars: exactly_zero}}]
+)";
+  for (std::size_t v : {0u, 1u}) {
+    const auto enc = encounter_from(yaml, v);
+    ScriptedDice init = d20s({5, 15});
+    // 5 damage from 3 HP: Scars #3 (default), then STR 10 -> 8 and a save 10 + 8 passes.
+    ScriptedDice dice{{{20, 15}, {8, 5}, {20, 1}, {20, 10}}};
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[ca::kScars], v == 0 ? 1 : 0) << r.log;
+    EXPECT_EQ(r.rec.resources[ca::kStrLost], 2);
+    EXPECT_FALSE(r.rec.combatants[0].down);
+  }
 }
 
 // Morale: the first casualty, then again at half their number; not at a
@@ -398,15 +404,15 @@ foes: [{name: Orc, str: 10, hp: 5, weapon: sword, tactics: [{do: attack}]}]
 TEST(CairnApScripted, MoraleAtTheFirstCasualtyAndAtHalf) {
   const auto enc = encounter_from(R"(ruleset: cairn-ap
 max_rounds: 3
-options: {approach_moves: 0, ap_per_turn: 2, first_group: party, target_ties: first}
+options: {approach_moves: 0, ap_per_turn: 2, first_group: party, target_ties: first, morale: group}
 party: [{name: Archer, dex: 10, hp: 10, weapon: bow, tactics: [{do: attack}]}]
 foes: [{name: Goblin, str: 1, wil: 5, hp: 1, count: 6, tactics: [{do: pass}]}]
 )");
   ScriptedDice init = d20s({15, 5, 5, 5, 5, 5, 5});
   // Each round the archer kills one goblin: 3 damage, past HP 1 into STR 1.
-  ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 15},  // 1st casualty: 15 + 5 = 20 holds
+  ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 16},  // 1st casualty: 16 + 5 = 21 holds
                      {20, 15}, {6, 3}, {20, 1},            // 2nd: no check
-                     {20, 15}, {6, 3}, {20, 1}, {20, 14}}};  // 3 of 6: half: 19 fails
+                     {20, 15}, {6, 3}, {20, 1}, {20, 15}}};  // 3 of 6: half: 20 ties the DC: fails
   const Replay r = replay(enc, dice, init);
   EXPECT_EQ(r.rec.resources[ca::kMoraleChecks], 2) << r.log;
   EXPECT_EQ(r.rec.resources[ca::kMoraleFled], 3);
@@ -418,10 +424,10 @@ foes: [{name: Goblin, str: 1, wil: 5, hp: 1, count: 6, tactics: [{do: pass}]}]
   EXPECT_EQ(r.rec.combatants[6].extra[ca::kExFled], 1);
 }
 
-TEST(CairnApScripted, MoraleUsesTheLivingLeadersWil) {
+TEST(CairnApScripted, MoraleUsesTheLivingLeadersWilWhenAsked) {
   const auto enc = encounter_from(R"(ruleset: cairn-ap
 max_rounds: 1
-options: {approach_moves: 0, ap_per_turn: 2, first_group: party, target_ties: first}
+options: {approach_moves: 0, ap_per_turn: 2, first_group: party, target_ties: first, morale: group, morale_leader: true}
 party: [{name: Archer, hp: 10, weapon: bow, tactics: [{do: attack}]}]
 foes:
   - {name: Goblin, str: 1, wil: 5, hp: 1, tactics: [{do: pass}]}
@@ -429,8 +435,8 @@ foes:
   - {name: Goblin B, str: 1, wil: 5, hp: 1, tactics: [{do: pass}]}
 )");
   ScriptedDice init = d20s({15, 5, 5, 5});
-  // The first goblin dies; the group saves on the chief's WIL: 6 + 14 = 20 holds.
-  ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 6}}};
+  // The first goblin dies; the group saves on the chief's WIL: 7 + 14 = 21 holds.
+  ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 7}}};
   const Replay r = replay(enc, dice, init);
   EXPECT_TRUE(has(r.log, "save on Chief's WIL")) << r.log;
   EXPECT_FALSE(r.rec.foes_fled);
@@ -444,8 +450,8 @@ party: [{name: Archer, hp: 10, weapon: bow, tactics: [{do: attack}]}]
 foes: [{name: Goblin, str: 1, wil: 5, hp: 1, count: 3, tactics: [{do: pass}]}]
 )");
   ScriptedDice init = d20s({15, 5, 5, 5});
-  // Goblin 1 dies: Goblin 2 holds (15 + 5), Goblin 3 flees (3 + 5).
-  ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 15}, {20, 3}}};
+  // Goblin 1 dies: Goblin 2 holds (16 + 5), Goblin 3 flees (3 + 5).
+  ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 16}, {20, 3}}};
   const Replay r = replay(enc, dice, init);
   EXPECT_EQ(r.rec.resources[ca::kMoraleFled], 1) << r.log;
   EXPECT_FALSE(r.rec.combatants[2].down);
@@ -596,21 +602,32 @@ party: [{name: A, dex: 10, hp: 20, tactics: [{when: "round == 1", do: hold_dodge
   }
 }
 
-TEST(CairnApScripted, RipostePariesWithAdvantageThenStrikesBack) {
-  const auto enc = encounter_from(R"(ruleset: cairn-ap
+// The text gives advantage to a held dodge only ("can give yourself Adv when
+// you are the Target"); a held parry is a plain parry. held_advantage: all
+// gives it advantage too.
+TEST(CairnApScripted, RipostePariesThenStrikesBackWithAdvantageOnlyWhenAsked) {
+  const std::string yaml = R"(ruleset: cairn-ap
 max_rounds: 1
 options: {approach_moves: 0, ap_per_turn: 3, first_group: party}
 party: [{name: A, str: 10, hp: 20, weapon: sword, tactics: [{do: riposte}]}]
 foes: [{name: B, str: 10, hp: 20, weapon: sword, tactics: [{do: attack}]}]
-)");
-  ScriptedDice init = d20s({15, 5});
-  // B: IR 10 + 10 + 1 = 21. A parries with advantage: 15 + 10 + 4 = 29.
-  // A strikes back: 12 + 10 + 6 = 28 vs B's parry 3 + 10 + 2 = 15: 6 damage.
-  ScriptedDice dice{{{20, 10}, {8, 1}, {20, 5}, {20, 15}, {8, 4}, {20, 12}, {8, 6}, {20, 3}, {8, 2}}};
-  const Replay r = replay(enc, dice, init);
-  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 6) << r.log;
-  EXPECT_EQ(r.rec.resources[ca::kHeldFired], 1);
-  EXPECT_EQ(r.rec.resources[ca::kApHeld], 3);
+variants: [{name: all, set: {options.held_advantage: all}}]
+)";
+  for (std::size_t v : {0u, 1u}) {
+    const auto enc = encounter_from(yaml, v);
+    ScriptedDice init = d20s({15, 5});
+    // B: IR 10 + 10 + 1 = 21. A parries 15 + 10 + 4 = 29 (with advantage
+    // under `all`: 5 and 15, keep 15). A strikes back: 12 + 10 + 6 = 28 vs
+    // B's parry 3 + 10 + 2 = 15: 6 damage.
+    ScriptedDice dice{{{20, 10}, {8, 1}}};
+    if (v == 1) dice.script.push_back({20, 5});
+    for (auto d : {std::pair{20, 15}, {8, 4}, {20, 12}, {8, 6}, {20, 3}, {8, 2}}) dice.script.push_back(d);
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.combatants[0].damage_dealt, 6) << r.log;
+    EXPECT_EQ(r.rec.resources[ca::kHeldFired], 1);
+    EXPECT_EQ(r.rec.resources[ca::kApHeld], 3);
+    EXPECT_EQ(has(r.log, "parries (held, with advantage)"), v == 1) << r.log;
+  }
 }
 
 TEST(CairnApScripted, GroupsAlternateInInitiativeOrder) {
@@ -657,7 +674,7 @@ party: [{name: A, dex: 12, hp: 5, tactics: [{do: retreat}]}]
 foes: [{name: X, hp: 5, tactics: [{do: pass}]}]
 )");
   ScriptedDice init = d20s({15, 5});
-  ScriptedDice dice{{{20, 8}}};  // 8 + 12 = 20 meets DC 20
+  ScriptedDice dice{{{20, 9}}};  // 9 + 12 = 21 beats DC 20
   const Replay r = replay(enc, dice, init);
   EXPECT_EQ(r.rec.resources[ca::kRetreats], 1) << r.log;
   EXPECT_TRUE(r.rec.combatants[0].down);
@@ -760,6 +777,342 @@ variants: [{name: n20, set: {options.natural_20: succeeds}}]
     EXPECT_EQ(r.rec.combatants[0].hits, v == 1 ? 1 : 0) << r.log;
     EXPECT_EQ(r.rec.combatants[0].crits, v == 1 ? 1 : 0);
   }
+}
+
+// ---------------------------------------------------------------------------
+// The audit's findings (issue 16), each against the text.
+
+// "Check Results": the IR (or the DC) wins ties, so a save against a DC
+// passes only above it: retreat, critical damage and morale alike.
+TEST(CairnApScripted, ASaveThatTiesTheDcFails) {
+  {
+    const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {ap_per_turn: 2}
+party: [{name: A, dex: 12, hp: 5, tactics: [{do: retreat}]}]
+foes: [{name: X, hp: 5, tactics: [{do: pass}]}]
+)");
+    ScriptedDice init = d20s({15, 5});
+    ScriptedDice dice{{{20, 8}}};  // 8 + 12 = 20 ties DC 20: still here
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[ca::kRetreats], 0) << r.log;
+    EXPECT_FALSE(r.rec.combatants[0].down);
+    EXPECT_TRUE(has(r.log, "= 20 vs DC 20: failed")) << r.log;
+  }
+  {
+    const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 0, ap_per_turn: 2, morale: off}
+party: [{name: Hero, str: 10, hp: 5, weapon: sword, tactics: [{do: attack}]}]
+foes: [{name: Orc, str: 6, hp: 2, tactics: [{do: pass}]}]
+)");
+    ScriptedDice init = d20s({15, 5});
+    // 5 damage: HP 2 -> 0, STR 6 -> 3; the save 12 + 3 = 15 ties DC 15: dead.
+    ScriptedDice dice{{{20, 15}, {8, 5}, {20, 1}, {20, 12}}};
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[ca::kCriticalFailed], 1) << r.log;
+    EXPECT_TRUE(r.rec.combatants[1].dead);
+  }
+  {
+    const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 0, ap_per_turn: 2, first_group: party, target_ties: first}
+party: [{name: Archer, hp: 10, weapon: bow, tactics: [{do: attack}]}]
+foes: [{name: Goblin, str: 1, wil: 5, hp: 1, count: 2, tactics: [{do: pass}]}]
+)");
+    ScriptedDice init = d20s({15, 5, 5});
+    // Goblin 1 dies; Goblin 2's morale 15 + 5 = 20 ties DC 20: it flees.
+    ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 15}}};
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[ca::kMoraleFled], 1) << r.log;
+    EXPECT_TRUE(r.rec.foes_fled);
+  }
+}
+
+// "Move (1 AP)" is an action of its own: a melee fighter whose AP cannot pay
+// for its Moves and a blow makes the Moves now and strikes next turn.
+TEST(CairnApScripted, AFighterThatCannotReachAndStrikeMovesNow) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 2
+options: {approach_moves: 3, first_group: party}
+party: [{name: A, str: 10, hp: 5, weapon: sword, tactics: [{do: attack}]}]
+foes: [{name: B, dex: 10, hp: 20, tactics: [{do: pass}]}]
+)");
+  ScriptedDice init = d20s({15, 5});
+  // Round 1: three Moves (3 AP); the last AP cannot pay for a blow. Round 2:
+  // in reach, two attacks (each IR, weapon die, B's dodge).
+  ScriptedDice dice{{{20, 5}, {8, 1}, {20, 15}, {20, 5}, {8, 1}, {20, 15}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kApMove], 3) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].attacks, 2);
+  EXPECT_TRUE(has(r.log, "cannot reach and strike this turn")) << r.log;
+}
+
+TEST(CairnApScripted, ASurprisedMeleeFighterMovesOnItsTwoAp) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 2
+options: {surprised: party, first_group: party}
+party: [{name: A, str: 10, hp: 5, weapon: sword, tactics: [{do: attack}]}]
+foes: [{name: B, dex: 10, hp: 20, tactics: [{do: pass}]}]
+)");
+  ScriptedDice init = d20s({15, 5});
+  // Round 1: 2 AP: a Move (1 AP), and 1 AP cannot pay for the blow. Round 2: two attacks.
+  ScriptedDice dice{{{20, 5}, {8, 1}, {20, 15}, {20, 5}, {8, 1}, {20, 15}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kApMove], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].attacks, 2);
+}
+
+// With approach_moves: 3 a one-on-one melee used to be a draw every time.
+TEST(CairnApScripted, AMeleeDuelThatNeedsThreeMovesIsDecided) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 30
+options: {approach_moves: 3}
+party: [{name: A, str: 12, dex: 10, hp: 5, weapon: sword}]
+foes: [{name: B, str: 12, dex: 10, hp: 5, weapon: sword}]
+)");
+  RunSettings rs;
+  rs.trials = 2000;
+  rs.seed = 7;
+  const Tally t = run_trials(enc, rs).tally;
+  EXPECT_LT(t.draws, t.trials / 100);
+  EXPECT_GT(t.party_wins, t.trials / 4);
+}
+
+// `move` is a tactics action: one Move (ap_move AP), only while out of reach.
+TEST(CairnApScripted, MoveIsATacticsAction) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 2, first_group: party}
+party: [{name: A, str: 10, hp: 5, weapon: sword, tactics: [{do: move}, {do: attack}]}]
+foes: [{name: B, dex: 10, hp: 20, tactics: [{do: pass}]}]
+)");
+  ScriptedDice init = d20s({15, 5});
+  // Two Moves bring A into reach; `move` is then unavailable: one attack (2 AP).
+  ScriptedDice dice{{{20, 5}, {8, 1}, {20, 15}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kApMove], 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].attacks, 1);
+  EXPECT_TRUE(has(r.log, "A moves (1 AP) into reach")) << r.log;
+}
+
+// "Lone foes must save when they're reduced to 0 HP": a foe already at 0 HP
+// saves when its last ally falls, not at its next wound.
+TEST(CairnApScripted, AFoeAtZeroHpSavesWhenItBecomesAlone) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 4
+options: {approach_moves: 0, ap_per_turn: 2, first_group: party, target_ties: first, morale: group}
+party:
+  - name: Archer
+    hp: 10
+    weapon: bow
+    tactics: [{when: "round == 1", do: attack}, {do: attack, target: highest_hp}]
+foes:
+  - {name: Goblin, str: 1, wil: 5, hp: 1, count: 3, tactics: [{do: pass}]}
+  - {name: Ogre, str: 10, wil: 5, hp: 2, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({15, 5, 5, 5, 5});
+  ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 16},  // Goblin 1 dies: the first casualty, 21 holds
+                     {20, 15}, {6, 2}, {20, 1},            // the Ogre: HP 2 -> 0, not alone
+                     {20, 15}, {6, 3}, {20, 1}, {20, 16},  // Goblin 2 dies: half, 21 holds
+                     {20, 15}, {6, 3}, {20, 1}, {20, 3}}};  // Goblin 3 dies: the Ogre alone at 0 HP: 8 flees
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kMoraleChecks], 3) << r.log;
+  EXPECT_TRUE(has(r.log, "Ogre stands alone at 0 HP")) << r.log;
+  EXPECT_TRUE(r.rec.foes_fled);
+  EXPECT_EQ(r.rec.rounds, 4);
+}
+
+// "Some groups may use their leader's WIL": by default each foe saves on its own.
+TEST(CairnApScripted, EachFoeSavesOnItsOwnWilByDefault) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 0, ap_per_turn: 2, first_group: party, target_ties: first}
+party: [{name: Archer, hp: 10, weapon: bow, tactics: [{do: attack}]}]
+foes:
+  - {name: Goblin, str: 1, wil: 5, hp: 1, tactics: [{do: pass}]}
+  - {name: Chief, wil: 14, hp: 6, leader: true, tactics: [{do: pass}]}
+  - {name: Goblin B, str: 1, wil: 5, hp: 1, tactics: [{do: pass}]}
+)");
+  ScriptedDice init = d20s({15, 5, 5, 5});
+  // The first goblin dies. Chief: 7 + 14 = 21 holds; Goblin B: 7 + 5 = 12 flees.
+  ScriptedDice dice{{{20, 15}, {6, 3}, {20, 1}, {20, 7}, {20, 7}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kMoraleFled], 1) << r.log;
+  EXPECT_FALSE(r.rec.combatants[2].down);
+  EXPECT_TRUE(r.rec.combatants[3].down);
+}
+
+// `defence: best` follows the fight: a parrier whose STR critical damage has
+// cut dodges once its DEX save is the better one.
+TEST(CairnApScripted, TheBestDefenceFollowsStrLost) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 0, morale: off}
+party: [{name: Hero, str: 10, hp: 5, weapon: sword, tactics: [{do: attack}]}]
+foes: [{name: Orc, str: 12, dex: 10, hp: 0, weapon: sword, tactics: [{do: pass}]}]
+)");
+  ScriptedDice init = d20s({15, 5});
+  ScriptedDice dice{{
+      // IR 15 + 10 + 8 = 33; the Orc parries (12 + 4.5 > 10): 1 + 12 + 1 = 14.
+      // 8 damage: STR 12 -> 4; the save 12 + 4 = 16 passes.
+      {20, 15}, {8, 8}, {20, 1}, {8, 1}, {20, 12},
+      // STR 4 + 4.5 < DEX 10: it dodges, 1 + 10 = 11; 1 damage, STR 3; 13 + 3 passes.
+      {20, 15}, {8, 1}, {20, 1}, {20, 13}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(has(r.log, "Orc parries")) << r.log;
+  EXPECT_TRUE(has(r.log, "Orc dodges")) << r.log;
+  EXPECT_EQ(r.rec.resources[ca::kStrLost], 9);
+}
+
+// Gain Advantage serves the creature's next roll as Initiator; a retreat is
+// a save, so by default it keeps the advantage for later (retreat_advantage: true spends it).
+TEST(CairnApScripted, TheRetreatSaveDoesNotUseGainedAdvantage) {
+  const std::string yaml = R"(ruleset: cairn-ap
+max_rounds: 1
+options: {ap_per_turn: 3}
+party: [{name: A, dex: 12, hp: 5, tactics: [{when: "self.ap >= 3", do: gain_advantage}, {do: retreat}]}]
+foes: [{name: X, hp: 5, tactics: [{do: pass}]}]
+variants: [{name: adv, set: {options.retreat_advantage: true}}]
+)";
+  for (std::size_t v : {0u, 1u}) {
+    const auto enc = encounter_from(yaml, v);
+    ScriptedDice init = d20s({15, 5});
+    ScriptedDice dice{{{20, 9}}};  // 9 + 12 = 21 gets away
+    if (v == 1) dice.script.push_back({20, 3});
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[ca::kRetreats], 1) << r.log;
+  }
+}
+
+// Scars #11, Mortal Wound: "deprived and out of action": the PC leaves the fight, dying.
+TEST(CairnApScripted, AMortalWoundTakesThePcOutOfAction) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 0, ap_per_turn: 2, first_group: foes}
+party: [{name: Hero, str: 10, hp: 11, tactics: [{do: pass}]}]
+foes: [{name: Orc, str: 10, hp: 5, weapon_die: d12, tactics: [{do: attack}]}]
+)");
+  ScriptedDice init = d20s({5, 15});
+  // 11 damage: HP 11 -> 0 exactly: Scars #11.
+  ScriptedDice dice{{{20, 15}, {12, 11}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(has(r.log, "#11 Mortal Wound")) << r.log;
+  EXPECT_TRUE(r.rec.combatants[0].down);
+  EXPECT_FALSE(r.rec.combatants[0].dead);
+  EXPECT_EQ(r.rec.outcome, Outcome::foes_win);
+}
+
+// Scars #12, Doomed: the next failed save against critical damage kills.
+TEST(CairnApScripted, ADoomedPcDiesOnItsNextFailedCriticalSave) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+options: {approach_moves: 0, first_group: foes}
+party: [{name: Hero, str: 10, hp: 12, tactics: [{do: pass}]}]
+foes: [{name: Orc, str: 10, hp: 5, weapon_die: d12, tactics: [{do: attack}]}]
+)");
+  ScriptedDice init = d20s({5, 15});
+  // 12 damage: HP 12 -> 0: Scars #12. Then 3 damage: STR 10 -> 7; the save
+  // 5 + 7 = 12 fails: dead, not dying.
+  ScriptedDice dice{{{20, 15}, {12, 12}, {20, 1}, {20, 15}, {12, 3}, {20, 1}, {20, 5}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(has(r.log, "#12 Doomed")) << r.log;
+  EXPECT_TRUE(r.rec.combatants[0].dead);
+}
+
+// Mishaps that bear on the fight ("Mishaps", by [sum]). Barry casts a Bolt
+// that needs no save, so only the Magic Dice and the mishap's own dice roll.
+std::string mishap_yaml(int dice, int slots, const std::string& barry_extra, const std::string& foe) {
+  return "ruleset: cairn-ap\nmax_rounds: 1\noptions: {approach_moves: 0, first_group: party, morale: off}\n"
+         "party:\n  - {name: Barry, str: 8, dex: 10, wil: 14, hp: 3, free_slots: " + std::to_string(slots) +
+         barry_extra + ", spells: [{name: Bolt, dice: " + std::to_string(dice) +
+         ", save: none}], tactics: [{do: 'cast:Bolt'}]}\nfoes: [" + foe + "]\n";
+}
+const std::string kDummy = "{name: Target, hp: 40, str: 10, tactics: [{do: pass}]}";
+
+TEST(CairnApScripted, MishapsThatEndTheCasting) {
+  for (const int sum : {6, 13}) {
+    // #6 (belongings not of metal burn: the Grimoire too), #13 (the Grimoire
+    // is unusable): the first Bolt lands, the second is never cast.
+    const auto enc = encounter_from(mishap_yaml(3, 4, "", kDummy));
+    ScriptedDice init = d20s({15, 5});
+    ScriptedDice dice = sum == 6 ? ScriptedDice{{{6, 1}, {6, 1}, {6, 4}}} : ScriptedDice{{{6, 6}, {6, 6}, {6, 1}}};
+    const Replay r = replay(enc, dice, init);
+    EXPECT_EQ(r.rec.resources[ca::kSpellsCast], 1) << r.log;
+    EXPECT_EQ(r.rec.combatants[1].damage_taken, sum);
+  }
+}
+
+TEST(CairnApScripted, MishapFiveReversesTheSpell) {
+  const auto enc = encounter_from(mishap_yaml(3, 4, "", kDummy));
+  ScriptedDice init = d20s({15, 5});
+  // 1 2 3: 6 damage, Target HP 40 -> 34. Then 1 1 3: a pair, [sum] 5: a
+  // Fatigue, and the Bolt heals the Target to 39 instead.
+  ScriptedDice dice{{{6, 1}, {6, 2}, {6, 3}, {6, 1}, {6, 1}, {6, 3}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 6) << r.log;
+  EXPECT_TRUE(has(r.log, "Target is restored to HP 39")) << r.log;
+  EXPECT_EQ(r.rec.resources[ca::kFatigue], 1);
+}
+
+TEST(CairnApScripted, MishapEightCostsWilOnLaterCasts) {
+  const auto enc = encounter_from(mishap_yaml(2, 4, "", kDummy));
+  ScriptedDice init = d20s({15, 5});
+  // 4 4: [sum] 8, two Fatigue. The next cast first takes 1d4 = 3 WIL.
+  ScriptedDice dice{{{6, 4}, {6, 4}, {4, 3}, {6, 1}, {6, 2}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(has(r.log, "Barry loses 3 WIL (Mishap #8): WIL 11")) << r.log;
+}
+
+TEST(CairnApScripted, MishapElevenGivesAFreeDieThatCostsWil) {
+  const auto enc = encounter_from(mishap_yaml(3, 3, "", kDummy));
+  ScriptedDice init = d20s({15, 5});
+  // 3 3 5: [sum] 11, one Fatigue (2 slots left), 1d4 = 2 WIL lost, a free
+  // die from now on. Next: three dice (the free one first): 5 costs 1 WIL;
+  // 1 and 2 on the slot dice bring no Fatigue.
+  ScriptedDice dice{{{6, 3}, {6, 3}, {6, 5}, {4, 2}, {6, 5}, {6, 1}, {6, 2}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kFatigue], 1) << r.log;
+  EXPECT_TRUE(has(r.log, "with 3 Magic Dice (1 free")) << r.log;
+  EXPECT_TRUE(has(r.log, "WIL 11")) << r.log;
+}
+
+TEST(CairnApScripted, MishapTwentyTwoTradesFatigueAndMishapsForStr) {
+  const auto enc = encounter_from(mishap_yaml(4, 8, "", kDummy));
+  ScriptedDice init = d20s({15, 5});
+  // 6 6 5 5: [sum] 22 (two pairs, one mishap), four Fatigue. Next: 6 6 5 1
+  // (four dice, four slots left): no Fatigue, no mishap; three dice of 5-6
+  // take 1d4 STR each: 1 + 2 + 1 of STR 8.
+  ScriptedDice dice{{{6, 6}, {6, 6}, {6, 5}, {6, 5}, {6, 6}, {6, 6}, {6, 5}, {6, 1}, {4, 1}, {4, 2}, {4, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.resources[ca::kMishaps], 1) << r.log;
+  EXPECT_EQ(r.rec.resources[ca::kFatigue], 4);
+  EXPECT_TRUE(has(r.log, "STR 4")) << r.log;
+}
+
+TEST(CairnApScripted, MishapTwentyFourImpairsMundaneAttacks) {
+  const auto enc = encounter_from(mishap_yaml(4, 4, "", "{name: Orc, str: 10, hp: 40, weapon: sword, tactics: [{do: attack}]}") +
+                                  "variants: [{name: one, set: {options.ap_per_turn: 2}}]\n", 1);
+  ScriptedDice init = d20s({15, 5});
+  // 6 6 6 6: [sum] 24, the spell fails; Barry is Elemental. The Orc's attack
+  // is impaired: 15 and 3, keep 3: IR 3 + 10 + 1 = 14 vs Barry's dodge 10 + 10.
+  ScriptedDice dice{{{6, 6}, {6, 6}, {6, 6}, {6, 6}, {20, 15}, {20, 3}, {8, 1}, {20, 10}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 0) << r.log;
+  EXPECT_TRUE(has(r.log, "with disadvantage")) << r.log;
+}
+
+TEST(CairnApScripted, MishapNineteenTakesOffWornArmor) {
+  const auto enc = encounter_from(mishap_yaml(4, 4, ", armor: [gambeson, shield]", "{name: Orc, str: 10, hp: 40, weapon: sword, tactics: [{do: attack}]}") +
+                                  "variants: [{name: one, set: {options.ap_per_turn: 2}}]\n", 1);
+  ScriptedDice init = d20s({15, 5});
+  // 6 6 4 3: [sum] 19: wings, DEX + 1d4 = 2; the gambeson is gone, the shield
+  // stays: Armor 1. The Orc hits for 5 - 1: HP 3 -> 0, STR 8 -> 7, and the
+  // critical damage save 15 + 7 passes.
+  ScriptedDice dice{{{6, 6}, {6, 6}, {6, 4}, {6, 3}, {4, 2}, {20, 15}, {8, 5}, {20, 1}, {20, 15}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_TRUE(has(r.log, "weapon die 5 - armor 1")) << r.log;
+  EXPECT_TRUE(has(r.log, "TR 13")) << r.log;  // 1 + DEX 12
 }
 
 // ---------------------------------------------------------------------------

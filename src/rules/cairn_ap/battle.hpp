@@ -41,8 +41,12 @@ class Battle {
     int moves;       // Moves made closing to melee
     int last_attacker;
     int free_slots, mana_dust, fatigue;
+    int worn_armor, magic_armor;  // Armor is their sum, at most 3
     Held held;
-    bool in_fight, engaged, surprised, zero_checked, can_cast, fatigue_on_3;
+    bool in_fight, engaged, surprised, zero_checked, can_cast, fatigue_on_3, doomed;
+    // Mishaps that last: #8 WIL damage on casting, #11 a free Magic Die,
+    // #22 a vessel of magic, #24 Elemental.
+    bool wil_on_cast, free_die, vessel, elemental;
   };
 
   const Fighter& f(int i) const { return enc_.fighters[static_cast<std::size_t>(i)]; }
@@ -63,7 +67,7 @@ class Battle {
       s.str = s.str_max = fi.attr[kStr];
       s.dex = fi.attr[kDex];
       s.wil = fi.attr[kWil];
-      s.armor = fi.armor;
+      s.armor = s.worn_armor = fi.armor;
       s.last_attacker = -1;
       s.free_slots = fi.free_slots;
       s.mana_dust = fi.mana_dust;
@@ -162,16 +166,25 @@ class Battle {
   }
 
   bool has_melee_weapon(int i) const { return f(i).armed && !f(i).ranged; }
-  int magic_dice(int i) const { return std::min(4, st_[i].free_slots + st_[i].mana_dust); }
+  int magic_dice(int i) const {
+    return std::min(4, st_[i].free_slots + st_[i].mana_dust + (st_[i].free_die ? 1 : 0));
+  }
   int approach_cost(int i) const {
     return st_[i].engaged ? 0 : opt_.ap_move * (opt_.approach_moves - st_[i].moves);
   }
+  // "Move (1 AP)" is an action of its own: an attack the AP left cannot pay
+  // for together with its Moves still makes the Moves it can afford now.
+  bool can_move(int i) const { return !st_[i].engaged && opt_.ap_move <= st_[i].ap; }
 
   // AP the rule costs now, or -1 when it cannot be taken at all.
   int cost(int i, const tactics::Rule& r) const {
     const State& s = st_[i];
     switch (r.action) {
-      case kAttack: return opt_.ap_attack + approach_cost(i);
+      case kAttack: {
+        const int full = opt_.ap_attack + approach_cost(i);
+        return full <= s.ap || !can_move(i) ? full : opt_.ap_move;
+      }
+      case kMove: return can_move(i) ? opt_.ap_move : -1;
       case kGainAdvantage: return opt_.ap_gain_advantage;
       case kHoldDodge: return s.held == Held::none ? opt_.ap_hold : -1;
       case kHoldParry: return s.held == Held::none && has_melee_weapon(i) ? opt_.ap_hold : -1;
@@ -246,22 +259,32 @@ class Battle {
     rec_.resources[kind] += ap;
   }
 
+  void move(int i) {
+    State& s = st_[i];
+    spend(i, opt_.ap_move, kApMove);
+    ++s.moves;
+    s.engaged = s.moves >= opt_.approach_moves;
+    ENCSIM_SAY(log_, "%s moves (%d AP)%s", name(i), opt_.ap_move, s.engaged ? " into reach" : "");
+  }
+
   void perform(int i, const tactics::Rule& r) {
     State& s = st_[i];
     ++rec(i).actions;
     switch (r.action) {
       case kAttack: {
-        // "Move (1 AP)": melee reach is abstract, a number of Moves before the first blow.
-        while (!s.engaged) {
-          spend(i, opt_.ap_move, kApMove);
-          ++s.moves;
-          s.engaged = s.moves >= opt_.approach_moves;
-          ENCSIM_SAY(log_, "%s moves (%d AP)%s", name(i), opt_.ap_move, s.engaged ? " into reach" : "");
+        // "Move (1 AP)": melee reach is abstract, a number of Moves before the
+        // first blow. Moves the turn cannot follow with the blow are made now.
+        const bool strikes = opt_.ap_attack + approach_cost(i) <= s.ap;
+        while (!s.engaged && can_move(i)) move(i);
+        if (!strikes) {
+          ENCSIM_SAY(log_, "%s cannot reach and strike this turn: the blow waits", name(i));
+          break;
         }
         spend(i, opt_.ap_attack, kApAttack);
         attack(i, select(i, r.target, nullptr, 0), false, r.target);
         break;
       }
+      case kMove: move(i); break;
       case kGainAdvantage:
         spend(i, opt_.ap_gain_advantage, kApAdvantage);
         ++s.gained_adv;
@@ -369,14 +392,16 @@ class Battle {
     return win;
   }
 
-  // A Dice Check against a DC (morale, critical damage, retreat).
+  // A save against a DC (morale, critical damage, retreat). "Check Results":
+  // the DC stands where the Initiator's roll stands and the Initiator wins
+  // ties, so the save passes only above the DC.
   bool dice_check(int i, int attribute_value, int dc, int adv, const char* what) {
     Check c;
     c.base_adv = adv;
     c.modifier = attribute_value;
     const CheckRoll r = roll_check(dice_, c);
     note_natural(i, r);
-    bool ok = r.total >= dc;
+    bool ok = r.total > dc;
     if (opt_.natural_20_succeeds && r.natural_20()) ok = true;
     if (opt_.natural_1_fails && r.natural_1()) ok = false;
     ENCSIM_SAY(log_, "  %s: %s save d20 %d %+d = %d vs DC %d: %s", name(i), what, r.base, attribute_value, r.total,
@@ -405,17 +430,28 @@ class Battle {
     return c;
   }
 
+  // The save a target makes unheld: its `defence`, or with `best` the one with
+  // the highest expected result on its current STR and DEX (critical damage
+  // lowers STR during the fight). Ties: dodge, then block, then parry.
+  Defence free_defence(int t, bool ranged) const {
+    const Fighter& ft = f(t);
+    if (ft.defence != Defence::best) return ranged ? ft.vs_ranged : ft.vs_melee;
+    return best_defence(ft, st_[t].str, st_[t].dex, ranged);
+  }
+
   // The target's save against an attack; a held action that this attack
   // triggers fires (and is used up). Sets `riposte` when a riposte fired.
   CheckRoll save_against_attack(int a, int t, bool ranged, bool& riposte) {
     State& s = st_[t];
-    Defence d = ranged ? f(t).vs_ranged : f(t).vs_melee;
+    Defence d = free_defence(t, ranged);
     int adv = 0;
     const Held h = s.held;
     const bool fires = h == Held::dodge || h == Held::block || (!ranged && (h == Held::parry || h == Held::riposte));
     if (fires) {
       d = h == Held::dodge ? Defence::dodge : h == Held::block ? Defence::block : Defence::parry;
-      adv = 1;
+      // "Held Action, can give yourself Adv when you are the Target": said of
+      // the dodge only; held_advantage: all extends it to parry and block.
+      adv = h == Held::dodge || opt_.held_advantage_all ? 1 : 0;
       riposte = h == Held::riposte;
       s.held = Held::none;
       ++rec_.resources[kHeldFired];
@@ -427,7 +463,7 @@ class Battle {
     note_natural(t, tr);
     static const char* kDef[] = {"", "dodges", "blocks", "parries"};
     ENCSIM_SAY(log_, "  %s %s%s: TR %d (d20 %d)", name(t), kDef[static_cast<int>(d)],
-               fires ? " (held, with advantage)" : "", tr.total, tr.base);
+               !fires ? "" : adv ? " (held, with advantage)" : " (held)", tr.total, tr.base);
     (void)a;
     return tr;
   }
@@ -469,6 +505,7 @@ class Battle {
     c.base_adv = fa.attack_adv + s.gained_adv;
     if (fa.detachment && !f(primary).detachment) ++c.base_adv;  // enhanced
     if (!fa.detachment && f(primary).detachment) --c.base_adv;  // impaired
+    if (st_[primary].elemental) --c.base_adv;  // Mishap #24: mundane attacks on it are impaired
     s.gained_adv = 0;
     const CheckRoll ir = roll_check(dice_, c);
     note_natural(a, ir);
@@ -505,7 +542,8 @@ class Battle {
 
   void damage(int a, int t, int dmg) {
     State& s = st_[t];
-    focus_[side(a)] = t;
+    const bool enemy = side(a) != side(t);
+    if (enemy) focus_[side(a)] = t;
     if (dmg <= 0) {
       ENCSIM_SAY(log_, "  no damage gets through");
       return;
@@ -516,6 +554,7 @@ class Battle {
     const int past_zero = dmg - from_hp;
     int taken = from_hp;
     bool critical_save = false;
+    int entry = 0;  // the Scars entry this hit calls for
     if (past_zero > 0) {
       // "Damage that reduces a Target's HP below zero is subtracted from their STR."
       const int from_str = std::min(past_zero, s.str);
@@ -524,16 +563,16 @@ class Battle {
       rec_.resources[kStrLost] += from_str;
       rec(t).extra[kExStrLost] += from_str;
       ENCSIM_SAY(log_, "  %d damage to %s: HP %d, STR %d (-%d)", dmg, name(t), s.hp, s.str, from_str);
-      if (f(t).pc && opt_.scars == ScarRule::zero_or_under && before > 0) scar(t, before);
+      if (f(t).pc && opt_.scars == ScarRule::zero_or_under && before > 0) entry = scar(t, before);
       critical_save = true;
     } else {
       ENCSIM_SAY(log_, "  %d damage to %s: HP %d", dmg, name(t), s.hp);
       if (s.hp == 0 && before > 0) {
-        if (f(t).pc) scar(t, before);
+        if (f(t).pc) entry = scar(t, before);
         critical_save = opt_.critical_at_zero;
       }
     }
-    rec(a).damage_dealt += taken;
+    if (enemy) rec(a).damage_dealt += taken;
     rec(t).damage_taken += taken;
     if (s.str <= 0) {
       // "If a PC's STR is reduced to 0, they die"; a detachment is destroyed.
@@ -542,19 +581,21 @@ class Battle {
       return;
     }
     if (critical_save) critical(t);
-    if (s.in_fight && s.hp == 0 && side(t) == 1 && !s.zero_checked && alive_[1] == 1) {
-      s.zero_checked = true;
-      lone_foe_ = t;  // "Lone foes must save when they're reduced to 0 HP", after the action
-    }
+    if (entry > 0 && s.in_fight) scar_effect(t, entry);
   }
 
   // A STR save (DC 15, with the new STR) against Critical Damage.
   void critical(int t) {
     ++rec_.resources[kCriticalSaves];
+    const bool doomed = st_[t].doomed;
+    st_[t].doomed = false;
     if (dice_check(t, st_[t].str, opt_.critical_dc, 0, "critical damage (STR)")) return;
     ++rec_.resources[kCriticalFailed];
     ++rec(t).extra[kExCriticalFailed];
-    if (f(t).detachment) {
+    if (doomed) {
+      ENCSIM_SAY(log_, "  %s was Doomed and dies horribly", name(t));
+      out(t, Out::dead);
+    } else if (f(t).detachment) {
       ENCSIM_SAY(log_, "  %s takes critical damage and is routed", name(t));
       out(t, Out::routed);
     } else if (f(t).pc) {
@@ -566,13 +607,26 @@ class Battle {
     }
   }
 
-  // "Scars": the entry is the HP the PC had before the attack. Their lasting
-  // effects come after the fight; only the count is kept.
-  void scar(int t, int hp_before) {
+  // "Scars": the entry is the HP the PC had before the attack.
+  int scar(int t, int hp_before) {
     const int entry = std::clamp(hp_before, 1, 12);
     ++rec_.resources[kScars];
     ++rec(t).extra[kExScars];
     ENCSIM_SAY(log_, "  %s rolls on the Scars table: #%d %s", name(t), entry, scar_name(entry));
+    return entry;
+  }
+
+  // The scars that act inside the fight, after the hit's critical damage
+  // save: #11 takes the PC out of action (dying within the hour unless
+  // healed); #12 makes the next failed critical damage save fatal. The rest
+  // play out after the fight (recovery, rest, new maximums).
+  void scar_effect(int t, int entry) {
+    if (entry == 11) {
+      ENCSIM_SAY(log_, "  %s is out of action, dying", name(t));
+      out(t, Out::dying);
+    } else if (entry == 12) {
+      st_[t].doomed = true;
+    }
   }
 
   void out(int t, Out how) {
@@ -599,25 +653,26 @@ class Battle {
   void after_action() {
     if (opt_.morale == MoraleMode::off) {
       casualty_ = false;
-      lone_foe_ = -1;
       return;
     }
+    bool group = false;
     if (casualty_ && alive_[1] > 0 && start_[1] >= 2) {
-      casualty_ = false;
-      bool trigger = false;
-      if (!first_casualty_checked_) first_casualty_checked_ = trigger = true;
-      if (!half_checked_ && 2 * alive_[1] <= start_[1]) half_checked_ = trigger = true;
-      if (trigger) group_morale();
+      if (!first_casualty_checked_) first_casualty_checked_ = group = true;
+      if (!half_checked_ && 2 * alive_[1] <= start_[1]) half_checked_ = group = true;
     }
     casualty_ = false;
-    if (lone_foe_ >= 0) {
-      const int t = lone_foe_;
-      lone_foe_ = -1;
-      if (st_[t].in_fight && opt_.lone_foe_morale) {
-        ++rec_.resources[kMoraleChecks];
-        ENCSIM_SAY(log_, "Morale: %s stands alone at 0 HP", name(t));
-        if (!dice_check(t, st_[t].wil, opt_.morale_dc, 0, "morale (WIL)")) flee(t);
-      }
+    if (group) group_morale();
+    // "Lone foes must save when they're reduced to 0 HP": a foe alone on its
+    // side at 0 HP saves once, whether its wound or its last ally's fall came
+    // last. A group save just made (it took part) stands for this one.
+    if (alive_[1] != 1 || !opt_.lone_foe_morale) return;
+    for (int t = enc_.n_party; t < n_; ++t) {
+      if (!st_[t].in_fight || st_[t].hp > 0 || st_[t].zero_checked) continue;
+      st_[t].zero_checked = true;
+      if (group) return;
+      ++rec_.resources[kMoraleChecks];
+      ENCSIM_SAY(log_, "Morale: %s stands alone at 0 HP", name(t));
+      if (!dice_check(t, st_[t].wil, opt_.morale_dc, 0, "morale (WIL)")) flee(t);
     }
   }
 
@@ -663,15 +718,15 @@ class Battle {
     out(t, Out::fled);
   }
 
-  // "Retreat": a DEX save; on a success the creature leaves the fight.
+  // "Retreat": a DEX save; on a success the creature leaves the fight. A save
+  // is not the creature's own roll, so gained advantage waits for one
+  // (unless retreat_advantage).
   void retreat(int i) {
     spend(i, opt_.ap_retreat, kApRetreat);
     ENCSIM_SAY(log_, "%s tries to retreat", name(i));
-    if (!dice_check(i, st_[i].dex, opt_.retreat_dc, st_[i].gained_adv, "retreat (DEX)")) {
-      st_[i].gained_adv = 0;
-      return;
-    }
-    st_[i].gained_adv = 0;
+    const int adv = opt_.retreat_advantage ? st_[i].gained_adv : 0;
+    if (opt_.retreat_advantage) st_[i].gained_adv = 0;
+    if (!dice_check(i, st_[i].dex, opt_.retreat_dc, adv, "retreat (DEX)")) return;
     ++rec_.resources[kRetreats];
     ENCSIM_SAY(log_, "  %s gets away", name(i));
     out(i, Out::fled);
@@ -685,16 +740,18 @@ class Battle {
     spend(i, opt_.ap_cast, kApCast);
     const int adv = s.gained_adv;  // Gain Advantage serves the spell's check
     s.gained_adv = 0;
+    if (s.wil_on_cast) lose_wil(i, dice_.die(4), "Mishap #8");
+    // The dice in order: the free die of Mishap #11 (never used up), Mana Dust
+    // (spent, no Fatigue), then inventory slots.
     const int n = std::min(sp.dice, magic_dice(i));
-    const int dust = std::min(s.mana_dust, n);  // Mana Dust first: it never brings Fatigue
+    const int free = s.free_die && n > 0 ? 1 : 0;
+    const int dust = std::min(s.mana_dust, n - free);
     s.mana_dust -= dust;
     std::array<int, 4> v{};
     int sum = 0;
-    int fatigue = 0;
     for (int k = 0; k < n; ++k) {
       v[z(k)] = dice_.die(6);
       sum += v[z(k)];
-      if (k >= dust && v[z(k)] >= (s.fatigue_on_3 ? 3 : 4)) ++fatigue;
     }
     int matches = 1;
     for (int k = 0; k < n; ++k) {
@@ -704,11 +761,21 @@ class Battle {
     }
     ++rec_.resources[kSpellsCast];
     ++rec(i).extra[kExSpellsCast];
-    ENCSIM_SAY(log_, "%s casts %s with %d Magic Dice (%d Mana Dust): %d %d %d %d -> [sum] %d", name(i),
-               sp.name.c_str(), n, dust, v[0], v[1], v[2], v[3], sum);
+    ENCSIM_SAY(log_, "%s casts %s with %d Magic Dice (%d free, %d Mana Dust): %d %d %d %d -> [sum] %d", name(i),
+               sp.name.c_str(), n, free, dust, v[0], v[1], v[2], v[3], sum);
+    if (free && v[0] >= 4) lose_wil(i, 1, "the free die of Mishap #11");
+    int fatigue = 0, str_hits = 0;
+    for (int k = free + dust; k < n; ++k) {
+      if (s.vessel)
+        str_hits += v[z(k)] >= 5 ? 1 : 0;  // Mishap #22: STR instead of Fatigue
+      else
+        fatigue += v[z(k)] >= (s.fatigue_on_3 ? 3 : 4) ? 1 : 0;
+    }
     add_fatigue(i, fatigue);
+    for (int k = 0; k < str_hits && s.in_fight; ++k) lose_str(i, dice_.die(4), "Mishap #22");
     const bool failed = matches >= 3;
-    if (matches >= 2) mishap(i, sum, failed);
+    bool reversed = false;
+    if (matches >= 2 && !s.vessel) reversed = mishap(i, sum, failed);
     if (failed) {
       ++rec_.resources[kSpellsFailed];
       ENCSIM_SAY(log_, "  the spell fails");
@@ -716,7 +783,7 @@ class Battle {
     }
     if (!s.in_fight) return;  // the mishap took the caster out of the fight
     if (sp.kind == Spell::Kind::heal) {
-      heal(i, sum);
+      heal(i, sum, reversed);
       return;
     }
     std::array<int, Encounter::kMaxFighters> hit;
@@ -729,6 +796,11 @@ class Battle {
     }
     // "Attacks against multiple targets, the Attacker rolls once, and Each
     // Target roll a Save": one IR for every target.
+    if (reversed) {
+      // Mishap #5: the effect turns about: the damage heals its targets.
+      for (int k = 0; k < n_hit; ++k) restore(hit[z(k)], sum);
+      return;
+    }
     const bool blast = sp.targets > 1;
     CheckRoll ir;
     if (sp.save >= 0 && n_hit > 0) {
@@ -765,7 +837,14 @@ class Battle {
     }
   }
 
-  void heal(int i, int sum) {
+  void restore(int t, int sum) {
+    st_[t].hp = std::min(st_[t].hp_max, st_[t].hp + sum);
+    ENCSIM_SAY(log_, "  %s is restored to HP %d", name(t), st_[t].hp);
+  }
+
+  // Healing goes to the ally with the lowest HP fraction; reversed (Mishap
+  // #5), the same ally takes [sum] as spell damage instead.
+  void heal(int i, int sum, bool reversed) {
     const int lo = side(i) == 0 ? 0 : enc_.n_party, hi = side(i) == 0 ? enc_.n_party : n_;
     int best = -1;
     double frac = 2.0;
@@ -778,9 +857,27 @@ class Battle {
       ENCSIM_SAY(log_, "  nobody needs healing");
       return;
     }
-    st_[best].hp = std::min(st_[best].hp_max, st_[best].hp + sum);
-    ENCSIM_SAY(log_, "  %s is restored to HP %d", name(best), st_[best].hp);
+    if (reversed) {
+      ENCSIM_SAY(log_, "  the healing turns to harm on %s", name(best));
+      damage(i, best, sum - (opt_.spell_armor ? st_[best].armor : 0));
+    } else {
+      restore(best, sum);
+    }
   }
+
+  void lose_wil(int i, int n, const char* why) {
+    st_[i].wil = std::max(0, st_[i].wil - n);
+    ENCSIM_SAY(log_, "  %s loses %d WIL (%s): WIL %d", name(i), n, why, st_[i].wil);
+  }
+
+  // STR lost to magic; at 0 the caster is gone (dead, or "a spell" for #22).
+  void lose_str(int i, int n, const char* why) {
+    st_[i].str = std::max(0, st_[i].str - n);
+    ENCSIM_SAY(log_, "  %s loses %d STR (%s): STR %d", name(i), n, why, st_[i].str);
+    if (st_[i].str == 0) out(i, Out::dead);
+  }
+
+  void set_armor(int i) { st_[i].armor = std::min(3, st_[i].worn_armor + st_[i].magic_armor); }
 
   // "Each Fatigue occupies one slot"; with no free slot an item is dropped
   // instead, so the Magic Dice do not go below zero.
@@ -796,31 +893,47 @@ class Battle {
 
   // A mishap, looked up by [sum]. The entries with an effect inside a fight
   // are applied (options.mishap_effects); the rest are told, not simulated.
-  void mishap(int i, int sum, bool failed) {
+  // True when the spell's effect is reversed (#5).
+  bool mishap(int i, int sum, bool failed) {
     State& s = st_[i];
     ++rec_.resources[kMishaps];
     ++rec(i).extra[kExMishaps];
     ENCSIM_SAY(log_, "  %s: a mishap, [sum] %d: %s", failed ? "three of a kind" : "a pair", sum, mishap_name(sum));
-    if (!opt_.mishap_effects) return;
+    if (!opt_.mishap_effects) return false;
     switch (sum) {
       case 2: s.can_cast = false; break;
       case 3: s.fatigue_on_3 = true; break;
-      case 4:
-      case 5: add_fatigue(i, 1); break;
+      case 4: add_fatigue(i, 1); break;
+      case 5: add_fatigue(i, 1); return true;
+      case 6: s.can_cast = false; break;  // the Grimoire is not metal: it burns
+      case 8: s.wil_on_cast = true; break;
       case 10: out(i, Out::unconscious); break;  // the body lies unconscious while the spirit roams
-      case 11: s.wil = std::max(0, s.wil - dice_.die(4)); break;
+      case 11:
+        lose_wil(i, dice_.die(4), "arcane burns");
+        s.free_die = true;
+        break;
       case 12:
         s.free_slots = std::max(0, s.free_slots - 1);
-        s.armor = std::min(3, s.armor + 1);
+        ++s.magic_armor;
+        set_armor(i);
         break;
+      case 13: s.can_cast = false; break;  // no Grimoire, no spells
       case 15: s.wil -= s.wil / 2; break;
       case 16:
-        s.str = std::max(0, s.str - dice_.die(4));
-        s.armor = std::min(3, s.armor + 1);
-        if (s.str == 0) out(i, Out::dead);
+        ++s.magic_armor;
+        set_armor(i);
+        lose_str(i, dice_.die(4), "fused with plants");
         break;
+      case 19:  // wings: DEX, and no armor can be worn (a carried shield stays)
+        s.dex += dice_.die(4);
+        s.worn_armor = std::min(s.worn_armor, f(i).shield_armor);
+        set_armor(i);
+        break;
+      case 22: s.vessel = true; break;
+      case 24: s.elemental = true; break;
       default: break;
     }
+    return false;
   }
 
   bool finish(Outcome o) {
@@ -846,7 +959,6 @@ class Battle {
   int alive_[2] = {0, 0};
   int start_[2] = {0, 0};
   int focus_[2] = {-1, -1};
-  int lone_foe_ = -1;
   bool casualty_ = false;
   bool first_casualty_checked_ = false;
   bool half_checked_ = false;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "rules/sides.hpp"
@@ -49,7 +50,7 @@ const std::vector<KeySpec> kCombatantKeys{
     {"count", "integer", "1", "how many identical combatants this entry stands for"},
     {"tactics", "list of rules", "the side's, else the defaults", "scripted behaviour (docs/scenarios.md)"},
     {"pc", "boolean", "true in party, false in foes", "a player character: dying instead of dead on critical damage, scars, never checks morale"},
-    {"leader", "boolean", "false", "the foes' leader: the group saves morale on its WIL"},
+    {"leader", "boolean", "false", "the foes' leader: with options.morale_leader the others save morale on its WIL"},
     {"detachment", "boolean", "false", "a large group fighting as one: attacks on it by individuals are impaired; its attacks on individuals are enhanced blasts; critical damage routs it"},
     {"blast_targets", "integer", "3", "individuals a detachment's blast reaches"},
     {"attack_targets", "integer", "1", "enemies each of its attacks reaches (a sweep): one roll, each target saves"},
@@ -101,12 +102,14 @@ const std::vector<KeySpec> kOptionKeys{
     {"critical_dc", "integer", "15", "DC of the STR save against critical damage"},
     {"critical_at_zero", "boolean", "false", "exactly 0 HP also calls for a critical damage save"},
     {"dying", "down|dead", "down", "a PC out of the fight from critical damage counts as down (dying) or dead"},
-    {"scars", "exactly_zero|zero_or_under", "exactly_zero", "when a PC rolls on the Scars table"},
-    {"morale", "group|each|off", "group", "the foes' morale: one save for the group, one each, or none"},
+    {"scars", "zero_or_under|exactly_zero", "zero_or_under", "when a PC rolls on the Scars table: at 0 HP or below, or only at exactly 0"},
+    {"held_advantage", "dodge|all", "dodge", "which held defences save with advantage: the dodge only, or parry and block too"},
+    {"morale", "each|group|off", "each", "the foes' morale: one save each, one for the group, or none"},
     {"morale_dc", "integer", "20", "DC of the WIL save against fleeing"},
-    {"morale_leader", "boolean", "true", "a living leader's WIL is the group's"},
-    {"lone_foe_morale", "boolean", "true", "a foe alone on its side saves when reduced to 0 HP"},
+    {"morale_leader", "boolean", "false", "the foes save on their living leader's WIL in place of their own"},
+    {"lone_foe_morale", "boolean", "true", "a foe alone on its side saves when at 0 HP"},
     {"retreat_dc", "integer", "20", "DC of the DEX save to retreat"},
+    {"retreat_advantage", "boolean", "false", "advantage gained with Gain Advantage serves the retreat save"},
     {"spell_armor", "boolean", "true", "Armor reduces spell damage"},
     {"mishap_effects", "boolean", "true", "mishaps with an effect inside the fight apply it (see docs/rules/cairn-ap.md)"},
     {"target_ties", "random|first", "random", "equally good targets: one at random, or the first listed"},
@@ -143,12 +146,16 @@ Options read_options(const Node* node) {
   o.critical_dc = static_cast<int>(r.get_int("critical_dc", o.critical_dc, 1, 40));
   o.critical_at_zero = r.get_bool("critical_at_zero", o.critical_at_zero);
   o.dying_pcs_count_dead = choice("dying", {"down", "dead"}, o.dying_pcs_count_dead);
-  o.scars = choice("scars", {"exactly_zero", "zero_or_under"}, o.scars);
-  o.morale = choice("morale", {"group", "each", "off"}, o.morale);
+  o.scars = r.get_choice("scars", {"zero_or_under", "exactly_zero"}, 0) == 0 ? ScarRule::zero_or_under
+                                                                             : ScarRule::exactly_zero;
+  o.held_advantage_all = r.get_choice("held_advantage", {"dodge", "all"}, 0) == 1;
+  const int morale = r.get_choice("morale", {"each", "group", "off"}, 0);
+  o.morale = morale == 0 ? MoraleMode::each : morale == 1 ? MoraleMode::group : MoraleMode::off;
   o.morale_dc = static_cast<int>(r.get_int("morale_dc", o.morale_dc, 1, 40));
   o.morale_leader = r.get_bool("morale_leader", o.morale_leader);
   o.lone_foe_morale = r.get_bool("lone_foe_morale", o.lone_foe_morale);
   o.retreat_dc = static_cast<int>(r.get_int("retreat_dc", o.retreat_dc, 1, 40));
+  o.retreat_advantage = r.get_bool("retreat_advantage", o.retreat_advantage);
   o.spell_armor = r.get_bool("spell_armor", o.spell_armor);
   o.mishap_effects = r.get_bool("mishap_effects", o.mishap_effects);
   o.random_target_ties = !choice("target_ties", {"random", "first"}, !o.random_target_ties);
@@ -180,7 +187,7 @@ CheckDie read_die(MapReader& r, std::string_view key, int adv) {
   return CheckDie{static_cast<std::int16_t>(sides), static_cast<std::int8_t>(adv)};
 }
 
-int read_armor(MapReader& r, std::string& text) {
+int read_armor(MapReader& r, std::string& text, int& shield) {
   const Node* n = r.scalar("armor");
   if (!n) return 0;
   int total = 0;
@@ -200,6 +207,7 @@ int read_armor(MapReader& r, std::string& text) {
       throw InputError(item.pos(), "unknown armor item '" + name + "'" + did_you_mean(name, names) +
                                        "; expected one of " + one_of(names) + " or a number");
     total += kArmor[static_cast<std::size_t>(it - names.begin())].armor;
+    if (name == "shield") ++shield;
     text += (text.empty() ? "" : "+") + name;
   };
   if (n->is_list()) {
@@ -225,10 +233,35 @@ tactics::Rule rule(int action, const std::string& when = "", const std::string& 
   return r;
 }
 
+// A number in a tactics condition.
+std::string decimal(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+
+// The default held defence. Only a held dodge gains advantage by the text,
+// so it is held while its expected save (DEX + one advantage) beats the best
+// unheld save against melee on the current STR; with held_advantage: all,
+// the combatant holds its own defence.
+tactics::Rule default_hold(const Fighter& f, const Options& o) {
+  if (o.held_advantage_all)
+    return rule(f.vs_melee == Defence::parry ? kHoldParry : f.vs_melee == Defence::block ? kHoldBlock : kHoldDodge);
+  const bool block = f.shield_die.sides > 0 && (f.defence == Defence::best || f.defence == Defence::block);
+  const bool parry = f.armed && !f.ranged && (f.defence == Defence::best || f.defence == Defence::parry);
+  if (!block && !parry) return rule(kHoldDodge);
+  Check held;
+  held.base_adv = 1;
+  const double gain = check_mean(held) - check_mean(Check{});
+  const double objects = std::max(block ? f.block_objects : -1e9, parry ? f.parry_objects : -1e9);
+  return rule(kHoldDodge, "self.dex + " + decimal(gain) + " > self.str + " + decimal(objects));
+}
+
 // The default script: heal a badly hurt ally, else blast or strike with a
 // damage spell while there are Magic Dice; attack the enemy with the fewest
-// HP; spend what AP are left on holding the combatant's own defence.
-std::vector<tactics::Rule> default_rules(const Fighter& f) {
+// HP (a melee fighter that cannot reach and strike this turn makes its Moves);
+// spend what AP are left on a held defence that helps (default_hold).
+std::vector<tactics::Rule> default_rules(const Fighter& f, const Options& o) {
   std::vector<tactics::Rule> rules;
   for (std::size_t k = 0; k < f.spells.size(); ++k) {
     const Spell& sp = f.spells[k];
@@ -244,9 +277,7 @@ std::vector<tactics::Rule> default_rules(const Fighter& f) {
                            sp.name, static_cast<int>(k)));
     }
   rules.push_back(rule(kAttack));
-  rules.push_back(rule(f.vs_melee == Defence::parry   ? kHoldParry
-                       : f.vs_melee == Defence::block ? kHoldBlock
-                                                      : kHoldDodge));
+  rules.push_back(default_hold(f, o));
   return rules;
 }
 
@@ -264,7 +295,7 @@ Spell read_spell(const Node& node, const std::string& who) {
   return sp;
 }
 
-Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& count) {
+Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& count, const Options& opt) {
   const std::string what_name = node.find("name") ? node.find("name")->text() : std::string("?");
   MapReader r(node, kCombatantKeys, "combatant '" + what_name + "'");
   r.finish();
@@ -286,7 +317,8 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   f.hp = hp.as_dice();
   if (f.hp.min() < 0 || f.hp.max() > 1000)
     throw InputError(hp.pos(), "hp must stay between 0 and 1000, got '" + hp.text() + "'");
-  f.armor = read_armor(r, f.armor_text);
+  f.armor = read_armor(r, f.armor_text, f.shield_armor);
+  f.shield_armor = std::min(f.shield_armor, f.armor);
 
   // The weapon and its Object Die.
   const auto weapon_names = names_of(kWeapons);
@@ -319,16 +351,14 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
     throw InputError(r.scalar("defence")->pos(), "defence 'block' needs a 'shield' die");
   if (f.defence == Defence::parry && (!f.armed || f.ranged))
     throw InputError(r.scalar("defence")->pos(), "defence 'parry' needs a melee weapon");
-  // "best": the defence with the highest expected save; parry only against melee.
+  // "best": the defence with the highest expected save; parry only against
+  // melee. The fight re-resolves it on the current STR (Battle::free_defence);
+  // this is the choice on the starting attributes, for `check`.
+  f.block_objects = defence_mean(f, Defence::block) - defence_mean(f, Defence::dodge) + f.attr[kDex] - f.attr[kStr];
+  f.parry_objects = defence_mean(f, Defence::parry) - defence_mean(f, Defence::dodge) + f.attr[kDex] - f.attr[kStr];
   auto resolve = [&](bool vs_ranged) {
     if (f.defence != Defence::best) return f.defence == Defence::parry && vs_ranged ? Defence::dodge : f.defence;
-    Defence best = Defence::dodge;
-    for (Defence d : {Defence::block, Defence::parry}) {
-      if (d == Defence::block && f.shield_die.sides == 0) continue;
-      if (d == Defence::parry && (vs_ranged || !f.armed || f.ranged)) continue;
-      if (defence_mean(f, d) > defence_mean(f, best)) best = d;
-    }
-    return best;
+    return best_defence(f, f.attr[kStr], f.attr[kDex], vs_ranged);
   };
   f.vs_melee = resolve(false);
   f.vs_ranged = resolve(true);
@@ -357,7 +387,7 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   } else if (side_rules) {
     f.rules = read_rules(*side_rules);
   } else {
-    f.rules = default_rules(f);
+    f.rules = default_rules(f, opt);
   }
   std::vector<std::string> spell_names;
   for (const Spell& sp : f.spells) spell_names.push_back(sp.name);
@@ -417,6 +447,17 @@ double check_mean(const Check& c) {
     objects = c.highest_object ? std::max(objects, mean(o.sides, o.adv)) : objects + mean(o.sides, o.adv);
   }
   return total + objects;
+}
+
+Defence best_defence(const Fighter& f, int str, int dex, bool vs_ranged) {
+  Defence d = Defence::dodge;
+  double best = dex;
+  if (f.shield_die.sides > 0 && str + f.block_objects > best) {
+    d = Defence::block;
+    best = str + f.block_objects;
+  }
+  if (!vs_ranged && f.armed && !f.ranged && str + f.parry_objects > best) d = Defence::parry;
+  return d;
 }
 
 double defence_mean(const Fighter& f, Defence d) {
@@ -488,7 +529,8 @@ const char* mishap_name(int sum) {
 
 const std::vector<tactics::ActionSpec>& actions() {
   static const std::vector<tactics::ActionSpec> kActions{
-      {"attack", "ap_attack AP (a melee fighter first Moves into reach): an attack on the target", false},
+      {"attack", "ap_attack AP (a melee fighter first Moves into reach; when the AP left cannot pay for both, it makes the Moves now and strikes next turn): an attack on the target", false},
+      {"move", "ap_move AP: one Move towards melee reach (only while not yet in reach)", false},
       {"gain_advantage", "ap_gain_advantage AP: +1 advantage on the Base Die of its next roll (stacks)", false},
       {"hold_dodge", "ap_hold AP: a held dodge (DEX, with advantage) against the next attack before its next turn", false},
       {"hold_parry", "ap_hold AP: a held parry (STR + weapon die, with advantage) against the next melee attack", false},
@@ -576,7 +618,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
   enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one fight (a large group can be one detachment)",
                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, side_rules, count);
+                                   return read_fighter(entry, side, side_rules, count, enc.opt);
                                  });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
   return enc;

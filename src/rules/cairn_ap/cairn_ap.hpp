@@ -55,6 +55,7 @@ struct Fighter {
   std::array<int, kAttributeCount> attr{10, 10, 10};
   Dice hp;        // constant, or rolled per trial from the setup stream
   int armor = 0;  // the sum of worn items, at most 3
+  int shield_armor = 0;  // the part of `armor` a listed shield gives (carried, not worn)
   std::string armor_text;
   // The weapon: its Object Die is rolled into the attack and is its damage.
   std::string weapon;
@@ -65,8 +66,10 @@ struct Fighter {
   CheckDie shield_die{};      // for block saves; sides 0 without a shield
   int attack_adv = 0;         // net base-die advantage on its attacks (enhanced/impaired)
   Defence defence = Defence::best;
-  Defence vs_melee = Defence::dodge;   // `defence` resolved at compile time
-  Defence vs_ranged = Defence::dodge;
+  Defence vs_melee = Defence::dodge;   // `defence` resolved on the starting attributes
+  Defence vs_ranged = Defence::dodge;  // (for `check`; `best` follows STR lost in the fight)
+  double block_objects = 0.0;  // mean of the shield die, for `best`
+  double parry_objects = 0.0;  // mean of the (highest) weapon die, for `best`
   // Magic.
   int free_slots = 0;
   int mana_dust = 0;
@@ -104,14 +107,17 @@ struct Options {
   int critical_dc = 15;
   bool critical_at_zero = false;  // exactly 0 HP also calls for a critical damage save
   bool dying_pcs_count_dead = false;
-  ScarRule scars = ScarRule::exactly_zero;
+  ScarRule scars = ScarRule::zero_or_under;
+  // Held defences: the text gives advantage to the held dodge only.
+  bool held_advantage_all = false;
   // Morale.
-  MoraleMode morale = MoraleMode::group;
+  MoraleMode morale = MoraleMode::each;
   int morale_dc = 20;
-  bool morale_leader = true;
+  bool morale_leader = false;
   bool lone_foe_morale = true;
   // Retreat and magic.
   int retreat_dc = 20;
+  bool retreat_advantage = false;  // gained advantage serves the retreat save
   bool spell_armor = true;  // armor reduces spell damage
   bool mishap_effects = true;
   bool random_target_ties = true;
@@ -161,6 +167,7 @@ enum Extra : int {
 
 enum Action : int {
   kAttack,
+  kMove,
   kGainAdvantage,
   kHoldDodge,
   kHoldParry,
@@ -225,6 +232,9 @@ class Encounter {
 
 // The expected total of the save `d` of fighter `f` (parry needs a melee weapon).
 double defence_mean(const Fighter& f, Defence d);
+// The save with the highest expected result at these STR and DEX (ties:
+// dodge, block, parry); parry not against ranged attacks.
+Defence best_defence(const Fighter& f, int str, int dex, bool vs_ranged);
 
 // Compiles one variant of a cairn-ap scenario. Throws InputError.
 Encounter compile(const Scenario& scenario, const Variant& variant);
