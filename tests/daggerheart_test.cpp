@@ -380,9 +380,10 @@ foes:
 }
 
 TEST(DaggerheartScripted, RampUpCostsAFearEvenFirstAndLeavesTheFreeSpotlightToAnother) {
+  // (hard_moves off: a hard move would buy the ogre's spotlight below the reserve)
   const auto enc = encounter_from(R"(ruleset: daggerheart
 max_rounds: 1
-options: {fear_start: 0}
+options: {fear_start: 0, hard_moves: false}
 party:
   - {name: Hero, evasion: 30, hp: 6, primary: {damage: d8}}
 foes:
@@ -440,7 +441,7 @@ foes:
 TEST(DaggerheartScripted, LifeSupportWakesAnUnconsciousAlly) {
   const auto enc = encounter_from(R"(ruleset: daggerheart
 max_rounds: 2
-options: {fear_start: 0, help_min_hope: 7, experience_min_hope: 7}
+options: {fear_start: 0, help_min_hope: 7, experience_min_hope: 7, tag_team: false}
 party:
   - {name: Ally, evasion: 10, hp: 1, armor: {thresholds: [2, 3], score: 0}, primary: {damage: d8}}
   - {name: Seraph, class: seraph, evasion: 30, hope: 3, primary: {damage: d8}}
@@ -606,6 +607,274 @@ countdowns:
   EXPECT_EQ(r.rec.combatants[0].damage_taken, 0);
   EXPECT_EQ(r.rec.outcome, Outcome::foes_win);
   EXPECT_EQ(r.rec.resources[dh::kCountdownsTriggered], 1);
+}
+
+// ---------------------------------------------------------------------------
+// Audit fixes (issue 16), each replayed with scripted dice.
+
+TEST(DaggerheartAudit, ACriticalBelowTheDifficultyStillSpillsOverToMinions) {
+  // A critical succeeds whatever its total: 5 + 5 - 1 = 9 against Difficulty
+  // 13 is still a success, and 6 + 2 + 8 = 16 damage defeats the Minion hit
+  // and 16 / 3 = 5 more, so all three others.
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, traits: {agility: -1}, hp: 6, primary: {damage: d8+2}}
+foes:
+  - name: Grunt
+    type: minion
+    difficulty: 13
+    thresholds: none
+    hp: 1
+    attack: {damage: 1}
+    count: 4
+    features:
+      - {name: Minion (3), kind: passive, minion: 3}
+)");
+  ScriptedDice dice{{{12, 5}, {12, 5}, {8, 6}}};
+  const Replay r = replay(enc, dice);
+  for (int j = 1; j <= 4; ++j) EXPECT_TRUE(r.rec.combatants[static_cast<std::size_t>(j)].down) << j << "\n" << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 4);
+  EXPECT_EQ(r.rec.outcome, Outcome::party_win);
+}
+
+TEST(DaggerheartAudit, HoldThemOffOnACriticalBelowTheDifficultyHitsTheOthersToo) {
+  // 4 + 4 = 8 against Difficulty 13 is a critical: it beats every
+  // Difficulty, so the Ranger's 3 Hope add the two other adversaries; one
+  // damage roll, 3 + 8 = 11, marks 1 HP on each.
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Ranger, class: ranger, hope: 3, primary: {damage: d8}}
+foes:
+  - {name: Wall, difficulty: 13, thresholds: [20, 30], hp: 9, attack: {damage: 1}, count: 3}
+)");
+  ScriptedDice dice{{{12, 4}, {12, 4}, {8, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentFeatures], 3) << r.log;
+  for (int j = 1; j <= 3; ++j) EXPECT_EQ(r.rec.combatants[static_cast<std::size_t>(j)].damage_taken, 1) << j;
+}
+
+const char* const kMomentumLastBlow = R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 10, hp: 1, armor: {thresholds: [30, 40], score: 0}, primary: {damage: d8}}
+foes:
+  - name: Bear
+    difficulty: 30
+    thresholds: [9, 17]
+    hp: 7
+    attack: {damage: 1d8+3}
+    features:
+      - {name: Momentum, kind: reaction, trigger: hit, gain_fear: 1}
+)";
+
+TEST(DaggerheartAudit, MomentumGainsItsFearOnTheHitThatDownsTheLastPc) {
+  // The hero fails with Fear (Fear 1); the bear hits for 4, the hero's last
+  // HP (Avoid Death, Hope die 12). The hit still gives the GM its Fear.
+  const auto enc = encounter_from(kMomentumLastBlow);
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 12}, {8, 1}, {12, 12}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.outcome, Outcome::foes_win) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kFearGainedFeatures], 1) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kFearGained], 2);
+  EXPECT_EQ(r.rec.resources[dh::kFearEnd], 2);
+}
+
+TEST(DaggerheartAudit, TheLastAdversarysDefeatReactionStillFiresAndCounts) {
+  // The hero's 2 damage takes the golem's last HP; its Death Quake still
+  // strikes (advantage: 15 of 15 and 3, against Evasion 10), 4 + 2 = 6 magic
+  // damage, Severe: the hero's last 3 HP. The golem fell first: a party win.
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0}
+party:
+  - {name: Hero, evasion: 10, hp: 3, traits: {agility: 2}, armor: {thresholds: [2, 5], score: 0}, primary: {damage: d8}}
+foes:
+  - name: Golem
+    difficulty: 10
+    thresholds: [20, 30]
+    hp: 1
+    attack: {damage: 1}
+    features:
+      - {name: Death Quake, kind: reaction, trigger: defeated, effect: attack, targets: very_close, damage: 1d12+2, type: magic, advantage: true}
+)");
+  ScriptedDice dice{{{12, 9}, {12, 8}, {8, 2}, {20, 15}, {20, 3}, {12, 4}, {12, 12}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].extra[dh::kExtraFeaturesUsed], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 3);
+  EXPECT_EQ(r.rec.combatants[1].damage_dealt, 3);
+  EXPECT_TRUE(r.rec.combatants[0].down);
+  EXPECT_EQ(r.rec.outcome, Outcome::party_win);
+}
+
+TEST(DaggerheartAudit, SneakAttackDiceAreMaximisedOnACritical) {
+  // Critical: the d8's 8 and the Sneak Attack d6's 6 are both added:
+  // 2 + 8 + 1 + 6 = 17, Severe (3 HP). Without the d6's maximum it would
+  // be 11, Major at most.
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0, sneak_attack: always}
+party:
+  - {name: Rogue, class: rogue, hope: 0, primary: {damage: d8}}
+foes:
+  - {name: Wall, difficulty: 30, thresholds: [12, 16], hp: 9, attack: {damage: 1}}
+)");
+  ScriptedDice dice{{{12, 3}, {12, 3}, {8, 2}, {6, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_NE(r.log.find("Sneak Attack: +7"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3);
+}
+
+const char* const kRestrained = R"(ruleset: daggerheart
+max_rounds: 2
+options: {fear_start: 0OPTION}
+party:
+  - {name: Hero, evasion: 10, hp: 6, traits: {agility: 2}, armor: {thresholds: [30, 40], score: 0}, primary: {damage: d8}}
+foes:
+  - name: Biter
+    difficulty: 10
+    thresholds: [20, 30]
+    hp: 9
+    attack: {damage: 1}
+    features:
+      - {name: Bite, kind: action, effect: attack, damage: 3, condition: restrained}
+)";
+
+std::string with_option(const std::string& yaml, const std::string& option) {
+  std::string y = yaml;
+  y.replace(y.find("OPTION"), 6, option);
+  return y;
+}
+
+TEST(DaggerheartAudit, ARestrainedPcStillAttacksFromWhereItIs) {
+  // Round 1: the hero fails with Fear and the Bite restrains them. Round 2:
+  // Restrained only stops movement; with no map the hero attacks as usual
+  // (21 vs 10, 4 damage).
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {12, 10}, {12, 9}, {8, 4}}};
+  const Replay r = replay(encounter_from(with_option(kRestrained, "")), dice);
+  EXPECT_EQ(r.log.find("break free"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 1);
+  EXPECT_EQ(r.rec.combatants[0].attacks, 2);
+}
+
+TEST(DaggerheartAudit, TheOldRestraintThatCostsTheSpotlightIsAnOption) {
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {12, 10}, {12, 9}}};
+  const Replay r = replay(encounter_from(with_option(kRestrained, ", restrained: loses_spotlight")), dice);
+  EXPECT_NE(r.log.find("Hero tries to break free: 19 vs 10: free"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 0);
+}
+
+TEST(DaggerheartAudit, ARestrainedAdversaryStillActs) {
+  // The mage's battle-start attack restrains the wolf; it still attacks when
+  // spotlighted (the old reading spent the spotlight breaking free).
+  const std::string yaml = R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0OPTION}
+party:
+  - {name: Hero, evasion: 30, hp: 6, primary: {damage: d8}}
+  - name: Mage
+    npc: true
+    features:
+      - {name: Hold, trigger: battle_start, effect: attack, attack_bonus: 20, condition: restrained}
+foes:
+  - {name: Wolf, difficulty: 30, thresholds: [5, 9], hp: 4, attack: {damage: 1}}
+)";
+  {
+    ScriptedDice dice{{{20, 15}, {12, 1}, {12, 2}, {20, 1}}};
+    const Replay r = replay(encounter_from(with_option(yaml, "")), dice);
+    EXPECT_EQ(r.rec.combatants[2].attacks, 1) << r.log;
+  }
+  {
+    ScriptedDice dice{{{20, 15}, {12, 1}, {12, 2}}};
+    const Replay r = replay(encounter_from(with_option(yaml, ", restrained: loses_spotlight")), dice);
+    EXPECT_NE(r.log.find("Wolf spends its spotlight breaking free"), std::string::npos) << r.log;
+  }
+}
+
+const char* const kHardMove = R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0OPTION}
+party:
+  - {name: A, evasion: 30, hp: 6, primary: {damage: d8}}
+  - {name: B, evasion: 30, hp: 6, primary: {damage: d8}}
+foes:
+  - {name: Wolf, difficulty: 20, thresholds: [5, 9], hp: 4, attack: {damage: 1}, count: 2}
+)";
+
+TEST(DaggerheartAudit, AFailureWithFearMakesThePcTheFocusOfSeveralAdversaries) {
+  // A acts first (tactics: 2 of 2 passes B over) and fails with Fear: Fear 1.
+  // The hard move: the free spotlight and one bought with that Fear (below the
+  // measured reserve) both attack A. Then B succeeds with Hope.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 5}, {20, 6}, {12, 12}, {12, 8}, {8, 1}}};
+  const Replay r = replay(encounter_from(with_option(kHardMove, "")), dice, ScriptedDice{{{2, 2}}, true});
+  EXPECT_EQ(r.rec.resources[dh::kAdversarySpotlights], 2) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kFearSpentSpotlights], 1);
+  EXPECT_NE(r.log.find("d20 5 +0 = 5 vs Evasion 30 of A"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("d20 6 +0 = 6 vs Evasion 30 of A"), std::string::npos) << r.log;
+}
+
+TEST(DaggerheartAudit, HardMovesCanBeTurnedOff) {
+  // Without them the measured GM keeps its reserve: one spotlight, at random (B).
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 5}, {12, 12}, {12, 8}, {8, 1}}};
+  const Replay r =
+      replay(encounter_from(with_option(kHardMove, ", hard_moves: false")), dice, ScriptedDice{{{2, 2}}, true});
+  EXPECT_EQ(r.rec.resources[dh::kAdversarySpotlights], 1) << r.log;
+  EXPECT_NE(r.log.find("d20 5 +0 = 5 vs Evasion 30 of B"), std::string::npos) << r.log;
+}
+
+const char* const kTagTeam = R"(ruleset: daggerheart
+max_rounds: 1
+options: {fear_start: 0OPTION}
+party:
+  - {name: A, hope: 3, evasion: 30, primary: {damage: d8}}
+  - {name: B, hope: 0, evasion: 30, primary: {damage: d8}}
+foes:
+  - {name: Wall, difficulty: 10, thresholds: [6, 9], hp: 9, attack: {damage: 1}}
+)";
+
+TEST(DaggerheartAudit, ATagTeamRollAppliesTheBetterRollToBothAndSumsTheDamage) {
+  // A acts first (tactics: 2 of 2 passes B over) with 3 Hope: a Tag Team with
+  // B. A fails with Fear (3 vs 10), B succeeds with Hope (17): B's roll stands
+  // for both, each gains a Hope, the GM no Fear; 4 + 5 = 9 damage as one
+  // source is Severe (3 HP), where two hits of 4 and 5 would mark 2. Then B
+  // takes its own spotlight.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {12, 9}, {12, 8}, {8, 4}, {8, 5},  // the Tag Team
+                     {12, 9}, {12, 8}, {8, 1}}};                          // B's own attack
+  const Replay r = replay(encounter_from(with_option(kTagTeam, "")), dice, ScriptedDice{{{2, 2}}, true});
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentTagTeam], 3) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kHopeGained], 3);  // A and B on the Tag Team, B on its own roll
+  EXPECT_EQ(r.rec.resources[dh::kFearGained], 0);
+  EXPECT_EQ(r.rec.resources[dh::kActionRolls], 2);
+  EXPECT_EQ(r.rec.combatants[2].damage_taken, 4);
+  EXPECT_EQ(r.rec.combatants[1].attacks, 2);
+  EXPECT_EQ(r.rec.resources[dh::kGmTurns], 0);
+}
+
+TEST(DaggerheartAudit, ATagTeamWithFearGivesTheGmAFearPerPc) {
+  // Both fail, A with Fear and B with Hope: B's failure with Hope is the
+  // better result and stands; both gain a Hope and the spotlight passes (then
+  // B's own attack, a success with Hope). With tag_team off, A attacks alone.
+  {
+    ScriptedDice dice{{{12, 1}, {12, 2}, {12, 3}, {12, 2}, {20, 1}, {12, 9}, {12, 8}, {8, 1}}};
+    const Replay r = replay(encounter_from(with_option(kTagTeam, "")), dice, ScriptedDice{{{2, 2}}, true});
+    EXPECT_EQ(r.rec.resources[dh::kHopeGained], 3) << r.log;
+    EXPECT_EQ(r.rec.resources[dh::kFearGained], 0);
+    EXPECT_EQ(r.rec.resources[dh::kGmTurns], 1);
+  }
+  {  // both succeed with Fear: the GM gains two
+    ScriptedDice dice{{{12, 4}, {12, 8}, {12, 5}, {12, 7}, {8, 1}, {8, 1}, {20, 1}, {12, 9}, {12, 8}, {8, 1}}};
+    const Replay r = replay(encounter_from(with_option(kTagTeam, "")), dice, ScriptedDice{{{2, 2}}, true});
+    EXPECT_EQ(r.rec.resources[dh::kFearGainedRolls], 2) << r.log;
+  }
+  {
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 1}, {12, 9}, {12, 8}, {8, 1}}};
+    const Replay r = replay(encounter_from(with_option(kTagTeam, ", tag_team: false")), dice, ScriptedDice{{{2, 2}}, true});
+    EXPECT_EQ(r.rec.resources[dh::kHopeSpentTagTeam], 0) << r.log;
+  }
 }
 
 // ---------------------------------------------------------------------------

@@ -62,6 +62,7 @@ class Battle {
     int evasion_bonus, attack_bonus;
     bool advantage_next;
     int rally;  // Rally Die size, 0 when spent or none
+    bool tag_team_used;
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -96,7 +97,7 @@ class Battle {
     for (int i = 0; i < n_pc_; ++i) rally = std::max(rally, pc(i).rally_die);
     for (int i = 0; i < n_pc_; ++i) {
       pc_[i] = PcState{0, 0, std::min(pc(i).hope_start, pc(i).hope_max), 0, false, false, false, false,
-                       Until::next_action, false, 0, 0, 0, false, rally};
+                       Until::next_action, false, 0, 0, 0, false, rally, false};
       ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
                  pc(i).evasion, pc(i).hp, pc(i).stress, pc(i).major, pc(i).severe, pc(i).armor_slots, pc_[i].hope);
       for (int k = 0; k < pc(i).prayer_dice && n_prayer_ < kMaxPrayer; ++k)
@@ -176,6 +177,7 @@ class Battle {
     auto left = [&](int k) { return pc_side ? adv_hp_left(k) : hp_left(k); };
     switch (target) {
       case Target::random: {
+        if (!pc_side && gm_focus_ >= 0 && usable(gm_focus_)) return gm_focus_;  // a hard move's focus
         int count = 0, pick = -1;
         for (int k = 0; k < n; ++k)
           if (usable(k) && one_in(++count)) pick = k;
@@ -245,8 +247,9 @@ class Battle {
     if (fear_ < n) return false;
     if (opt_.policy == FearPolicy::greedy) return true;
     if (fear_ - n < opt_.reserve) return false;
-    return opt_.budget < 0 || fear_spent_ + n <= opt_.budget;
+    return within_budget(n);
   }
+  bool within_budget(int n) const { return opt_.budget < 0 || fear_spent_ + n <= opt_.budget; }
   void spend(int n, Resource use) {
     fear_ -= n;
     fear_spent_ += n;
@@ -258,7 +261,12 @@ class Battle {
   bool pc_spotlight(int i) {
     PcState& s = pc_[i];
     if (s.vulnerable && s.vuln_until == Until::next_action) s.vulnerable = false;
-    if (s.restrained) return break_free(i);
+    // SRD Restrained: no moving, but every action from where one stands; with
+    // no map every foe is in reach, so the PC fights on. It spends the
+    // spotlight breaking free only when the restraint also holds it Vulnerable
+    // (until: break_free), or under the old reading (`restrained`).
+    if (s.restrained && (opt_.restrained_loses_spotlight || (s.vulnerable && s.vuln_until == Until::break_free)))
+      return break_free(i);
     use_hope_feature_before(i);
     // Tactics: the first rule whose condition holds.
     const View view{this, i, true};
@@ -297,14 +305,27 @@ class Battle {
   // countdowns. `net_adv` counts advantage dice minus disadvantage dice.
   RollResult action_roll(int i, int modifier, int net_adv, int target_difficulty, int* total, bool attack) {
     int h = 0, f = 0;
-    RollResult r = duality_roll(dice_, modifier, net_adv, target_difficulty, total, &h, &f);
+    RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f);
+    if (r == RollResult::failure_fear || r == RollResult::failure_hope) r = rescue(i, r, target_difficulty, total);
     ++res(kActionRolls);
-    ENCSIM_SAY(log_, "  %s rolls Hope %d, Fear %d %+d%s = %d vs %d: %s", pname(i), h, f, modifier,
+    if (r == RollResult::crit) ++res(kCriticals);
+    roll_gains(i, r);
+    strange_patterns(i, h, f);
+    after_roll(i, r, attack);
+    return r;
+  }
+
+  RollResult roll_and_say(int i, int modifier, int net_adv, int target_difficulty, int* total, int* h, int* f) {
+    const RollResult r = duality_roll(dice_, modifier, net_adv, target_difficulty, total, h, f);
+    ENCSIM_SAY(log_, "  %s rolls Hope %d, Fear %d %+d%s = %d vs %d: %s", pname(i), *h, *f, modifier,
                net_adv > 0 ? " + advantage" : net_adv < 0 ? " - disadvantage" : "", *total, target_difficulty,
                result_name(r));
-    if (r == RollResult::failure_fear || r == RollResult::failure_hope) r = rescue(i, r, target_difficulty, total);
+    return r;
+  }
+
+  // What a roll's result gives the PC who rolled it (or each PC of a Tag Team).
+  void roll_gains(int i, RollResult r) {
     if (r == RollResult::crit) {
-      ++res(kCriticals);
       gain_hope(i, 1);
       if (pc_[i].stress_marked > 0) --pc_[i].stress_marked;
     } else if (r == RollResult::success_hope || r == RollResult::failure_hope) {
@@ -312,18 +333,62 @@ class Battle {
     } else {
       gain_fear(1, kFearGainedRolls);
     }
-    if (pc(i).strange_patterns > 0 && (h == pc(i).strange_patterns || f == pc(i).strange_patterns)) {
-      if (pc_[i].stress_marked > 0) {
-        --pc_[i].stress_marked;
-        ENCSIM_SAY(log_, "  Strange Patterns: %s clears a Stress", pname(i));
-      } else {
-        gain_hope(i, 1);
-        ENCSIM_SAY(log_, "  Strange Patterns: %s gains a Hope", pname(i));
-      }
+  }
+
+  void strange_patterns(int i, int h, int f) {
+    if (pc(i).strange_patterns == 0 || (h != pc(i).strange_patterns && f != pc(i).strange_patterns)) return;
+    if (pc_[i].stress_marked > 0) {
+      --pc_[i].stress_marked;
+      ENCSIM_SAY(log_, "  Strange Patterns: %s clears a Stress", pname(i));
+    } else {
+      gain_hope(i, 1);
+      ENCSIM_SAY(log_, "  Strange Patterns: %s gains a Hope", pname(i));
     }
+  }
+
+  void after_roll(int i, RollResult r, bool attack) {
+    // Seed 000, "Choosing GM moves": a failure with Fear calls for a hard move.
+    hard_focus_ = opt_.hard_moves && r == RollResult::failure_fear ? i : -1;
     if (r == RollResult::failure_fear) adversary_reaction_all(Trigger::pc_fail_with_fear, i);
     advance_countdowns(r, attack, true);
+  }
+
+  // SRD "Tag Team Rolls": both PCs roll, one result stands for both (the
+  // better: the RollResult order, the initiator's on a tie); on a roll with
+  // Hope each gains a Hope, with Fear the GM gains one per PC; it is one action
+  // roll for countdowns. No Experience, help, Rally or Prayer Die joins it.
+  RollResult tag_team_roll(int i, int k, int mod_i, int net_i, int net_k, int difficulty_needed, int* total) {
+    const PcWeapon& wk = pc(k).primary;
+    const int mod_k = pc(k).traits[static_cast<std::size_t>(wk.trait)] + wk.attack_bonus + pc_[k].attack_bonus;
+    int tk = 0, hi = 0, fi = 0, hk = 0, fk = 0;
+    const RollResult ri = roll_and_say(i, mod_i, net_i, difficulty_needed, total, &hi, &fi);
+    const RollResult rk = roll_and_say(k, mod_k, net_k, difficulty_needed, &tk, &hk, &fk);
+    const bool take_k = static_cast<int>(rk) < static_cast<int>(ri);
+    const RollResult r = take_k ? rk : ri;
+    if (take_k) *total = tk;
+    ENCSIM_SAY(log_, "  Tag Team: %s's roll stands for both: %s", pname(take_k ? k : i), result_name(r));
+    ++res(kActionRolls);
+    if (r == RollResult::crit) ++res(kCriticals);
+    roll_gains(i, r);
+    roll_gains(k, r);
+    strange_patterns(i, hi, fi);
+    strange_patterns(k, hk, fk);
+    after_roll(i, r, true);
     return r;
+  }
+
+  // Tag Team policy: once per fight (the SRD's once per session, a fight
+  // being the session here), a PC holding at least `tag_team_min_hope` Hope
+  // when it attacks (after its class feature's moment) spends 3 and attacks
+  // with the standing ally whose primary weapon deals the most on average.
+  int tag_team_partner(int i) {
+    if (!opt_.tag_team || pc_[i].tag_team_used || pc_[i].hope < std::max(3, opt_.tag_team_min_hope)) return -1;
+    return best_by(
+        n_pc_, [&](int k) { return k != i && standing(k); },
+        [&](int k) {
+          const PcWeapon& w = pc(k).primary;
+          return pc(k).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus;
+        });
   }
 
   // After a failed roll: a Rally Die or a Seraph's Prayer Die that makes up the shortfall.
@@ -436,26 +501,35 @@ class Battle {
     }
     RollResult r = RollResult::crit;
     int total = 0;
+    int partner = -1;  // a Tag Team's second PC
     if (blaze) {
       ENCSIM_SAY(log_, "%s goes out in a blaze of glory against %s: an automatic critical success", pname(i), aname(t));
     } else {
       int modifier = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + s.attack_bonus;
-      if (p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope)) {
-        spend_hope(i, 1, kHopeSpentExperiences);
-        modifier += p.experience;
-        ENCSIM_SAY(log_, "  %s spends a Hope on an Experience (+%d)", pname(i), p.experience);
-      }
-      int net = 0;
+      const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
+      int net = target_net;
       if (s.advantage_next) net += 1, s.advantage_next = false;
-      if (adv_[t].vulnerable) net += 1;
-      if (adv_[t].hidden) net -= 1;
-      const int helper = pick_helper(i);
-      if (helper >= 0) {
-        spend_hope(helper, 1, kHopeSpentHelp);
-        net += 1;
-        ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
+      partner = tag_team_partner(i);
+      if (partner >= 0) {
+        s.tag_team_used = true;
+        spend_hope(i, 3, kHopeSpentTagTeam);
+        ++rpc(partner).attacks;
+        ENCSIM_SAY(log_, "  %s spends 3 Hope on a Tag Team roll with %s", pname(i), pname(partner));
+        r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
+      } else {
+        if (p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope)) {
+          spend_hope(i, 1, kHopeSpentExperiences);
+          modifier += p.experience;
+          ENCSIM_SAY(log_, "  %s spends a Hope on an Experience (+%d)", pname(i), p.experience);
+        }
+        const int helper = pick_helper(i);
+        if (helper >= 0) {
+          spend_hope(helper, 1, kHopeSpentHelp);
+          net += 1;
+          ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
+        }
+        r = action_roll(i, modifier, net, difficulty(t), &total, true);
       }
-      r = action_roll(i, modifier, net, difficulty(t), &total, true);
       if (over()) return false;               // a countdown ended the fight
       if (!standing(i)) return passes(r);     // ... or took this PC out before the blow landed
     }
@@ -467,6 +541,9 @@ class Battle {
     ++rpc(i).hits;
     const bool crit = r == RollResult::crit;
     if (crit) ++rpc(i).crits;
+    // What the roll beats: a critical succeeds whatever its total (SRD, action
+    // rolls), so it beats every Difficulty for Hold Them Off and Minion spillover.
+    const int beats = crit ? kBeatsAny : total;
     // Hold Them Off: the same roll against more adversaries.
     int targets[4] = {t, -1, -1, -1};
     int n_targets = 1;
@@ -475,7 +552,7 @@ class Battle {
       int n_extra = 1;
       for (int k = 0; k < p.hope_value && n_extra < 4; ++k) {
         const int u = select(true, i, Target::lowest_hp, extra, n_extra);
-        if (u < 0 || difficulty(u) > total) break;
+        if (u < 0 || difficulty(u) > beats) break;
         extra[n_extra++] = u;
       }
       if (n_extra > 1) {
@@ -484,24 +561,47 @@ class Battle {
         ENCSIM_SAY(log_, "  %s spends 3 Hope: the roll also hits %d more", pname(i), n_extra - 1);
       }
     }
-    int dmg = roll_pc_damage(i, w, crit, targets[0]);
+    int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit);
     if (w.stress_on_hit) mark_stress(i, 1);
-    for (int k = 0; k < n_targets && !over(); ++k) {
+    DamageType type = w.type;
+    int target_stress = w.target_stress;
+    if (partner >= 0) {
+      // A Tag Team attack: both roll damage, summed into one source; the
+      // players pick the type, the partner's when the target shrugs off less of it.
+      const PcWeapon& wk = pc(partner).primary;
+      ++rpc(partner).hits;
+      if (crit) ++rpc(partner).crits;
+      dmg += roll_pc_damage(partner, wk, crit, targets[0]) + sneak_attack(partner, crit);
+      if (wk.stress_on_hit) mark_stress(partner, 1);
+      if (shrugs_off(targets[0], wk.type) < shrugs_off(targets[0], w.type)) type = wk.type;
+      target_stress += wk.target_stress;
+      ENCSIM_SAY(log_, "  Tag Team: %d damage together", dmg);
+    }
+    // One blow against every target: it lands on each even once the fight is
+    // decided, so what it sets off is counted.
+    for (int k = 0; k < n_targets; ++k) {
       const int u = targets[k];
       if (!adv_[u].alive) continue;
-      int d = dmg;
-      if (p.sneak_attack_dice > 0 && sneak_ok(i)) {
-        int extra = 0;
-        for (int n = 0; n < p.sneak_attack_dice; ++n) extra += dice_.die(6);
-        d += extra;
-        ENCSIM_SAY(log_, "  Sneak Attack: +%d", extra);
-      }
-      if (w.target_stress > 0) adv_mark_stress(u, w.target_stress);
-      // An automatic critical "hits" every Minion the spillover can reach.
-      damage_adversary(i, u, d, w.type, w.range == Range::melee, blaze ? 1000 : total);
+      if (target_stress > 0) adv_mark_stress(u, target_stress);
+      damage_adversary(i, u, dmg, type, w.range == Range::melee, beats);
     }
     if (blaze) return false;
     return passes(r);
+  }
+
+  // Sneak Attack's d6s join the damage roll, so a critical adds their maximum
+  // too (SRD: critical damage adds every damage die's maximum).
+  int sneak_attack(int i, bool crit) {
+    const Pc& p = pc(i);
+    if (p.sneak_attack_dice == 0 || !sneak_ok(i)) return 0;
+    int extra = crit ? 6 * p.sneak_attack_dice : 0;
+    for (int n = 0; n < p.sneak_attack_dice; ++n) extra += dice_.die(6);
+    ENCSIM_SAY(log_, "  Sneak Attack: +%d%s", extra, crit ? " (critical)" : "");
+    return extra;
+  }
+  // 2 immune, 1 resistant, 0 neither.
+  int shrugs_off(int j, DamageType type) const {
+    return (adv(j).immune & type_bit(type)) ? 2 : (adv(j).resist & type_bit(type)) ? 1 : 0;
   }
 
   bool sneak_ok(int i) const {
@@ -634,6 +734,9 @@ class Battle {
     adv_[j].alive = false;
     --advs_up_;
     radv(j).down = radv(j).dead = true;
+    // The side that falls first loses, whatever the blow still sets off
+    // (a Death Quake that downs the last PC; a blaze that takes the last foe).
+    if (advs_up_ == 0 && outcome_ == Outcome::draw) outcome_ = Outcome::party_win;
     start_countdowns_on(Countdown::StartOn::adversary_defeated);
   }
 
@@ -667,6 +770,7 @@ class Battle {
         ++rpc(i).extra[kExtraStressMarked];
         ++res(kPartyStressMarked);
       } else {
+        ENCSIM_SAY(log_, "  %s cannot mark a Stress: marks an HP", pname(i));
         mark_hp(i, 1, -1);  // Stress that cannot be marked becomes an HP
       }
     }
@@ -686,6 +790,7 @@ class Battle {
         ENCSIM_SAY(log_, "  %s must mark an Armor Slot to no benefit", pname(i));
         check_all_armor_marked();
       } else {
+        ENCSIM_SAY(log_, "  %s has no Armor Slot left to mark: marks an HP", pname(i));
         mark_hp(i, 1, from);
         if (!standing(i)) return 1;
       }
@@ -789,6 +894,7 @@ class Battle {
     PcState& s = pc_[i];
     if (!s.out) start_countdowns_on(Countdown::StartOn::pc_down);
     if (!s.out) --pcs_up_;
+    if (pcs_up_ == 0 && outcome_ == Outcome::draw) outcome_ = Outcome::foes_win;
     s.out = true;
     s.dead = s.dead || dead;
     rpc(i).down = true;
@@ -807,9 +913,21 @@ class Battle {
     free_bonus_ = 0;
     ++res(kGmTurns);
     for (int j = 0; j < n_adv_; ++j) adv_[j].spotlights = 0;
+    const int hard = hard_focus_ >= 0 && standing(hard_focus_) ? hard_focus_ : -1;
+    hard_focus_ = -1;
     advance_countdowns(RollResult::crit, false, false);
     if (over()) return;
-    ENCSIM_SAY(log_, "GM turn (Fear %d)", fear_);
+    // Seed 000: harder moves on rolls with Fear; a failure with Fear makes the
+    // PC "the focus of multiple adversaries". So after one, every adversary
+    // whose target is the GM's free choice (random) attacks that PC, and the GM
+    // buys a second spotlight even below its reserve and cap (not past a
+    // budget). Other turns follow the spending policy alone.
+    gm_focus_ = hard;
+    if (hard >= 0) {
+      ENCSIM_SAY(log_, "GM turn (Fear %d): a hard move, %s is the focus", fear_, pname(hard));
+    } else {
+      ENCSIM_SAY(log_, "GM turn (Fear %d)", fear_);
+    }
     int taken = 0, free_left = 1;
     const int cap = opt_.policy == FearPolicy::greedy ? 1 << 20 : opt_.max_spotlights;
     // What spotlighting j costs now: the turn's free one (never for Ramp Up),
@@ -817,6 +935,7 @@ class Battle {
     auto cost = [&](int j) { return (free_left > 0 && !adv(j).ramp_up) ? 0 : 1; };
     auto affordable = [&](int j) {
       if (cost(j) == 0 || (free_bonus_ > 0 && !adv(j).ramp_up)) return true;
+      if (hard >= 0 && taken < 2) return fear_ >= 1 && within_budget(1);
       return taken < cap && can_spend(1);
     };
     while (!over()) {
@@ -833,6 +952,7 @@ class Battle {
       spotlight(j);
     }
     free_bonus_ = 0;
+    gm_focus_ = -1;
   }
 
   // Next to act: random among those spotlighted least this turn (so a
@@ -859,7 +979,7 @@ class Battle {
     s.vulnerable = false;
     adversary_reaction(j, Trigger::spotlight, -1, 0);
     if (over()) return;
-    if (s.restrained) {
+    if (s.restrained && opt_.restrained_loses_spotlight) {  // the old reading; by default it acts in place
       s.restrained = false;
       ENCSIM_SAY(log_, "%s spends its spotlight breaking free", aname(j));
       return;
@@ -1006,7 +1126,8 @@ class Battle {
       reaction_rolls(j, e, targets, n);
     } else if (e.kind == Effect::Kind::damage) {
       const int dmg = e.half_of_damage ? taken / 2 : e.damage.roll(dice_);
-      for (int k = 0; k < n && !over(); ++k) {
+      for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
+        if (!standing(targets[k])) continue;
         if (dmg > 0 || e.shred_armor) damage_pc(targets[k], dmg, e.type, e.direct, e.shred_armor, j);
         on_hit(j, e, targets[k]);
       }
@@ -1059,7 +1180,7 @@ class Battle {
     int second = 0;
     int dmg = -1;  // rolled at the first hit
     bool affected = false;
-    for (int k = 0; k < n && !over(); ++k) {
+    for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
       const int t = targets[k];
       if (!standing(t)) continue;
       const bool adv_roll = base_adv || vulnerable(t);
@@ -1164,10 +1285,12 @@ class Battle {
     if (e.vulnerable) {
       pc_[t].vulnerable = true;
       pc_[t].vuln_until = e.until;
+      ENCSIM_SAY(log_, "  %s is Vulnerable", pname(t));
     }
     if (e.restrained) {
       pc_[t].restrained = true;
       pc_[t].restrain_difficulty = difficulty(j);
+      ENCSIM_SAY(log_, "  %s is Restrained", pname(t));
     }
   }
   // The GM's Fear from a use that affected anyone: once per use.
@@ -1182,7 +1305,7 @@ class Battle {
     const int dmg = e.damage.is_constant() && e.damage.flat() == 0 ? 0 : e.damage.roll(dice_);
     const int dc = e.difficulty > 0 ? e.difficulty : difficulty(j);
     bool affected = false;
-    for (int k = 0; k < n && !over(); ++k) {
+    for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
       const int t = targets[k];
       if (!standing(t)) continue;
       const int h = dice_.die(12), f = dice_.die(12);
@@ -1233,8 +1356,9 @@ class Battle {
       if (!ft.modelled || ft.kind != Feature::Kind::reaction || ft.trigger != trigger) continue;
       if (trigger == Trigger::marks_hp && marks < ft.at_least) continue;
       if (trigger != Trigger::defeated && !adv_[j].alive) continue;
+      // No check of the fight's end: a reaction belongs to the blow that set it
+      // off, and the last blow's Fear and damage count like any other.
       if (!reaction_affordable(j, static_cast<int>(f))) continue;
-      if (over()) return;
       use_reaction(j, static_cast<int>(f));
       ENCSIM_SAY(log_, "  %s reacts: %s", aname(j), ft.name.c_str());
       if (trigger == Trigger::hit && ft.effect.kind == Effect::Kind::none) {
@@ -1246,7 +1370,7 @@ class Battle {
     }
   }
   void adversary_reaction_all(Trigger trigger, int pc_index) {
-    for (int j = 0; j < n_adv_ && !over(); ++j)
+    for (int j = 0; j < n_adv_; ++j)
       if (adv_[j].alive) adversary_reaction(j, trigger, pc_index, 0);
   }
 
@@ -1372,7 +1496,10 @@ class Battle {
       damage_adversary(-1, t, e.damage.roll(dice_), e.type, false, 100);
       if (npc >= 0) rec_.combatants[static_cast<std::size_t>(n_pc_ + npc)].damage_dealt += adv_[t].hp_marked - before;
     }
-    if (e.restrained && adv_[t].alive) adv_[t].restrained = true;
+    if (e.restrained && adv_[t].alive) {
+      adv_[t].restrained = true;
+      ENCSIM_SAY(log_, "  %s is Restrained", aname(t));
+    }
     if (e.vulnerable && adv_[t].alive) adv_[t].vulnerable = true;
   }
 
@@ -1386,6 +1513,7 @@ class Battle {
   }
 
   static constexpr int kMaxPrayer = 16;
+  static constexpr int kBeatsAny = 1 << 20;  // a roll total that meets any Difficulty (a critical)
   const Encounter& enc_;
   const Options& opt_;
   R& dice_;
@@ -1403,6 +1531,8 @@ class Battle {
   int blazing_ = 0;  // death moves in progress (a blaze can down another PC)
   int reaction_depth_ = 0;
   int focus_ = -1;
+  int hard_focus_ = -1;  // the PC whose failure with Fear passed the spotlight
+  int gm_focus_ = -1;    // during a GM turn: the hard move's focus
   int n_prayer_ = 0;
   int prayer_[kMaxPrayer];
   int prayer_owner_[kMaxPrayer];

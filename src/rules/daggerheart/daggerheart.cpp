@@ -223,6 +223,10 @@ const std::vector<KeySpec> kOptionKeys{
     {"area_far", "integer", "4", "PCs an area attack within Far reaches"},
     {"minion_spillover", "any|same", "any", "Minion spillover defeats any Minion the roll would hit, or only the same stat block"},
     {"sneak_attack", "melee_ally|always", "melee_ally", "a Rogue's Sneak Attack needs another PC with a melee weapon standing, or always applies"},
+    {"restrained", "acts|loses_spotlight", "acts", "a Restrained combatant acts from where it stands (SRD), or spends its next spotlight breaking free"},
+    {"hard_moves", "boolean", "true", "after a failure with Fear the PC is the focus of the GM turn and the GM buys a second spotlight"},
+    {"tag_team", "boolean", "true", "each PC initiates one Tag Team attack per fight (3 Hope) with the ally whose weapon deals the most"},
+    {"tag_team_min_hope", "integer", "3", "... when holding at least this much Hope as it attacks"},
     {"battle_points", "map", "", "adjustments to the Battle Points budget: easier, harder, damage_boost (booleans)"},
 };
 
@@ -885,6 +889,12 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.area_far = static_cast<int>(r.get_int("area_far", o.area_far, 1, Encounter::kMaxPcs));
   o.minion_spill_any_kind = r.get_choice("minion_spillover", {"any", "same"}, 0) == 0;
   o.sneak_attack_needs_melee_ally = r.get_choice("sneak_attack", {"melee_ally", "always"}, 0) == 0;
+  o.restrained_loses_spotlight = r.get_choice("restrained", {"acts", "loses_spotlight"}, 0) == 1;
+  o.hard_moves = r.get_bool("hard_moves", o.hard_moves);
+  o.tag_team = r.get_bool("tag_team", o.tag_team);
+  o.tag_team_min_hope = static_cast<int>(r.get_int("tag_team_min_hope", o.tag_team_min_hope, 3, 12));
+  if (!o.tag_team && r.has("tag_team_min_hope"))
+    throw InputError(r.scalar("tag_team_min_hope")->pos(), "tag_team_min_hope goes with tag_team: true");
   if (const Node* b = r.get("battle_points")) {
     MapReader br(*b, kBpKeys, "battle_points");
     br.finish();
@@ -980,6 +990,7 @@ const std::vector<MetricSpec>& Encounter::resource_specs() {
       {"criticals", "PC critical successes", false, false, false},
       {"countdowns_triggered", "countdowns that reached 0", false, false, false},
       {"scars", "scars taken (Avoid Death)", false, false, false},
+      {"hope_spent_tag_team", "Hope spent on Tag Team rolls", false, false, false},
   };
   return kSpecs;
 }
@@ -1118,6 +1129,9 @@ std::string Encounter::describe() const {
     else
       os << opt.budget << ")";
   }
+  os << ", hard moves " << (opt.hard_moves ? "on" : "off") << ", Tag Team "
+     << (opt.tag_team ? "at " + std::to_string(opt.tag_team_min_hope) + " Hope" : "never") << ", Restrained "
+     << (opt.restrained_loses_spotlight ? "loses a spotlight" : "acts in place");
   os << ", interrupts " << (opt.interrupt_after > 0 ? "after " + std::to_string(opt.interrupt_after) + " PC spotlights" : "never")
      << ", areas reach " << opt.area_very_close << "/" << opt.area_close << "/" << opt.area_far
      << " PCs, max_rounds " << max_rounds << '\n';

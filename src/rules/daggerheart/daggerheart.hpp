@@ -229,6 +229,10 @@ struct Options {
   bool minion_spill_any_kind = true;  // Minion spillover may defeat minions of another stat block
   bool sneak_attack_needs_melee_ally = true;
   bool hope_features = true;
+  bool restrained_loses_spotlight = false;  // the old reading: a Restrained combatant spends its spotlight breaking free
+  bool hard_moves = true;
+  bool tag_team = true;       // each PC initiates one Tag Team roll per fight, by policy
+  int tag_team_min_hope = 3;  // ... when holding at least this much Hope     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
   bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage
 };
 
@@ -258,6 +262,7 @@ enum Resource : int {
   kCriticals,
   kCountdownsTriggered,
   kScars,
+  kHopeSpentTagTeam,
   kResourceCount
 };
 // Per-combatant metrics (CombatantRecord::extra).
