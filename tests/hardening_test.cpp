@@ -192,7 +192,7 @@ TEST(Hardening, DidYouMeanOfAHugeNameIsCheapAndTheMessageClipped) {
   const InputError e(SourcePos{}, "unknown key '" + huge + "'" + did_you_mean(huge, candidates));
   const std::string text = e.render();
   EXPECT_LT(text.size(), 300u);
-  EXPECT_NE(text.find("...(40001 bytes)..."), std::string::npos) << text;
+  EXPECT_NE(text.find("...(40002 bytes)..."), std::string::npos) << text;  // the word with its quotes
 }
 
 // --- 5. I/O errors -----------------------------------------------------------------
@@ -226,7 +226,7 @@ TEST(Hardening, AWriteThatFailsLateIsAnIoErrorAndLeavesTheOldSet) {
 // --- 6. standard output ------------------------------------------------------------
 
 TEST(Hardening, AFullStandardOutputIsAnError) {
-  const auto r = encsim("run " + kTroll + " -n 1000 --format csv 2>&1 >/dev/full");
+  const auto r = sh("$E run " + kTroll + " -n 1000 --format csv >/dev/full");
   EXPECT_EQ(r.code, 3) << r.out;
   EXPECT_NE(r.out.find("cannot write to standard output: No space left on device"), std::string::npos) << r.out;
 }
@@ -291,6 +291,21 @@ TEST(Hardening, ANameThatLooksLikeAFormulaReachesTheCsvNeutralised) {
   const std::string csv = slurp(dir / "out" / "combatants.csv");
   EXPECT_NE(csv.find("\n'=1+1,base,party,'@A,"), std::string::npos) << csv;
   EXPECT_NE(csv.find("\n'=1+1,base,foes,'-B,"), std::string::npos) << csv;
+  fs::remove_all(dir);
+}
+
+TEST(Hardening, EscapeSequencesInNamesNeverReachATerminalRaw) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1) to make a terminal";
+  const fs::path dir = fresh_dir("escape");
+  const fs::path f = write_file(dir / "f.yaml",
+                                "ruleset: fivey\nname: \"\\e[31mred\"\nparty: [{name: \"A\\e]0;pwned\\a\", hp: 5, weapon: bow}]\n"
+                                "foes: [{name: B, hp: 5, damage: d4}]\n");
+  // script(1) runs encsim on a pseudo-terminal and copies what it printed.
+  const auto r = sh("script -qec \"$E run " + f.string() + " -n 100\" /dev/null");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("?[31mred"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("A?]0;pwned?"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
   fs::remove_all(dir);
 }
 

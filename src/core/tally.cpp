@@ -171,7 +171,8 @@ void CombatantTally::merge(const CombatantTally& o) {
 }
 
 void CombatantTally::clear() {
-  actions = attacks = hits = crits = damage_taken = downs = deaths = 0;
+  actions = attacks = hits = crits = downs = deaths = 0;
+  damage_taken = 0;
   damage_dealt.clear();
   std::fill(extra.begin(), extra.end(), 0);
 }

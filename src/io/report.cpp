@@ -618,10 +618,20 @@ void recover_output_dir(const std::string& dir) {
     const BlockSignals hold;
     finish_commit(dir, listing.str());
   }
-  // Temporaries of a set that never became complete are dropped.
+  // Temporaries of a set that never became complete are dropped: only names
+  // encsim makes ("summary.csv.tmp.123", ".encsim-probe.tmp.123").
+  const auto ours = [](const std::string& name) {
+    if (name == std::string(kCommitMarker) + ".tmp") return true;
+    const auto at = name.rfind(".tmp.");
+    if (at == std::string::npos || at + 5 == name.size() ||
+        name.find_first_not_of("0123456789", at + 5) != std::string::npos)
+      return false;
+    const std::string stem = name.substr(0, at);
+    return stem == ".encsim-probe" || (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".csv") == 0);
+  };
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.find(".tmp.") != std::string::npos || name.rfind(".encsim-probe", 0) == 0) {
+    if (ours(name)) {
       std::error_code rm;
       if (entry.is_regular_file(rm)) fs::remove(entry.path(), rm);
     }
@@ -684,21 +694,28 @@ void write_reports(const std::string& dir, const std::vector<VariantResult>& res
       const std::string tmp = write_temporary(path, content);
       listing += fs::path(tmp).filename().string() + "\t" + name + "\n";
     }
-    // 2. The marker says the set is complete: from here on, an interrupted
-    // switch is finished by the next run (recover_output_dir) instead of
-    // leaving new files beside old ones.
-    const std::string marker = (fs::path(dir) / kCommitMarker).string();
-    write_file(marker + ".tmp", listing);
-    std::error_code ec;
-    fs::rename(marker + ".tmp", marker, ec);
-    if (ec) throw IoError("cannot rename '" + marker + ".tmp': " + ec.message());
   } catch (...) {
     abandon_output();
     throw;
   }
-  // 3. The renames, with SIGINT and SIGTERM held back until all are done.
   {
+    // SIGINT and SIGTERM are held back from here until the last rename.
     const BlockSignals hold;
+    // 2. The marker says the set is complete: from here on, an interrupted
+    // switch (power loss, SIGKILL) is finished by the next run
+    // (recover_output_dir) instead of leaving new files beside old ones.
+    const std::string marker = (fs::path(dir) / kCommitMarker).string();
+    try {
+      remember(g_temps, g_n_temps, marker + ".tmp");
+      write_file(marker + ".tmp", listing);
+      std::error_code ec;
+      fs::rename(marker + ".tmp", marker, ec);
+      if (ec) throw IoError("cannot rename '" + marker + ".tmp': " + ec.message());
+    } catch (...) {
+      abandon_output();
+      throw;
+    }
+    // 3. The renames.
     finish_commit(dir, listing);
   }
   g_n_temps = 0;
