@@ -2,11 +2,19 @@
 # Sets up a fresh Debian machine for encsim and builds it (release preset).
 # Installs only what is missing, with apt-get; works as root or through sudo;
 # safe to run again.
+#   tools/setup.sh          the build and test dependencies
+#   tools/setup.sh --fuzz   also clang and libFuzzer, for tools/fuzz (docs/fuzzing.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake g++ ninja-build libtbb-dev libyaml-cpp-dev libcli11-dev libeigen3-dev libgtest-dev libbenchmark-dev
           python3 python3-matplotlib)  # python3-matplotlib: tools/plot.py and its test
+for arg in "$@"; do
+  case "$arg" in
+    --fuzz) packages+=(clang libclang-rt-dev) ;;
+    *) echo "setup: unknown option '$arg' (known: --fuzz)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -45,6 +45,14 @@ class InputError : public std::runtime_error {
   std::string message_;
 };
 
+// Names longer than this get no did-you-mean (docs/scenarios.md).
+inline constexpr std::size_t kMaxSuggestLength = 64;
+
+// `text` with every word (a run without spaces) longer than 80 bytes cut to its
+// head and tail around its length, and the whole cut at 2000 bytes: a 40,000-
+// character name makes a readable message. InputError::render uses it.
+std::string clip_words(std::string_view text);
+
 // " (did you mean 'x'?)" when one candidate is close to `word` (edit distance
 // small for its length), else "". Case-insensitive; ties go to the first.
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);

@@ -16,23 +16,24 @@ namespace encsim {
 // Sums of the per-trial difference d = y - x of an integer quantity.
 struct PairedDiff {
   std::uint64_t n = 0;
-  std::int64_t sum = 0;
-  // Sum of d^2. Exact in 64 bits unless |d| averages above ~1e5 per fight over
-  // a billion fights; no encounter comes near that.
-  std::uint64_t sum_sq = 0;
+  __int128 sum = 0;
+  // Sum of d^2, exact in 192 bits: 10^12 fights with differences of 10^11
+  // each cannot wrap it.
+  WideSum sum_sq;
 
   void add(std::int64_t x, std::int64_t y) {
-    const std::int64_t d = y - x;
+    const __int128 d = static_cast<__int128>(y) - x;
+    const unsigned __int128 magnitude = static_cast<unsigned __int128>(d < 0 ? -d : d);
     ++n;
     sum += d;
-    sum_sq += static_cast<std::uint64_t>(d * d);
+    sum_sq.add(magnitude * magnitude);
   }
   void merge(const PairedDiff& o) {
     n += o.n;
     sum += o.sum;
-    sum_sq += o.sum_sq;
+    sum_sq.merge(o.sum_sq);
   }
-  double mean() const { return n == 0 ? 0.0 : static_cast<double>(sum) / static_cast<double>(n); }
+  double mean() const;
   // Normal 95% interval of the mean difference (the sample is large; the
   // difference of per-fight means is close to normal).
   Interval ci(double z = 1.959963984540054) const;

@@ -31,6 +31,8 @@ inline constexpr std::uint64_t kChunkTrials = 1024;
 // barrier between waves. Neither changes any result.
 inline constexpr std::uint64_t kWaveChunks = 64;
 inline constexpr std::uint64_t kLongWaveChunks = 256;
+// The most the chunk slots' tallies may hold at once (see run_joint).
+inline constexpr std::uint64_t kSlotBudgetBytes = 256ULL * 1024 * 1024;
 
 struct RunSettings {
   std::uint64_t trials = 100000;  // the number of trials, or the cap with `precision`
@@ -110,7 +112,18 @@ JointResult run_joint(const std::vector<const Enc*>& encs,
     std::vector<PairedTally> paired;
   };
   const std::uint64_t wave = s.precision > 0.0 ? kWaveChunks : kLongWaveChunks;
-  std::vector<Slot> slots(wave);
+  tbb::task_arena arena(s.threads > 0 ? s.threads : tbb::task_arena::automatic);
+  // Memory is bounded whatever the values (IntStat has at most kBins
+  // counters) and whatever the roster: a wave runs in rounds of at most
+  // n_slots chunks, so the slots' tallies stay within kSlotBudgetBytes (or
+  // one slot per thread). Merging is exact, so the rounds change no result.
+  std::uint64_t stats_per_slot = 0;
+  for (const Enc* e : encs) stats_per_slot += 5 + e->resource_count() + e->combatant_count();
+  const std::uint64_t slot_bytes = stats_per_slot * IntStat::kBins * sizeof(std::uint64_t);
+  const std::uint64_t n_slots =
+      std::min<std::uint64_t>(wave, std::max<std::uint64_t>(kSlotBudgetBytes / std::max<std::uint64_t>(slot_bytes, 1),
+                                                            static_cast<std::uint64_t>(arena.max_concurrency())));
+  std::vector<Slot> slots(n_slots);
   for (Slot& slot : slots) {
     for (const Enc* e : encs) slot.tallies.push_back(make_tally(*e));
     slot.records.resize(k);
@@ -120,47 +133,49 @@ JointResult run_joint(const std::vector<const Enc*>& encs,
   std::vector<char> active(k, 1);  // still running (not yet at its precision)
   std::size_t n_active = k;
 
-  tbb::task_arena arena(s.threads > 0 ? s.threads : tbb::task_arena::automatic);
   std::uint64_t done = 0;
   while (done < s.trials && n_active > 0) {
     const std::uint64_t remaining = s.trials - done;
     const std::uint64_t chunks =
         std::min<std::uint64_t>(wave, (remaining + kChunkTrials - 1) / kChunkTrials);
-    arena.execute([&] {
-      tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, static_cast<std::size_t>(chunks), 1),
-          [&](const tbb::blocked_range<std::size_t>& range) {
-            for (std::size_t c = range.begin(); c != range.end(); ++c) {
-              Slot& slot = slots[c];
-              for (Tally& t : slot.tallies) t.clear();
-              for (PairedTally& p : slot.paired) p.clear();
-              const std::uint64_t first = done + c * kChunkTrials;
-              const std::uint64_t last = std::min(s.trials, first + kChunkTrials);
-              NullLog log;
-              for (std::uint64_t t = first; t < last; ++t) {
-                detail::set_current_trial(static_cast<long long>(t));
-                for (std::size_t e = 0; e < k; ++e) {
-                  if (!active[e]) continue;
-                  const Enc& enc = *encs[e];
-                  TrialRecord& record = slot.records[e];
-                  record.reset(enc.combatant_count());
-                  enc.simulate(s.seed, t, record, log);
-                  slot.tallies[e].add(record, enc.roster());
-                  if (!pairs.empty()) slot.summaries[e] = summarize(record, enc.roster());
+    for (std::uint64_t base = 0; base < chunks; base += n_slots) {
+      const std::uint64_t round = std::min(n_slots, chunks - base);
+      arena.execute([&] {
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, static_cast<std::size_t>(round), 1),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+              for (std::size_t c = range.begin(); c != range.end(); ++c) {
+                Slot& slot = slots[c];
+                for (Tally& t : slot.tallies) t.clear();
+                for (PairedTally& p : slot.paired) p.clear();
+                const std::uint64_t first = done + (base + c) * kChunkTrials;
+                const std::uint64_t last = std::min(s.trials, first + kChunkTrials);
+                NullLog log;
+                for (std::uint64_t t = first; t < last; ++t) {
+                  detail::set_current_trial(static_cast<long long>(t));
+                  for (std::size_t e = 0; e < k; ++e) {
+                    if (!active[e]) continue;
+                    const Enc& enc = *encs[e];
+                    TrialRecord& record = slot.records[e];
+                    record.reset(enc.combatant_count());
+                    enc.simulate(s.seed, t, record, log);
+                    slot.tallies[e].add(record, enc.roster());
+                    if (!pairs.empty()) slot.summaries[e] = summarize(record, enc.roster());
+                  }
+                  for (std::size_t p = 0; p < pairs.size(); ++p)
+                    if (active[pairs[p].first] && active[pairs[p].second])
+                      slot.paired[p].add(slot.summaries[pairs[p].first], slot.summaries[pairs[p].second]);
                 }
-                for (std::size_t p = 0; p < pairs.size(); ++p)
-                  if (active[pairs[p].first] && active[pairs[p].second])
-                    slot.paired[p].add(slot.summaries[pairs[p].first], slot.summaries[pairs[p].second]);
+                detail::set_current_trial(-1);
               }
-              detail::set_current_trial(-1);
-            }
-          },
-          tbb::simple_partitioner());
-    });
-    for (std::uint64_t c = 0; c < chunks; ++c) {
-      for (std::size_t e = 0; e < k; ++e)
-        if (active[e]) result.runs[e].tally.merge(slots[c].tallies[e]);
-      for (std::size_t p = 0; p < pairs.size(); ++p) result.paired[p].merge(slots[c].paired[p]);
+            },
+            tbb::simple_partitioner());
+      });
+      for (std::uint64_t c = 0; c < round; ++c) {
+        for (std::size_t e = 0; e < k; ++e)
+          if (active[e]) result.runs[e].tally.merge(slots[c].tallies[e]);
+        for (std::size_t p = 0; p < pairs.size(); ++p) result.paired[p].merge(slots[c].paired[p]);
+      }
     }
     done = std::min(s.trials, done + chunks * kChunkTrials);
     if (s.progress) s.progress(result.runs.front().tally);

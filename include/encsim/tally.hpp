@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <climits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,49 +17,100 @@
 
 namespace encsim {
 
-// Exact histogram of a non-negative integer observed once per trial.
+// A sum of squares of 64-bit values, exact: 192 bits (a 128-bit low word and
+// the carries out of it), so no count of trials can wrap it.
+struct WideSum {
+  unsigned __int128 lo = 0;
+  std::uint64_t hi = 0;
+  void add(unsigned __int128 v) {
+    lo += v;
+    hi += lo < v ? 1 : 0;
+  }
+  void merge(const WideSum& o) {
+    add(o.lo);
+    hi += o.hi;
+  }
+  long double value() const;
+  friend bool operator==(const WideSum&, const WideSum&) = default;
+};
+
+// Histogram of a non-negative integer observed once per trial. Values below
+// kExact get one counter each; larger ones share log-spaced bins, kSubBins per
+// power of two (so a bin is at most 1/64 of its values wide), and their count,
+// sum and sum of squares are kept exactly beside the bins. So the memory of one
+// IntStat is bounded (kBins counters at most, whatever the values), and the
+// count, mean, standard deviation, minimum and maximum of the large values stay
+// exact; only a quantile that falls among them is rounded down to its bin's
+// lower edge (but never below the smallest large value seen).
 class IntStat {
  public:
+  static constexpr std::int64_t kExact = 4096;  // a power of two
+  static constexpr int kExactBits = 12;
+  static constexpr int kSubBits = 6;
+  static constexpr std::size_t kSubBins = std::size_t{1} << kSubBits;
+  static constexpr std::size_t kBins = static_cast<std::size_t>(kExact) + (63 - kExactBits) * kSubBins;
+
   void add(std::int64_t value) {
     ENCSIM_DCHECK(value >= 0);
-    const auto v = static_cast<std::size_t>(value < 0 ? 0 : value);
-    if (v >= counts_.size()) [[unlikely]] grow(v);
-    ++counts_[v];
+    if (value < kExact) [[likely]] {
+      const auto v = static_cast<std::size_t>(value < 0 ? 0 : value);
+      if (v >= counts_.size()) [[unlikely]] grow(v);
+      ++counts_[v];
+    } else {
+      add_large(value);
+    }
   }
   void merge(const IntStat& other);
   // Zeroes the counts but keeps the capacity, so a reused tally does not allocate.
   void clear();
 
   std::uint64_t n() const;
+  // The exact sum. sum() CHECKs that it fits in 64 bits (tests use it).
+  unsigned __int128 exact_sum() const;
   std::int64_t sum() const;
   double mean() const;
   double stddev() const;  // sample standard deviation; 0 for n < 2
   // The smallest value v with P(X <= v) >= num/den, e.g. (9, 10) for p90;
-  // the rank is an exact integer. 0 when empty.
+  // the rank is an exact integer. 0 when empty. At or above kExact, the lower
+  // edge of the bin that holds that value, kept within the large values'
+  // exact minimum and maximum (so equal values give themselves).
   std::int64_t quantile(std::uint64_t num, std::uint64_t den) const;
-  std::int64_t max() const;  // largest value seen; 0 when empty
-  // counts()[v] = how many trials saw v. May have trailing zeros.
+  std::int64_t max() const;  // largest value seen, exactly; 0 when empty
+  // counts()[i] = how many trials saw a value in bin i (see bin_low). May have
+  // trailing zeros.
   const std::vector<std::uint64_t>& counts() const { return counts_; }
+  // The bin of a value and the smallest value of a bin: bin_low(i) = i below kExact.
+  static std::size_t bin_of(std::int64_t value);
+  static std::int64_t bin_low(std::size_t bin);
 
   friend bool operator==(const IntStat& a, const IntStat& b);
 
  private:
-  void grow(std::size_t value);
+  void grow(std::size_t bin);
+  void add_large(std::int64_t value);
   std::vector<std::uint64_t> counts_;
+  // The values at or above kExact, exactly.
+  std::uint64_t large_n_ = 0;
+  unsigned __int128 large_sum_ = 0;
+  WideSum large_sum_sq_;
+  std::int64_t large_max_ = 0;
+  std::int64_t large_min_ = INT64_MAX;
 };
 
 // What one combatant did in one trial. Filled by a rule system's simulate().
 struct CombatantRecord {
   static constexpr int kMaxExtra = 16;
-  int actions = 0;
-  int attacks = 0;
-  int hits = 0;
-  int crits = 0;
-  int damage_dealt = 0;
-  int damage_taken = 0;
+  // 64-bit: a legal scenario (100,000 rounds, big dice, regenerating foes)
+  // can pass 2^31 in one fight.
+  std::int64_t actions = 0;
+  std::int64_t attacks = 0;
+  std::int64_t hits = 0;
+  std::int64_t crits = 0;
+  std::int64_t damage_dealt = 0;
+  std::int64_t damage_taken = 0;
   bool down = false;  // out of the fight at the end (dead, dying, unconscious or fled)
   bool dead = false;
-  int extra[kMaxExtra] = {};  // the system's per-combatant metrics, by index
+  std::int64_t extra[kMaxExtra] = {};  // the system's per-combatant metrics, by index
 };
 
 enum class Outcome : std::uint8_t { party_win, foes_win, draw };
@@ -90,11 +142,15 @@ TrialSummary summarize(const TrialRecord& r, const std::vector<CombatantInfo>& r
 
 // Per combatant, sums suffice (reports give means and rates) except for the
 // damage it deals, whose p90 is reported.
+// Counts of actions and attacks stay far below 2^64 (at most about 10^6 per
+// fight); damage and the system's metrics (which can reach 10^11 in one fight)
+// are summed in 128 bits.
 struct CombatantTally {
-  std::uint64_t actions = 0, attacks = 0, hits = 0, crits = 0, damage_taken = 0;
+  std::uint64_t actions = 0, attacks = 0, hits = 0, crits = 0;
+  unsigned __int128 damage_taken = 0;
   IntStat damage_dealt;
   std::uint64_t downs = 0, deaths = 0;
-  std::vector<std::uint64_t> extra;
+  std::vector<unsigned __int128> extra;
 
   void merge(const CombatantTally& o);
   void clear();

@@ -1,6 +1,14 @@
 #include "cli/cli.hpp"
 
+#include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <cstdio>
+#include <optional>
+#include <streambuf>
+#include <system_error>
+
+#include <unistd.h>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -10,15 +18,82 @@
 
 namespace encsim::cli {
 
-const CLI::Validator kUnsigned(
-    [](std::string& s) -> std::string {
-      std::uint64_t v = 0;
-      const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-      if (s.empty() || ec != std::errc() || end != s.data() + s.size())
-        return "expected a whole number from 0 to 18446744073709551615, got '" + s + "'";
-      return {};
-    },
-    "UINT64");
+namespace {
+
+// "2e8", "1.5e6", "100": a whole number written in digits, optionally with a
+// fraction and a power of ten, as its digits ("200000000"); "" if it is not
+// a whole number from 0 to 2^64 - 1.
+std::string whole_number_digits(const std::string& s) {
+  std::size_t i = 0;
+  std::string digits;  // the mantissa's digits without the point
+  std::int64_t point = -1;
+  for (; i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.'); ++i) {
+    if (s[i] == '.') {
+      if (point >= 0) return {};
+      point = static_cast<std::int64_t>(digits.size());
+    } else {
+      digits += s[i];
+    }
+  }
+  if (digits.empty()) return {};
+  std::int64_t exponent = 0;
+  if (i < s.size()) {
+    if (s[i] != 'e' && s[i] != 'E') return {};
+    ++i;
+    if (i < s.size() && s[i] == '+') ++i;
+    if (i == s.size() || s.size() - i > 3) return {};
+    for (; i < s.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(s[i]))) return {};
+      exponent = exponent * 10 + (s[i] - '0');
+    }
+  }
+  // value = digits * 10^(exponent - fraction digits)
+  const std::int64_t shift = exponent - (point < 0 ? 0 : static_cast<std::int64_t>(digits.size()) - point);
+  if (shift >= 0) {
+    if (shift > 40) return {};
+    digits += std::string(static_cast<std::size_t>(shift), '0');
+  } else {
+    const auto drop = static_cast<std::size_t>(-shift);
+    if (drop > digits.size() || digits.find_first_not_of('0', digits.size() - drop) != std::string::npos) return {};
+    digits.resize(digits.size() - drop);
+    if (digits.empty()) digits = "0";
+  }
+  const std::size_t nz = digits.find_first_not_of('0');
+  digits = nz == std::string::npos ? "0" : digits.substr(nz);
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (ec != std::errc() || end != digits.data() + digits.size()) return {};
+  return digits;
+}
+
+}  // namespace
+
+CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi) {
+  // One validator for form and range, so a bad value gets one message; it
+  // rewrites "2e8" as "200000000" for CLI11 to read (hence transform(), not check()).
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        const std::string digits = whole_number_digits(s);
+        std::uint64_t v = 0;
+        if (!digits.empty()) std::from_chars(digits.data(), digits.data() + digits.size(), v);
+        if (digits.empty() || v < lo || v > hi)
+          return "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                 " (digits, or like 2e8), got '" + s + "'";
+        s = digits;
+        return {};
+      },
+      "UINT64");
+}
+
+const CLI::Validator kUnsigned = whole_number(0, UINT64_MAX);
+
+std::string terminal_safe(std::string_view text) {
+  std::string out;
+  TerminalFilter filter;
+  for (char c : text) filter.put(static_cast<unsigned char>(c), [&](char x) { out += x; });
+  filter.finish([&](char x) { out += x; });
+  return out;
+}
 
 const CLI::Validator kFinite(
     [](std::string& s) -> std::string {
@@ -124,7 +199,21 @@ std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& se
   return out;
 }
 
-int main(int argc, char** argv) {
+namespace {
+
+// Standard output is flushed and checked before encsim reports success:
+// `encsim run ... > /dev/full` must not exit 0.
+int check_stdout(int code) {
+  errno = 0;
+  std::cout.flush();
+  const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout;
+  if (!failed) return code;
+  const int err = errno != 0 ? errno : EIO;
+  std::cerr << "encsim: error: cannot write to standard output: " << std::generic_category().message(err) << "\n";
+  return code == kExitOk ? kExitIo : code;
+}
+
+int run_app(int argc, char** argv) {
   CLI::App app{"encsim: Monte Carlo encounter-balance simulator for tabletop role-playing games"};
   app.set_version_flag("--version", std::string("encsim ") + ENCSIM_VERSION);
   app.require_subcommand(1);
@@ -137,7 +226,7 @@ int main(int argc, char** argv) {
   // ninja-style: an unknown subcommand gets a did-you-mean before CLI11 sees it.
   if (argc > 1 && argv[1][0] != '-' &&
       std::find(names.begin(), names.end(), std::string(argv[1])) == names.end()) {
-    std::cerr << "encsim: unknown command '" << argv[1] << "'" << did_you_mean(argv[1], names)
+    std::cerr << "encsim: unknown command '" << clip_words(argv[1]) << "'" << did_you_mean(argv[1], names)
               << "; commands: " << one_of(names) << "\n";
     return kExitInput;
   }
@@ -147,13 +236,64 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? kExitOk : kExitInput;
   } catch (const InputError& e) {
+    abandon_output();
     std::cerr << e.render();
     return kExitInput;
+  } catch (const IoError& e) {
+    abandon_output();
+    std::cerr << "encsim: error: " << e.what() << "\n";
+    return kExitIo;
   } catch (const std::exception& e) {
+    abandon_output();
     std::cerr << "encsim: internal error: " << e.what() << "\n";
     return kExitInternal;
   }
   return kExitOk;
+}
+
+}  // namespace
+
+// On a terminal, standard output and error pass through a TerminalFilter.
+class FilterBuf final : public std::streambuf {
+ public:
+  explicit FilterBuf(std::streambuf* out) : out_(out) {}
+  ~FilterBuf() override { filter_.finish([this](char c) { out_->sputc(c); }); }
+
+ protected:
+  int overflow(int ch) override {
+    if (ch == traits_type::eof()) return traits_type::not_eof(ch);
+    return emit(static_cast<unsigned char>(ch)) ? ch : traits_type::eof();
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    for (std::streamsize i = 0; i < n; ++i)
+      if (!emit(static_cast<unsigned char>(s[i]))) return i;
+    return n;
+  }
+  int sync() override { return out_->pubsync(); }
+
+ private:
+  bool emit(unsigned char c) {
+    bool ok = true;
+    filter_.put(c, [&](char x) { ok = ok && out_->sputc(x) != traits_type::eof(); });
+    return ok;
+  }
+  std::streambuf* out_;
+  TerminalFilter filter_;
+};
+
+int main(int argc, char** argv) {
+  install_output_cleanup();
+  // Names come from scenario files: an escape sequence in one must not drive
+  // the user's terminal. Files and pipes get the bytes as they are.
+  std::streambuf* const out_raw = std::cout.rdbuf();
+  std::streambuf* const err_raw = std::cerr.rdbuf();
+  std::optional<FilterBuf> out_filter, err_filter;
+  if (::isatty(STDOUT_FILENO)) std::cout.rdbuf(&out_filter.emplace(out_raw));
+  if (::isatty(STDERR_FILENO)) std::cerr.rdbuf(&err_filter.emplace(err_raw));
+  const int code = check_stdout(run_app(argc, argv));
+  std::cout.rdbuf(out_raw);
+  std::cerr.rdbuf(err_raw);
+  return code;
 }
 
 }  // namespace encsim::cli

@@ -13,10 +13,13 @@
 
 namespace encsim::cli {
 
-// Exit codes (DESIGN): 0 success, 2 bad input (nothing written), 1 internal error.
+// Exit codes (DESIGN): 0 success, 2 bad input (nothing written), 1 internal
+// error, 3 an output could not be written (a full disk, a closed or full
+// standard output: the system's reason is printed).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInternal = 1;
 inline constexpr int kExitInput = 2;
+inline constexpr int kExitIo = 3;
 
 int main(int argc, char** argv);
 
@@ -53,10 +56,42 @@ extern const char* const kCairnApBenchYaml;
 extern const char* const kGodsAndMonstersBenchYaml;
 extern const char* const kMnmBenchYaml;
 
-// Option checks CLI11 lacks: an unsigned 64-bit integer written as digits
-// only (CLI11 would wrap "-1" and clamp overflow), and a finite number.
-extern const CLI::Validator kUnsigned;
+// Option checks CLI11 lacks: an unsigned 64-bit integer from lo to hi,
+// written as digits or in scientific notation for a whole number ("2e8");
+// CLI11 would wrap "-1" and clamp overflow. Use with ->transform(). And a
+// finite number.
+CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi);
+extern const CLI::Validator kUnsigned;  // whole_number(0, 2^64 - 1)
 extern const CLI::Validator kFinite;
+
+// Control characters (C0 but tab and newline, DEL, and the C1 range written
+// as UTF-8) replaced by '?', so text from a scenario cannot send escape
+// sequences to a terminal. Byte by byte, so it can sit under a stream.
+class TerminalFilter {
+ public:
+  template <class Emit>
+  void put(unsigned char c, Emit emit) {
+    if (held_) {
+      held_ = false;
+      if (c >= 0x80 && c <= 0x9F) return emit('?');  // U+0080..U+009F
+      emit(static_cast<char>(0xC2));
+    }
+    if (c == 0xC2) {
+      held_ = true;
+      return;
+    }
+    emit((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F ? '?' : static_cast<char>(c));
+  }
+  template <class Emit>
+  void finish(Emit emit) {
+    if (held_) emit(static_cast<char>(0xC2));
+    held_ = false;
+  }
+
+ private:
+  bool held_ = false;  // a 0xC2 waiting for the byte that says whether it starts a C1 control
+};
+std::string terminal_safe(std::string_view text);
 
 void setup_run(CLI::App& sub);
 void setup_check(CLI::App& sub);

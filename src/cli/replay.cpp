@@ -26,8 +26,8 @@ void setup_replay(CLI::App& sub) {
   };
   auto a = std::make_shared<Args>();
   sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
-  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->check(kUnsigned);
-  sub.add_option("--trial", a->trial, "trial index, from 0 (default 0)")->check(kUnsigned);
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->transform(kUnsigned);
+  sub.add_option("--trial", a->trial, "trial index, from 0 (default 0)")->transform(kUnsigned);
   sub.add_option("--variant", a->variant, "variant name (default: base)");
   sub.callback([a, seed] {
     std::vector<std::string> only;

@@ -28,7 +28,7 @@ struct RunArgs {
 class Progress {
  public:
   Progress(std::string label, const RunSettings& s)
-      : on_(::isatty(STDERR_FILENO) != 0), label_(std::move(label)), settings_(s),
+      : on_(::isatty(STDERR_FILENO) != 0), safe_label_(terminal_safe(label)), settings_(s),
         start_(std::chrono::steady_clock::now()) {}
   ~Progress() {
     if (shown_) std::fprintf(stderr, "\r\033[K");
@@ -39,10 +39,10 @@ class Progress {
       if (std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) return;
       shown_ = true;
       if (settings_.precision > 0)
-        std::fprintf(stderr, "\r  %s: %llu trials, win rate +/-%.4f (target %.4f)  ", label_.c_str(),
+        std::fprintf(stderr, "\r  %s: %llu trials, win rate +/-%.4f (target %.4f)  ", safe_label_.c_str(),
                      static_cast<unsigned long long>(t.trials), win_half_width(t), settings_.precision);
       else
-        std::fprintf(stderr, "\r  %s: %llu / %llu trials (%.0f%%)  ", label_.c_str(),
+        std::fprintf(stderr, "\r  %s: %llu / %llu trials (%.0f%%)  ", safe_label_.c_str(),
                      static_cast<unsigned long long>(t.trials), static_cast<unsigned long long>(settings_.trials),
                      100.0 * static_cast<double>(t.trials) / static_cast<double>(settings_.trials));
     };
@@ -51,7 +51,7 @@ class Progress {
  private:
   bool on_;
   bool shown_ = false;
-  std::string label_;
+  std::string safe_label_;  // written with fprintf, past the terminal filter
   RunSettings settings_;
   std::chrono::steady_clock::time_point start_;
 };
@@ -61,6 +61,14 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
   // trial, and nothing is written.
   std::vector<Prepared> prepared;
   for (const auto& f : a.files) prepared.push_back(prepare(f, a.variants));
+  // Rows are told apart by scenario name: two scenarios with one name would
+  // give rows nobody can attribute.
+  for (std::size_t i = 0; i < prepared.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (prepared[i].scenario.name == prepared[j].scenario.name)
+        throw InputError(SourcePos{}, "two scenarios of this run are named '" + prepared[i].scenario.name + "' ('" +
+                                          prepared[j].scenario.path + "' and '" + prepared[i].scenario.path +
+                                          "'), so their rows could not be told apart; give one a different `name:`");
   if (!a.out_dir.empty()) prepare_output_dir(a.out_dir);
   std::vector<VariantResult> all;
   std::string table;
@@ -93,8 +101,8 @@ void setup_run(CLI::App& sub) {
   auto a = std::make_shared<RunArgs>();
   sub.add_option("scenarios", a->files, "scenario files (YAML); their rows share the CSVs")->required()->check(CLI::ExistingFile);
   auto* n = sub.add_option("-n,--trials", a->trials, "trials per variant (default: the scenario's `trials`; with --precision, the cap)")
-                ->check(kUnsigned & CLI::Range(1ULL, 1'000'000'000'000ULL));
-  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->check(kUnsigned);
+                ->transform(whole_number(1, 1'000'000'000'000ULL));
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->transform(kUnsigned);
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("-o,--output", a->out_dir, "write summary.csv, combatants.csv and distributions.csv to this directory");

@@ -194,8 +194,8 @@ void setup_sensitivity(CLI::App& sub) {
                  "a tenth of the value otherwise), e.g. foes.Ogre.hp,party.Veteran.strength")
       ->required();
   auto* n = sub.add_option("-n,--trials", a->trials, "trials per probe (default: the scenario's `trials`)")
-                ->check(kUnsigned & CLI::Range(1ULL, 1'000'000'000'000ULL));
-  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->check(kUnsigned);
+                ->transform(whole_number(1, 1'000'000'000'000ULL));
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->transform(kUnsigned);
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "probe this variant (default: the scenario as written)");

@@ -253,8 +253,8 @@ void setup_sweep(CLI::App& sub) {
       ->required()
       ->allow_extra_args(false);
   auto* n = sub.add_option("-n,--trials", a->trials, "trials per point (default: the scenario's `trials`; with --precision, the cap)")
-                ->check(kUnsigned & CLI::Range(1ULL, 1'000'000'000'000ULL));
-  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->check(kUnsigned);
+                ->transform(whole_number(1, 1'000'000'000'000ULL));
+  auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->transform(kUnsigned);
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--precision", a->precision, "per point: run until the party win rate's 95% half-width is at most this")

@@ -28,6 +28,35 @@ SourcePos SourcePos::shifted(int columns) const {
   return p;
 }
 
+std::string clip_words(std::string_view text) {
+  constexpr std::size_t kLongest = 80, kHead = 40, kTail = 20, kTotal = 2000;
+  // A cut never splits a UTF-8 sequence: move it back to a lead byte.
+  const auto lead = [](std::string_view s, std::size_t i) {
+    while (i > 0 && i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) --i;
+    return i;
+  };
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == ' ' || text[i] == '\n') {
+      out += text[i++];
+      continue;
+    }
+    std::size_t end = text.find_first_of(" \n", i);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view word = text.substr(i, end - i);
+    if (word.size() <= kLongest) {
+      out += word;
+    } else {
+      const std::size_t head = lead(text, i + kHead) - i, tail_from = lead(text, end - kTail) - i;
+      out += std::string(word.substr(0, head)) + "...(" + std::to_string(word.size()) + " bytes)..." +
+             std::string(word.substr(tail_from));
+    }
+    i = end;
+  }
+  if (out.size() > kTotal) out = out.substr(0, lead(out, kTotal)) + "...";
+  return out;
+}
+
 InputError::InputError(SourcePos pos, std::string message)
     : std::runtime_error(message), pos_(std::move(pos)), message_(std::move(message)) {}
 
@@ -38,7 +67,7 @@ std::string InputError::render() const {
     if (pos_.line > 0) os << ':' << pos_.line << ':' << pos_.col;
     os << ": ";
   }
-  os << "error: " << message_ << '\n';
+  os << "error: " << clip_words(message_) << '\n';
   if (pos_.file && pos_.line > 0 && static_cast<std::size_t>(pos_.line) <= pos_.file->lines.size()) {
     std::string_view line = pos_.file->lines[static_cast<std::size_t>(pos_.line - 1)];
     std::size_t caret = std::min(static_cast<std::size_t>(std::max(pos_.col, 1) - 1), line.size());
@@ -107,10 +136,16 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
   // Like ninja's SpellcheckString: accept a distance of up to a third of the
   // word's length (at least 1, at most 3) ...
   // Two letters are too few to guess from ('ac' is not 'pc').
+  // A name longer than kMaxSuggestLength is no typo of a key: no guess, and
+  // so no quadratic cost on a hostile 40,000-character name.
+  if (word.size() > kMaxSuggestLength) return {};
   const std::size_t allowed = word.size() <= 2 ? 0 : std::clamp<std::size_t>(word.size() / 3, 1, 3);
   std::size_t best = allowed + 1;
   const std::string* choice = nullptr;
   for (const auto& c : candidates) {
+    // The lengths differ by at most the distance: most candidates need no table.
+    if (c.size() > kMaxSuggestLength || (c.size() > word.size() ? c.size() - word.size() : word.size() - c.size()) > allowed)
+      continue;
     const std::size_t d = edit_distance(word, c);
     if (d < best) {
       best = d;

@@ -1,15 +1,26 @@
 #include "encsim/paired.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 
 namespace encsim {
+
+double PairedDiff::mean() const {
+  if (n == 0) return 0.0;
+  // The double division whenever the sum fits 64 bits, so reports keep their bytes.
+  if (sum >= INT64_MIN && sum <= INT64_MAX) return static_cast<double>(static_cast<std::int64_t>(sum)) / static_cast<double>(n);
+  return static_cast<double>(static_cast<long double>(sum) / static_cast<long double>(n));
+}
 
 Interval PairedDiff::ci(double z) const {
   const double m = mean();
   if (n < 2) return {m, m};
   const double nn = static_cast<double>(n);
-  const double var = std::max(0.0, (static_cast<double>(sum_sq) - nn * m * m) / (nn - 1.0));
+  const double ssq = sum_sq.hi == 0 && sum_sq.lo <= UINT64_MAX ? static_cast<double>(static_cast<std::uint64_t>(sum_sq.lo))
+                                                                : static_cast<double>(sum_sq.value());
+  const double var = std::max(0.0, (ssq - nn * m * m) / (nn - 1.0));
   const double half = z * std::sqrt(var / nn);
   return {m - half, m + half};
 }

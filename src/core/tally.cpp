@@ -1,22 +1,68 @@
 #include "encsim/tally.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 
 namespace encsim {
 
-void IntStat::grow(std::size_t value) {
+long double WideSum::value() const {
+  constexpr long double k2to64 = 18446744073709551616.0L;
+  return (static_cast<long double>(hi) * k2to64 * k2to64) + static_cast<long double>(lo);
+}
+
+std::size_t IntStat::bin_of(std::int64_t value) {
+  if (value < kExact) return static_cast<std::size_t>(value < 0 ? 0 : value);
+  const auto v = static_cast<std::uint64_t>(value);
+  const int e = 63 - __builtin_clzll(v);  // kExactBits <= e <= 62
+  const auto sub = static_cast<std::size_t>(v >> (e - kSubBits)) & (kSubBins - 1);
+  return static_cast<std::size_t>(kExact) + static_cast<std::size_t>(e - kExactBits) * kSubBins + sub;
+}
+
+std::int64_t IntStat::bin_low(std::size_t bin) {
+  if (bin < static_cast<std::size_t>(kExact)) return static_cast<std::int64_t>(bin);
+  const std::size_t i = bin - static_cast<std::size_t>(kExact);
+  const int e = kExactBits + static_cast<int>(i / kSubBins);
+  return static_cast<std::int64_t>((kSubBins + i % kSubBins) << (e - kSubBits));
+}
+
+void IntStat::grow(std::size_t bin) {
   // Grow geometrically so a long tail costs a handful of allocations per chunk
-  // slot, not one per new maximum.
-  counts_.resize(std::max<std::size_t>(value + 1, counts_.size() * 2 + 16), 0);
+  // slot, not one per new maximum; never past kBins.
+  counts_.resize(std::min(kBins, std::max<std::size_t>(bin + 1, counts_.size() * 2 + 16)), 0);
+}
+
+void IntStat::add_large(std::int64_t value) {
+  const std::size_t bin = bin_of(value);
+  if (bin >= counts_.size()) grow(bin);
+  ++counts_[bin];
+  const auto v = static_cast<unsigned __int128>(value);
+  ++large_n_;
+  large_sum_ += v;
+  large_sum_sq_.add(v * v);
+  large_max_ = std::max(large_max_, value);
+  large_min_ = std::min(large_min_, value);
 }
 
 void IntStat::merge(const IntStat& other) {
   if (other.counts_.size() > counts_.size()) counts_.resize(other.counts_.size(), 0);
   for (std::size_t v = 0; v < other.counts_.size(); ++v) counts_[v] += other.counts_[v];
+  large_n_ += other.large_n_;
+  large_sum_ += other.large_sum_;
+  large_sum_sq_.merge(other.large_sum_sq_);
+  large_max_ = std::max(large_max_, other.large_max_);
+  large_min_ = std::min(large_min_, other.large_min_);
 }
 
-void IntStat::clear() { std::fill(counts_.begin(), counts_.end(), 0); }
+void IntStat::clear() {
+  std::fill(counts_.begin(), counts_.end(), 0);
+  large_n_ = 0;
+  large_sum_ = 0;
+  large_sum_sq_ = {};
+  large_max_ = 0;
+  large_min_ = INT64_MAX;
+}
 
 std::uint64_t IntStat::n() const {
   std::uint64_t n = 0;
@@ -24,28 +70,49 @@ std::uint64_t IntStat::n() const {
   return n;
 }
 
-std::int64_t IntStat::sum() const {
-  std::int64_t s = 0;
-  for (std::size_t v = 0; v < counts_.size(); ++v)
-    s += static_cast<std::int64_t>(v) * static_cast<std::int64_t>(counts_[v]);
+unsigned __int128 IntStat::exact_sum() const {
+  unsigned __int128 s = large_sum_;
+  const std::size_t exact = std::min(counts_.size(), static_cast<std::size_t>(kExact));
+  for (std::size_t v = 0; v < exact; ++v) s += static_cast<unsigned __int128>(v) * counts_[v];
   return s;
+}
+
+std::int64_t IntStat::sum() const {
+  const unsigned __int128 s = exact_sum();
+  ENCSIM_CHECK(s <= static_cast<unsigned __int128>(INT64_MAX));
+  return static_cast<std::int64_t>(s);
 }
 
 double IntStat::mean() const {
   const auto count = n();
-  return count == 0 ? 0.0 : static_cast<double>(sum()) / static_cast<double>(count);
+  if (count == 0) return 0.0;
+  const unsigned __int128 s = exact_sum();
+  // The double division whenever the sum fits 64 bits, so reports keep their bytes.
+  if (s <= static_cast<unsigned __int128>(INT64_MAX))
+    return static_cast<double>(static_cast<std::int64_t>(s)) / static_cast<double>(count);
+  return static_cast<double>(static_cast<long double>(s) / static_cast<long double>(count));
 }
 
 double IntStat::stddev() const {
   const auto count = n();
   if (count < 2) return 0.0;
   const double m = mean();
-  double ss = 0.0;
-  for (std::size_t v = 0; v < counts_.size(); ++v) {
-    const double d = static_cast<double>(v) - m;
-    ss += d * d * static_cast<double>(counts_[v]);
+  if (large_n_ == 0) {
+    // Two passes over the exact counts: no cancellation.
+    double ss = 0.0;
+    for (std::size_t v = 0; v < counts_.size(); ++v) {
+      const double d = static_cast<double>(v) - m;
+      ss += d * d * static_cast<double>(counts_[v]);
+    }
+    return std::sqrt(ss / static_cast<double>(count - 1));
   }
-  return std::sqrt(ss / static_cast<double>(count - 1));
+  // From the exact sums: sum of (x - m)^2 = sum x^2 - n m^2, in long double.
+  WideSum sq = large_sum_sq_;
+  for (std::size_t v = 0; v < static_cast<std::size_t>(kExact) && v < counts_.size(); ++v)
+    sq.add(static_cast<unsigned __int128>(v * v) * counts_[v]);
+  const long double lm = static_cast<long double>(exact_sum()) / static_cast<long double>(count);
+  const long double ss = sq.value() - static_cast<long double>(count) * lm * lm;
+  return static_cast<double>(std::sqrt(std::max(0.0L, ss) / static_cast<long double>(count - 1)));
 }
 
 std::int64_t IntStat::quantile(std::uint64_t num, std::uint64_t den) const {
@@ -58,18 +125,22 @@ std::int64_t IntStat::quantile(std::uint64_t num, std::uint64_t den) const {
   std::uint64_t seen = 0;
   for (std::size_t v = 0; v < counts_.size(); ++v) {
     seen += counts_[v];
-    if (seen >= rank) return static_cast<std::int64_t>(v);
+    if (seen >= rank) return v < static_cast<std::size_t>(kExact) ? bin_low(v) : std::clamp(bin_low(v), large_min_, large_max_);
   }
   return max();
 }
 
 std::int64_t IntStat::max() const {
+  if (large_n_ > 0) return large_max_;
   for (std::size_t v = counts_.size(); v-- > 0;)
     if (counts_[v] != 0) return static_cast<std::int64_t>(v);
   return 0;
 }
 
 bool operator==(const IntStat& a, const IntStat& b) {
+  if (a.large_n_ != b.large_n_ || a.large_sum_ != b.large_sum_ || !(a.large_sum_sq_ == b.large_sum_sq_) ||
+      a.large_max_ != b.large_max_ || a.large_min_ != b.large_min_)
+    return false;
   // Equal as distributions: trailing zeros (capacity) do not matter.
   const auto& x = a.counts_.size() >= b.counts_.size() ? a.counts_ : b.counts_;
   const auto& y = a.counts_.size() >= b.counts_.size() ? b.counts_ : a.counts_;
@@ -100,7 +171,8 @@ void CombatantTally::merge(const CombatantTally& o) {
 }
 
 void CombatantTally::clear() {
-  actions = attacks = hits = crits = damage_taken = downs = deaths = 0;
+  actions = attacks = hits = crits = downs = deaths = 0;
+  damage_taken = 0;
   damage_dealt.clear();
   std::fill(extra.begin(), extra.end(), 0);
 }
@@ -144,11 +216,11 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
     t.attacks += static_cast<std::uint64_t>(c.attacks);
     t.hits += static_cast<std::uint64_t>(c.hits);
     t.crits += static_cast<std::uint64_t>(c.crits);
-    t.damage_taken += static_cast<std::uint64_t>(c.damage_taken);
+    t.damage_taken += static_cast<std::uint64_t>(c.damage_taken);  // non-negative
     t.damage_dealt.add(c.damage_dealt);
     t.downs += c.down ? 1 : 0;
     t.deaths += c.dead ? 1 : 0;
-    for (std::size_t e = 0; e < t.extra.size(); ++e) t.extra[e] += static_cast<std::uint64_t>(c.extra[e]);
+    for (std::size_t e = 0; e < t.extra.size(); ++e) t.extra[e] += static_cast<std::uint64_t>(c.extra[e]);  // non-negative
   }
   const TrialSummary s = summarize(r, roster);
   pcs_down.add(s.pcs_down);

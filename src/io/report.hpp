@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -66,13 +67,39 @@ std::vector<std::string> report_file_names();
 // The files a report writes: name and content.
 using OutputFiles = std::vector<std::pair<std::string, std::string>>;
 
-// Creates `dir` if needed and checks it is writable and that none of `names`
-// is in the way (e.g. a directory); an InputError if not. Commands call it
-// before simulating anything.
+// An output file could not be written (a full disk, a file size limit, no
+// permission): the system's reason is in what(). Exit code 3 (kExitIo).
+class IoError : public std::runtime_error {
+ public:
+  explicit IoError(const std::string& message);
+};
+
+// The free space an output directory must have before a run starts, and the
+// size of the probe file written there to prove it.
+inline constexpr std::uint64_t kMinFreeBytes = 1024 * 1024;
+inline constexpr std::size_t kProbeBytes = 4096;
+
+// Creates `dir` if needed and checks it is writable, has kMinFreeBytes free
+// and that none of `names` is in the way (e.g. a directory); an InputError or
+// IoError if not. Finishes an interrupted earlier switch (recover_output_dir).
+// Commands call it before simulating anything.
 void prepare_output_dir(const std::string& dir, const std::vector<std::string>& names = report_file_names());
-// Writes the report files of `results` plus `extra` into `dir`: all to
-// temporary names first, then each renamed into place.
+// Writes the report files of `results` plus `extra` into `dir` as one set: all
+// to temporary names first, then a commit marker, then the renames with
+// SIGINT/SIGTERM held back. A reader of the folder finds the old set or the
+// new one; if the process dies during the renames, the next run that writes
+// there (recover_output_dir) completes them.
 void write_reports(const std::string& dir, const std::vector<VariantResult>& results, const OutputFiles& extra = {});
+// Finishes a switch that a commit marker shows was cut short, and removes
+// the temporaries of a set that was never complete.
+void recover_output_dir(const std::string& dir);
+// Installs handlers that, on SIGINT, SIGTERM, SIGHUP or SIGQUIT, remove the
+// temporary files being written and the output folders this run created (if
+// still empty), then let the signal end the process. SIGXFSZ is ignored, so a
+// file size limit is an IoError.
+void install_output_cleanup();
+// The same undoing, for a run that fails with an exception.
+void abandon_output();
 
 // RFC 4180: quote a field that holds a comma, a quote or a line break.
 std::string csv_field(const std::string& s);

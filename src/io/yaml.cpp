@@ -7,12 +7,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <system_error>
 #include <unordered_map>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 // Nodes are built from yaml-cpp's parser events rather than YAML::Load: the
 // events carry a mark for every node and key, duplicate keys are still visible,
@@ -82,6 +84,7 @@ class Builder final : public YAML::EventHandler {
       throw InputError(marks_->at(mark),
                        "alias '*" + names_[anchor] + "' refers to a value that contains it");
     count_ += size_of(*it->second);
+    aliased_ = true;
     check_size(marks_->at(mark));
     // The copy keeps the positions of the anchored text.
     add(Node(*it->second), YAML::NullAnchor);
@@ -137,7 +140,8 @@ class Builder final : public YAML::EventHandler {
 
   void check_size(const SourcePos& pos) const {
     if (count_ > kMaxNodes)
-      throw InputError(pos, "YAML document too large: its aliases expand to more than " +
+      throw InputError(pos, std::string("YAML document too large: ") +
+                                (aliased_ ? "with its aliases expanded it holds" : "it holds") + " more than " +
                                 std::to_string(kMaxNodes) + " values");
   }
 
@@ -182,6 +186,7 @@ class Builder final : public YAML::EventHandler {
   std::unordered_map<YAML::anchor_t, std::string> names_;
   std::string pending_name_;
   std::size_t count_ = 0;
+  bool aliased_ = false;  // an alias was expanded: the likelier cause of a huge count
 };
 
 // Looks at the start of a second document, then stops the parser.
@@ -301,21 +306,48 @@ Node parse_yaml(std::shared_ptr<const SourceFile> file, std::string_view text) {
 }
 
 Node load_yaml_file(const std::string& path) {
-  const auto fail = [&](int err) {
+  const auto fail = [&](const std::string& why) {
     auto file = std::make_shared<SourceFile>();
     file->path = path;
-    throw InputError(SourcePos{std::move(file), 0, 0},
-                     "cannot read '" + path + "': " + std::generic_category().message(err));
+    throw InputError(SourcePos{std::move(file), 0, 0}, "cannot read '" + path + "': " + why);
   };
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) fail(EISDIR);
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(errno != 0 ? errno : EIO);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) fail(errno != 0 ? errno : EIO);
-  const std::string s = std::move(text).str();
+  const auto fail_errno = [&](int err) { fail(std::generic_category().message(err)); };
+  // Only regular files: a device (/dev/zero), a FIFO or a directory could be
+  // endless or block forever. O_NONBLOCK: opening a FIFO must not wait for a writer.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) fail_errno(errno);
+  struct stat st {};
+  const int stat_err = ::fstat(fd, &st) != 0 ? errno : 0;
+  const auto give_up = [&](auto&& report) {
+    ::close(fd);
+    report();
+  };
+  if (stat_err != 0) give_up([&] { fail_errno(stat_err); });
+  if (S_ISDIR(st.st_mode)) give_up([&] { fail_errno(EISDIR); });
+  if (!S_ISREG(st.st_mode)) give_up([&] { fail("not a regular file"); });
+  const auto too_large = [&] {
+    fail("larger than " + std::to_string(kMaxFileBytes / (1024 * 1024)) + " MiB, the limit for a scenario or library file");
+  };
+  if (static_cast<std::uint64_t>(st.st_size) > kMaxFileBytes) give_up(too_large);
+  // Read at most one byte past the limit: a file that grows while we read (or
+  // a /proc file whose size says 0) is still bounded.
+  std::string s;
+  char buf[65536];
+  int err = 0;
+  for (;;) {
+    const ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      err = errno;
+      break;
+    }
+    if (got == 0) break;
+    s.append(buf, static_cast<std::size_t>(got));
+    if (s.size() > kMaxFileBytes) break;
+  }
+  ::close(fd);
+  if (err != 0) fail_errno(err);
+  if (s.size() > kMaxFileBytes) too_large();
   return parse_yaml(SourceFile::from_text(path, s), s);
 }
 
