@@ -459,8 +459,9 @@ foes:
       // fails 15 vs 10 - 3 - 3. Watch needs 11 - (2 - 2 for the Rogue's aim) = 11.
       {20, 18}, {6, 5}, {20, 15}, {20, 20},
       // End of round: injuries 3 exceed survival 2: the injuries' 2 succeeds,
-      // the Sleeper's 5 under 10 - 3 + 2 (unconscious) - 3 (still surprised) too.
-      {20, 2}, {20, 5},
+      // the Sleeper's 5 under 10 - 3 + 2 (unconscious) - 3 (still surprised)
+      // too, so they roll again: the injuries' 10 fails, the Sleeper's 5.
+      {20, 2}, {20, 5}, {20, 10}, {20, 5},
   }};
   ScriptedDice none;
   const Replay r = replay(enc, dice, surprise, none);
@@ -793,7 +794,9 @@ foes: [{name: Brute, survival: 9, attack: 20, damage: '4', tactics: [{do: attack
     const Replay r = replay(enc, dice);
     EXPECT_EQ(r.rec.combatants[0].dead, !buys) << r.log;
     EXPECT_EQ(r.rec.combatants[0].extra[gm::kExtraMojoSpent], buys ? 3 : 0);
-    if (buys) EXPECT_TRUE(has(r.log, "P bids 3 mojo: success (2 mojo left)")) << r.log;
+    if (buys) {
+      EXPECT_TRUE(has(r.log, "P bids 3 mojo: success (2 mojo left)")) << r.log;
+    }
   }
 }
 

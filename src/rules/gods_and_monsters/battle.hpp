@@ -41,8 +41,7 @@ class Battle {
   struct Mark {
     int round = -1;
     int score = 0;
-    int ties = 0;
-    std::uint64_t tied = 0;  // who shares the best score, each counted once
+    std::uint64_t who = 0;  // everyone who shares the best score
   };
 
   struct State {
@@ -52,7 +51,6 @@ class Battle {
     int injuries;
     int injuries_at_start;  // as the round began
     int progress;           // actions already put into the next shot of a missile weapon
-    int last_attacker;
     int shield_vs;          // a small shield guards against this opponent this round
     int withdraw_in;        // rounds until a failed morale check takes it away; -1: none
     int action;             // declared this round; -1 when it does nothing
@@ -61,7 +59,7 @@ class Battle {
     int wake_round;         // an unconscious combatant comes to at the start of this round; -1: never
     int out_since;          // ... and the round it fell
     int die_round;          // a dying combatant dies after this round ("A time to die")
-    Mark attacker;          // the round of `last_attacker`, and how much it did (-1: it missed)
+    Mark attacker;          // who attacked it in the latest round, and how much they did (-1: a miss)
     int change_left;        // a group's rounds until its change of course takes effect
     const tactics::Rule* plan;     // what a group is doing ("Group Effort Decisions")
     const tactics::Rule* pending;  // what it is changing to
@@ -113,7 +111,7 @@ class Battle {
       s.pool = fi.bonus_pool;
       s.injuries = s.injuries_at_start = fi.start_injuries;
       s.progress = fi.starts_loaded ? 1000 : 0;  // loaded: only the firing action is left
-      s.last_attacker = s.shield_vs = s.withdraw_in = s.action = s.wake_round = -1;
+      s.shield_vs = s.withdraw_in = s.action = s.wake_round = -1;
       s.mojo = fi.mojo;
       s.plan = s.pending = nullptr;
       s.in = true;
@@ -429,11 +427,10 @@ class Battle {
       }
       // Both only ever name an enemy; a stray shot into an ally is neither.
       case Target::focus:
-        if (focus_[side(i)] >= lo && focus_[side(i)] < hi && usable(focus_[side(i)])) return focus_[side(i)];
+        if (const int j = pick(focus_[side(i)]); j >= lo && j < hi && usable(j)) return j;
         break;
       case Target::last_attacker:
-        if (st_[i].last_attacker >= lo && st_[i].last_attacker < hi && usable(st_[i].last_attacker))
-          return st_[i].last_attacker;
+        if (const int j = pick(st_[i].attacker); j >= lo && j < hi && usable(j)) return j;
         break;
       case Target::highest_hp: return best_by(lo, hi, usable, [&](int j) { return hp(j); });
       case Target::weakest: return best_by(lo, hi, usable, [&](int j) { return -f(j).defense; });
@@ -477,16 +474,24 @@ class Battle {
 
   // Keeps the record of who did the most harm in the latest round: a later
   // round replaces it, in the same round more damage does (a miss counts -1),
-  // and ties go to one of them uniformly at random (reservoir sampling), so
-  // the order in which the round's actions are resolved does not matter.
-  bool replaces(Mark& m, int who, int value) {
+  // and equals are all kept, so the order in which the round's actions are
+  // resolved does not matter. pick() settles a tie only when a rule asks:
+  // one at random (tactics stream), or the first listed with `target_ties: first`.
+  void note(Mark& m, int who, int value) {
     if (m.round != round_ || value > m.score) {
-      m = Mark{round_, value, 1, bit(who)};
-      return true;
+      m = Mark{round_, value, bit(who)};
+    } else if (value == m.score) {
+      m.who |= bit(who);
     }
-    if (value < m.score || !opt_.random_target_ties || (m.tied & bit(who))) return false;
-    m.tied |= bit(who);
-    return tact_.die(++m.ties) == 1;
+  }
+  int pick(Mark& m) {
+    if (m.who == 0) return -1;
+    const int count = std::popcount(m.who);
+    int k = count > 1 && opt_.random_target_ties ? tact_.die(count) - 1 : 0;
+    std::uint64_t w = m.who;
+    while (k-- > 0) w &= w - 1;
+    m.who = w & (~w + 1);  // settled: later rules this round see the same one
+    return std::countr_zero(m.who);
   }
 
   // One combatant's actions this round: a missile weapon that needs several
@@ -599,9 +604,7 @@ class Battle {
   }
 
   void note_attacker(int t, int i, int value) {
-    if (side(t) == side(i)) return;
-    State& s = st_[t];
-    if (replaces(s.attacker, i, value)) s.last_attacker = i;
+    if (side(t) != side(i)) note(st_[t].attacker, i, value);
   }
 
   // "Firing into close combat": whom a shot that hit its target would also have
@@ -665,7 +668,7 @@ class Battle {
     // A stray missile into an ally is friendly fire: its own column, and it
     // never becomes the side's focus.
     if (side(a) != side(t)) {
-      if (replaces(focus_mark_[side(a)], t, dmg)) focus_[side(a)] = t;
+      note(focus_[side(a)], t, dmg);
       rec(a).damage_dealt += dmg;
     } else {
       rec(a).extra[kExtraFriendlyDamage] += dmg;
@@ -847,8 +850,7 @@ class Battle {
   Log& log_;
   int n_;
   int round_ = 0;
-  int focus_[2] = {-1, -1};  // the enemy each side did the most harm in its latest round of hits
-  Mark focus_mark_[2];
+  Mark focus_[2];  // the enemy each side did the most harm in its latest round of hits
   const tactics::Rule* chosen_[kMax];
   State st_[kMax];
   std::uint64_t melee_[kMax];
