@@ -901,7 +901,9 @@ TEST(GodsAndMonstersScenarios, ShippedScenariosRunAndAreRealFights) {
     const Tally& base = results[0].tally;
     const double win = static_cast<double>(base.party_wins) / static_cast<double>(base.trials);
     EXPECT_GT(win, 0.05) << file;
-    EXPECT_LT(win, 0.99) << file;  // the example Yeti loses to three adventurers most of the time
+    // The example Yeti loses to three adventurers almost always (99.2% in
+    // 200,000 fights at seed 1), now that the knocked-out come to and the dying fight on.
+    EXPECT_LT(win, 0.996) << file;
     EXPECT_LT(static_cast<double>(base.draws) / static_cast<double>(base.trials), 0.1) << file;  // both sides out at once
   }
 }
