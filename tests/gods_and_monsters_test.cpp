@@ -129,17 +129,20 @@ INSTANTIATE_TEST_SUITE_P(
 // The survival machinery solved exactly: a PC already at 0 survival takes one
 // blow of 4 (the attacker needs 31: only a natural 20 misses), rolls to stay
 // conscious (fortitude 9 - 4) and then faces the death contest: the injuries
-// succeed on 4 or less; the PC fails over endurance 12 - 4 (+2 if unconscious).
+// succeed on 4 or less; the PC fails over endurance 12 - 4 (+2 if unconscious);
+// when both succeed they roll again ("Contested actions"), so the PC is dying
+// with probability a (1 - b) / (1 - a b). No mojo to buy off the death roll.
 TEST(GodsAndMonstersExact, DyingRateAfterOneBlowMatchesExact) {
   const auto enc = encounter_from(R"(ruleset: gods-and-monsters
 max_rounds: 1
-party: [{name: P, survival: 6, start_survival: 0, fortitude: 9, willpower: 3, endurance: 12, tactics: [{do: hold}]}]
+party: [{name: P, survival: 6, start_survival: 0, fortitude: 9, willpower: 3, endurance: 12, mojo: 0, tactics: [{do: hold}]}]
 foes: [{name: Brute, survival: 9, attack: 20, damage: '4'}]
 )");
   auto le = [](int x) { return std::clamp(x, 0, 20) / 20.0; };
   const double p_unconscious = 1 - le(9 - 4);
-  const double exact = (19.0 / 20) * le(4) *
-                       (p_unconscious * (1 - le(12 - 4 + 2)) + (1 - p_unconscious) * (1 - le(12 - 4)));
+  auto dying = [&](double b) { return le(4) * (1 - b) / (1 - le(4) * b); };
+  const double exact =
+      (19.0 / 20) * (p_unconscious * dying(le(12 - 4 + 2)) + (1 - p_unconscious) * dying(le(12 - 4)));
   RunSettings s;
   s.trials = 200000;
   s.seed = 77;
@@ -148,37 +151,23 @@ foes: [{name: Brute, survival: 9, attack: 20, damage: '4'}]
   const double se = std::sqrt(exact * (1 - exact) / n);
   EXPECT_NEAR(static_cast<double>(t.combatants[0].deaths) / n, exact, 4 * se) << "exact " << exact;
   // Down: unconscious, or conscious but dying.
-  const double down = (19.0 / 20) * (p_unconscious + (1 - p_unconscious) * le(4) * (1 - le(12 - 4)));
+  const double down = (19.0 / 20) * (p_unconscious + (1 - p_unconscious) * dying(le(12 - 4)));
   EXPECT_NEAR(static_cast<double>(t.combatants[0].downs) / n, down, 4 * std::sqrt(down * (1 - down) / n));
 }
 
 // ---------------------------------------------------------------------------
-// The combat example ("Combat example"): the Yeti fight with the text's dice.
-// Rounds are simultaneous, so the engine resolves each round's actions in its
-// own fixed order (the party as listed, then the foes); the script holds the
-// text's dice in that order. Two readings are the test's own scripted choices:
-// the Yeti aims each claw at random and the tactics dice pick Sam every time
-// (in round 2 the Guide gave the second claw a fifty-fifty chance of going to
-// Charlotte), and the Yeti withdraws once its survival is gone.
+// The combat example ("Combat example"): the Yeti fight with the text's dice,
+// on the shipped scenario and its own tactics. Rounds are simultaneous: the
+// PCs' actions resolve as listed, then the Guide aims and resolves the NPC's
+// ("Order of events"), so the script holds the text's dice in that order. The
+// Yeti turns on whoever hurt it in round 1 (Sam) and keeps clawing her.
 
-TEST(GodsAndMonstersExample, TheYetiFightRoundByRound) {
-  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
-include: [monsters.yaml, party.yaml]
-party:
-  - {use: Sam Stevens, awareness: unaware}
-  - {use: Charlotte Kordé, awareness: unaware}
-  - {use: Toromeen, awareness: unaware}
-foes:
-  - use: Yeti
-    tactics:
-      - {when: "self.survival == 0", do: withdraw}
-      - {do: attack, target: random}
-)");
+TEST(GodsAndMonstersExample, TheShippedYetiReplaysTheTextsFightRoundByRound) {
+  const cli::Prepared p = cli::prepare(kDir + "/yeti.yaml", {});
+  const gm::Encounter enc = gm::compile(p.scenario, p.scenario.variants.at(0));
   // Surprise: Sarah rolls 2 (perception 6), John 18 (9), Tony 4 (4).
   ScriptedDice surprise = d20s({2, 18, 4});
-  // Every claw goes to Sam, the first of the three the Yeti could pick.
-  ScriptedDice tact;
-  for (int k = 0; k < 8; ++k) tact.script.push_back({3, 1});
+  ScriptedDice tact;  // no choice is left to chance
   ScriptedDice dice{{
       // Round 1: Sam 4 hits (needs 9), long sword 7. Charlotte is surprised.
       // Toromeen 17 misses (needs 12). The Yeti 9 hits Sam (needs 11), d6 1;
@@ -208,6 +197,13 @@ foes:
   EXPECT_TRUE(has(log, "Charlotte Kordé attacks Yeti: d20 3 vs 9: hit"));
   EXPECT_TRUE(has(log, "Charlotte Kordé rolls 6 vs 9 to snap out of surprise: success"));
   EXPECT_TRUE(has(log, "Yeti rolls 3 vs 6 to stay conscious: success"));
+  // Every claw of the four rounds goes to Sam.
+  std::size_t claws = 0;
+  for (std::size_t at = log.find("Yeti attacks "); at != std::string::npos; at = log.find("Yeti attacks ", at + 1)) {
+    EXPECT_EQ(log.compare(at, 24, "Yeti attacks Sam Stevens"), 0) << log.substr(at, 40);
+    ++claws;
+  }
+  EXPECT_EQ(claws, 8u);
 
   const std::string r1 = end_of_round(log, 1), r2 = end_of_round(log, 2), r3 = end_of_round(log, 3),
                     r4 = end_of_round(log, 4);
@@ -247,7 +243,7 @@ foes:
 const char* const kToromeen =
     "{name: Toromeen, level: 2, archetype: warrior, survival: 7, verve: 17, fortitude: 11, willpower: 7, "
     "endurance: 15, fighting_art: 2, attack: 2, armor: chain_mail, weapon: battleaxe, weapon_size: small, "
-    "damage_bonus: 4";
+    "damage_bonus: 4, mojo: 0";  // the examples spend none
 
 TEST(GodsAndMonstersExample, ToromeenAndTheOrcVerveThenSurvival) {
   const auto enc = encounter_from(std::string(R"(ruleset: gods-and-monsters
@@ -292,14 +288,14 @@ foes:
 // leaves Toromeen at 0 with 2 injuries; he stays conscious (6 under 11 - 2),
 // loses the death contest (the Guide's 1 under 2; Tony's 20 over 15 - 2) and is
 // dying, yet hits and kills the Orc on his next action at -2.
-std::string example_yaml(bool dying_acts) {
-  return std::string("ruleset: gods-and-monsters\ninclude: [monsters.yaml]\noptions: {dying_acts: ") +
-         (dying_acts ? "true" : "false") + "}\nparty:\n  - " + kToromeen +
-         ", start_survival: 4, start_verve: 0}\nfoes:\n  - use: Orc\n";
+std::string example_yaml(const char* options) {
+  return std::string("ruleset: gods-and-monsters\ninclude: [monsters.yaml]\noptions: {") + options +
+         "}\nparty:\n  - " + kToromeen + ", start_survival: 4, start_verve: 0}\nfoes:\n  - use: Orc\n";
 }
 
+// By default the dying fight on, as Toromeen does ("A time to die").
 TEST(GodsAndMonstersExample, ToromeenConsciousnessRollAtMinusTwoAndTheDeathContest) {
-  const auto enc = encounter_from(example_yaml(true));
+  const auto enc = encounter_from(example_yaml(""));
   ScriptedDice dice{{
       {20, 20}, {20, 3}, {6, 5}, {20, 6},  // round 1: the thrust for 5 + 1; conscious
       {20, 1}, {20, 20},                   // end of round 1: the death contest
@@ -320,8 +316,8 @@ TEST(GodsAndMonstersExample, ToromeenConsciousnessRollAtMinusTwoAndTheDeathConte
   EXPECT_EQ(r.rec.resources[gm::kDeathContests], 2);
 }
 
-TEST(GodsAndMonstersExample, ByDefaultTheDyingLeaveTheFight) {
-  const auto enc = encounter_from(example_yaml(false));
+TEST(GodsAndMonstersExample, WithDyingActsOffTheDyingLeaveTheFight) {
+  const auto enc = encounter_from(example_yaml("dying_acts: false"));
   ScriptedDice dice{{{20, 20}, {20, 3}, {6, 5}, {20, 6}, {20, 1}, {20, 20}}};
   const Replay r = replay(enc, dice);
   EXPECT_EQ(r.rec.outcome, Outcome::foes_win) << r.log;
@@ -463,8 +459,9 @@ foes:
       // fails 15 vs 10 - 3 - 3. Watch needs 11 - (2 - 2 for the Rogue's aim) = 11.
       {20, 18}, {6, 5}, {20, 15}, {20, 20},
       // End of round: injuries 3 exceed survival 2: the injuries' 2 succeeds,
-      // the Sleeper's 5 under 10 - 3 + 2 (unconscious) - 3 (still surprised) too.
-      {20, 2}, {20, 5},
+      // the Sleeper's 5 under 10 - 3 + 2 (unconscious) - 3 (still surprised)
+      // too, so they roll again: the injuries' 10 fails, the Sleeper's 5.
+      {20, 2}, {20, 5}, {20, 10}, {20, 5},
   }};
   ScriptedDice none;
   const Replay r = replay(enc, dice, surprise, none);
@@ -673,6 +670,176 @@ foes: [{use: Yeti}, {use: Ogre}]
 }
 
 // ---------------------------------------------------------------------------
+// The audit's fixes, each with scripted dice.
+
+// A shooter whose ally fights the Orc in melee: the shot hits the Orc for 3
+// and, the same roll being good enough against the ally, strays into it.
+const char* const kStrayShot = R"(ruleset: gods-and-monsters
+max_rounds: 2
+party:
+  - {name: Shooter, survival: 20, weapon: bow, tactics: [{do: attack, target: focus}]}
+  - {name: Ally, survival: 20, evasion: 5, tactics: [{when: "round == 1", do: attack}, {do: hold}]}
+foes: [{name: Orc, survival: 30, tactics: [{do: hold}]}]
+)";
+ScriptedDice stray_shot_dice() {
+  // Round 1: the Shooter 5 (needs 11) hits the Orc, d6 3; the Ally (needs 11
+  // too) fails evasion 15 vs 5 and takes the 3; the Ally's own blow 20 misses.
+  // Round 2: the Shooter aims at the side's focus: 20 misses.
+  return ScriptedDice{{{20, 5}, {6, 3}, {20, 15}, {20, 20}, {20, 20}}};
+}
+
+TEST(GodsAndMonstersAudit, FocusNeverTurnsASideOnItsOwnMember) {
+  const auto enc = encounter_from(kStrayShot);
+  ScriptedDice dice = stray_shot_dice();
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r.log, "the shot also strikes Ally")) << r.log;
+  EXPECT_TRUE(has(r.log, "Shooter attacks Orc: d20 20")) << r.log;
+  EXPECT_FALSE(has(r.log, "Shooter attacks Ally")) << r.log;
+}
+
+TEST(GodsAndMonstersAudit, FriendlyFireIsCountedApartFromDamageDealt) {
+  const auto enc = encounter_from(kStrayShot);
+  ScriptedDice dice = stray_shot_dice();
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 3) << r.log;  // the Orc's 3 only
+  EXPECT_EQ(r.rec.combatants[0].extra[gm::kExtraFriendlyDamage], 3);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3);
+}
+
+// "Contested actions": if both succeed, they keep trying. The Victim (6
+// survival spent, an NPC without mojo) takes 4: 4 injuries.
+TEST(GodsAndMonstersAudit, TheDeathContestGoesOnWhileBothSucceed) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 1
+party: [{name: Brute, survival: 9, attack: 20, damage: '4', tactics: [{do: attack}]}]
+foes: [{name: Victim, survival: 6, start_survival: 0, fortitude: 19, endurance: 12, tactics: [{do: hold}]}]
+)");
+  // Conscious (3 vs 19 - 4). The contest: the injuries' 2 and the Victim's 5
+  // (under 12 - 4) both succeed; again: the injuries' 1 succeeds, the Victim's
+  // 15 fails: dying.
+  ScriptedDice dice{{{20, 1}, {20, 3}, {20, 2}, {20, 5}, {20, 1}, {20, 15}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r.log, "both succeed: they keep trying")) << r.log;
+  EXPECT_TRUE(has(r.log, "Victim is dying"));
+  EXPECT_TRUE(r.rec.combatants[1].dead);
+}
+
+// "Unconsciousness": out for as many minutes as injuries, six rounds each; no
+// injuries, no time at all.
+TEST(GodsAndMonstersAudit, UnconsciousnessLastsAMinutePerInjury) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 8
+party:
+  - {name: Hero, survival: 5, fortitude: 1, willpower: 1, endurance: 15, tactics: [{do: attack}]}
+  - {name: Friend, survival: 50, tactics: [{do: hold}]}
+foes: [{name: Brute, survival: 90, attack: 20, damage: '6', tactics: [{when: "round == 1", do: attack}, {do: hold}]}]
+)");
+  // Round 1: the Hero 20 misses; the Brute hits it for 6: 1 injury, and 5 over
+  // 1 - 1 puts it out. Death contest: the injuries' 20 fails (the Hero's 1).
+  // Rounds 2-7 it is out; in round 8 it comes to and swings (20, a miss).
+  ScriptedDice dice{{{20, 20}, {20, 1}, {20, 5}, {20, 20}, {20, 1}, {20, 20}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r.log, "Hero falls unconscious for 1 minute(s), until round 8")) << r.log;
+  EXPECT_TRUE(has(r.log, "Hero comes to"));
+  EXPECT_EQ(r.rec.combatants[0].attacks, 2);
+  EXPECT_FALSE(r.rec.combatants[0].down);
+  EXPECT_EQ(r.rec.combatants[0].extra[gm::kExtraUnconscious], 1);
+}
+
+TEST(GodsAndMonstersAudit, WithNoInjuriesUnconsciousnessLastsNoTime) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 2
+party: [{name: Hero, survival: 5, fortitude: 1, willpower: 1, tactics: [{do: attack}]}]
+foes: [{name: Brute, survival: 90, attack: 20, damage: '5', tactics: [{when: "round == 1", do: attack}, {do: hold}]}]
+)");
+  // The Brute's 5 takes the Hero to 0 survival, no injuries; it fails 5 vs 1.
+  ScriptedDice dice{{{20, 20}, {20, 1}, {20, 5}, {20, 20}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].attacks, 2) << r.log;
+  EXPECT_EQ(r.rec.outcome, Outcome::draw);
+  EXPECT_FALSE(r.rec.combatants[0].down);
+}
+
+// "Using verve": a monk's verve takes no combat damage, so it is no cover
+// against blows: with 8 survival she has the least to lose.
+TEST(GodsAndMonstersAudit, VerveThatCannotTakeCombatDamageIsNotHp) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 1
+party:
+  - {name: Monk, archetype: monk, survival: 8, verve: 10, tactics: [{when: "self.hp < 9", do: hold}, {do: attack}]}
+  - {name: Warrior, archetype: warrior, survival: 6, verve: 14, tactics: [{do: hold}]}
+  - {name: Plain, survival: 12, tactics: [{do: hold}]}
+foes: [{name: Brute, survival: 90, tactics: [{do: attack, target: lowest_hp}]}]
+)");
+  ScriptedDice dice{{{20, 20}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r.log, "Brute attacks Monk")) << r.log;
+  EXPECT_TRUE(has(r.log, "Monk holds"));
+}
+
+// "Mojo", Rolls: a PC bids mojo after failing an archetypal roll; death rolls
+// are archetypal for every PC. Lost by 3 with 5 mojo: 3 spent, both now
+// succeed and the contest goes on; the injuries' 20 then fails.
+TEST(GodsAndMonstersAudit, MojoBuysOffALostDeathRoll) {
+  for (const char* use : {"survival", "none"}) {
+    const auto enc = encounter_from(std::string(R"(ruleset: gods-and-monsters
+max_rounds: 1
+party: [{name: P, survival: 6, start_survival: 0, fortitude: 19, endurance: 12, mojo: 5, mojo_use: )") + use +
+                                    R"(, tactics: [{do: hold}]}]
+foes: [{name: Brute, survival: 9, attack: 20, damage: '4', tactics: [{do: attack}]}]
+)");
+    const bool buys = std::string(use) == "survival";
+    ScriptedDice dice{{{20, 1}, {20, 3}, {20, 2}, {20, 11}}};
+    if (buys) dice.script.insert(dice.script.end(), {{20, 20}, {20, 20}});
+    const Replay r = replay(enc, dice);
+    EXPECT_EQ(r.rec.combatants[0].dead, !buys) << r.log;
+    EXPECT_EQ(r.rec.combatants[0].extra[gm::kExtraMojoSpent], buys ? 3 : 0);
+    if (buys) {
+      EXPECT_TRUE(has(r.log, "P bids 3 mojo: success (2 mojo left)")) << r.log;
+    }
+  }
+}
+
+// "Group Effort Decisions": a group changing course (here to withdraw) goes on
+// as before for as many rounds as its bonus (3 for twelve goblins).
+TEST(GodsAndMonstersAudit, AGroupTakesDecisionTimeToChangeCourse) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+include: [monsters.yaml]
+party: [{name: Hero, survival: 50, attack: 10, damage: '8', tactics: [{when: "round == 1", do: attack}, {do: hold}]}]
+foes:
+  - use: Goblin
+    name: Goblins
+    group: 12
+    morale: "round < 0"
+    tactics: [{when: "self.survival_frac <= 0.5", do: withdraw}, {do: attack}]
+)");
+  // Round 1: the Hero's 1 hits for 8, half the unit's 16; its four blows miss.
+  // Rounds 2-4 it still attacks; it withdraws at the start of round 5.
+  ScriptedDice dice{{{20, 1}}};
+  for (int k = 0; k < 16; ++k) dice.script.push_back({20, 20});
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r.log, "Goblins starts to change course (3 round(s) of decision time)")) << r.log;
+  EXPECT_EQ(r.rec.rounds, 4);
+  EXPECT_EQ(r.rec.combatants[1].attacks, 16);
+  EXPECT_TRUE(r.rec.foes_fled);
+}
+
+// "Reactions" and "Level advancement": reactions start at 4, +1 every even
+// level, the archetypal one +1 every level (the Yeti's 6 at level 4).
+TEST(GodsAndMonstersAudit, ReactionsDefaultToFourPlusHalfLevel) {
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+party: [{name: A, level: 3, archetype: [thief, warrior], survival: 5}]
+foes: [{name: B, level: 4, survival: 5}]
+)");
+  EXPECT_EQ(enc.fighters[0].score[gm::kEvasion], 7);
+  EXPECT_EQ(enc.fighters[0].score[gm::kFortitude], 7);
+  EXPECT_EQ(enc.fighters[0].score[gm::kWillpower], 5);
+  EXPECT_EQ(enc.fighters[0].score[gm::kEndurance], 11);
+  EXPECT_EQ(enc.fighters[1].score[gm::kPerception], 6);
+  EXPECT_EQ(enc.fighters[1].score[gm::kEndurance], 12);
+}
+
+// ---------------------------------------------------------------------------
 // Input errors.
 
 std::string error_of(const std::string& yaml) {
@@ -734,7 +901,9 @@ TEST(GodsAndMonstersScenarios, ShippedScenariosRunAndAreRealFights) {
     const Tally& base = results[0].tally;
     const double win = static_cast<double>(base.party_wins) / static_cast<double>(base.trials);
     EXPECT_GT(win, 0.05) << file;
-    EXPECT_LT(win, 0.99) << file;  // the example Yeti loses to three adventurers most of the time
+    // The example Yeti loses to three adventurers almost always (99.2% in
+    // 200,000 fights at seed 1), now that the knocked-out come to and the dying fight on.
+    EXPECT_LT(win, 0.996) << file;
     EXPECT_LT(static_cast<double>(base.draws) / static_cast<double>(base.trials), 0.1) << file;  // both sides out at once
   }
 }

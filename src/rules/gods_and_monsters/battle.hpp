@@ -22,18 +22,27 @@ class Battle {
     roll_surprise();
     for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
       ENCSIM_SAY(log_, "-- round %d --", round_);
-      start_round();  // 1. the surprised try to snap out of it
-      declare();      // 2. everyone chooses an action and its targets; withdrawals leave
+      start_round();  // 1. the unconscious come to, the surprised try to snap out of it
+      declare();      // 2. everyone chooses an action (PCs their targets too); withdrawals leave
       if (decided()) return finish(round_ - 1);
       rec_.rounds = round_;
-      resolve(true);   // 3. called shots come first ("Called shot")
-      resolve(false);  // 4. then every other action, all at once
-      end_round();     // 5. unconsciousness, death contests, morale
+      resolve(kCalledPass);  // 3. called shots come first ("Called shot")
+      resolve(kPcPass);      // 4. then the PCs act ("Order of events")
+      aim_npcs();            // 5. the Guide aims the NPCs' other attacks, knowing what the PCs did
+      resolve(kNpcPass);     // 6. and they act; everything still happens at once
+      end_round();           // 7. unconsciousness, death contests, morale
       if (decided()) return finish(round_);
     }
     ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
     finish(enc_.max_rounds);
   }
+
+  // Who did the most harm in the latest round (see replaces()).
+  struct Mark {
+    int round = -1;
+    int score = 0;
+    std::uint64_t who = 0;  // everyone who shares the best score
+  };
 
   struct State {
     int survival;
@@ -42,10 +51,18 @@ class Battle {
     int injuries;
     int injuries_at_start;  // as the round began
     int progress;           // actions already put into the next shot of a missile weapon
-    int last_attacker;
     int shield_vs;          // a small shield guards against this opponent this round
     int withdraw_in;        // rounds until a failed morale check takes it away; -1: none
     int action;             // declared this round; -1 when it does nothing
+    int n_targets;          // entries of targets_ chosen this round
+    int mojo;
+    int wake_round;         // an unconscious combatant comes to at the start of this round; -1: never
+    int out_since;          // ... and the round it fell
+    int die_round;          // a dying combatant dies after this round ("A time to die")
+    Mark attacker;          // who attacked it in the latest round, and how much they did (-1: a miss)
+    int change_left;        // a group's rounds until its change of course takes effect
+    const tactics::Rule* plan;     // what a group is doing ("Group Effort Decisions")
+    const tactics::Rule* pending;  // what it is changing to
     bool in;                // in the fight: conscious, not dying (unless dying_acts), not gone
     bool surprised;
     bool asleep;            // surprised in its sleep: immobile in round 1
@@ -53,6 +70,7 @@ class Battle {
     bool injured_now;       // gained injuries this round
     bool archetypal_injury; // ... and the latest came from archetypal damage
     bool dying;
+    bool unconscious;
     bool disrupted;         // a called shot spoiled its missile actions this round
     bool morale_checked;
     bool withdrew;
@@ -68,8 +86,19 @@ class Battle {
   const char* name(int i) const { return f(i).name.c_str(); }
   static bool is_called(int action) { return action == kCalledShot || action == kKnockout || action == kKillingBlow; }
   static bool is_attack(int action) { return action == kAttack || is_called(action); }
-  // What stands between a combatant and injuries, for targeting and tactics.
-  int hp(int i) const { return st_[i].survival + st_[i].verve + st_[i].pool - st_[i].injuries; }
+  // Is combat damage archetypal for it now, so that verve takes it ("Using verve")?
+  bool verve_usable(int i) const {
+    return f(i).archetypal_combat && (opt_.verve_while_surprised || !st_[i].surprised);
+  }
+  // What stands between a combatant and injuries in this fight, for targeting
+  // and tactics: verve only when it can take combat damage.
+  int hp(int i) const {
+    return st_[i].survival + (verve_usable(i) ? st_[i].verve : 0) + st_[i].pool - st_[i].injuries;
+  }
+  int hp_max(int i) const { return f(i).survival + (f(i).archetypal_combat ? f(i).verve : 0) + f(i).bonus_pool; }
+  enum Pass { kCalledPass, kPcPass, kNpcPass };
+  // Whose attacks are aimed after the PCs have acted: NPCs' plain attacks.
+  bool aims_late(int i) const { return opt_.npc_targets_after_pcs && !f(i).pc && !is_called(st_[i].action); }
   bool immobile(int i) const { return round_ == 1 && st_[i].surprised && st_[i].asleep; }
 
   void set_up() {
@@ -82,7 +111,9 @@ class Battle {
       s.pool = fi.bonus_pool;
       s.injuries = s.injuries_at_start = fi.start_injuries;
       s.progress = fi.starts_loaded ? 1000 : 0;  // loaded: only the firing action is left
-      s.last_attacker = s.shield_vs = s.withdraw_in = s.action = -1;
+      s.shield_vs = s.withdraw_in = s.action = s.wake_round = -1;
+      s.mojo = fi.mojo;
+      s.plan = s.pending = nullptr;
       s.in = true;
       melee_[i] = 0;
     }
@@ -97,7 +128,7 @@ class Battle {
       const int need = fi.score[kPerception] + mod + fi.group_bonus - st_[i].injuries;
       const int roll = surprise_.die(20);
       State& s = st_[i];
-      s.surprised = roll > need;
+      s.surprised = roll > need && !buy_off(i, roll - need, kPerception, false);
       s.asleep = s.surprised && fi.awareness == Awareness::asleep;
       ENCSIM_SAY(log_, "%s rolls perception %d vs %d: %s", name(i), roll, need,
                  s.surprised ? (s.asleep ? "surprised in its sleep" : "surprised") : "not surprised");
@@ -113,6 +144,23 @@ class Battle {
       State& s = st_[i];
       s.injuries_at_start = s.injuries;
       s.out_cold = s.injured_now = s.disrupted = false;
+      // "Unconsciousness": its minutes are over. Out for two rounds or more, it
+      // is no longer surprised ("Surprise").
+      if (s.unconscious && s.wake_round == round_ && (!s.dying || opt_.dying_acts)) {
+        s.unconscious = false;
+        s.in = true;
+        s.surprised = s.asleep = false;
+        s.die_round += round_ - 1 - s.out_since;  // while unconscious its minutes were hours
+        rec(i).down = rec(i).dead;
+        ++rec_.resources[kWokeUp];
+        ENCSIM_SAY(log_, "%s comes to", name(i));
+      }
+      // "A time to die": endurance minus injuries minutes, while conscious.
+      if (s.dying && s.in && round_ > s.die_round) {
+        s.in = false;
+        ENCSIM_SAY(log_, "%s dies of its wounds", name(i));
+        continue;
+      }
       if (!s.in || !s.surprised || round_ == 1) continue;
       s.asleep = false;
       // Snapping out applies to the round it is rolled in.
@@ -124,25 +172,49 @@ class Battle {
     }
   }
 
-  int choose(int i, ReactionChoice c) const {
-    const auto& sc = f(i).score;
+  // The reaction a choice rolls: the better of fortitude and willpower, on a
+  // tie the archetypal one (so that mojo may help).
+  Score choose(int i, ReactionChoice c) const {
     switch (c) {
-      case ReactionChoice::fortitude: return sc[kFortitude];
-      case ReactionChoice::willpower: return sc[kWillpower];
-      case ReactionChoice::health: return sc[kHealth];
+      case ReactionChoice::fortitude: return kFortitude;
+      case ReactionChoice::willpower: return kWillpower;
+      case ReactionChoice::health: return kHealth;
       case ReactionChoice::best: break;
     }
-    return std::max(sc[kFortitude], sc[kWillpower]);
+    return better(i, kFortitude, kWillpower);
+  }
+  Score better(int i, Score a, Score b) const {
+    const auto& sc = f(i).score;
+    if (sc[a] != sc[b]) return sc[a] > sc[b] ? a : b;
+    return archetypal(i, b) && !archetypal(i, a) ? b : a;
+  }
+  bool archetypal(int i, int score) const { return (f(i).archetypal_scores >> score) & 1u; }
+
+  // "Mojo", Rolls: after a failed archetypal roll a PC bids mojo as a bonus;
+  // what it takes to succeed is spent, the rest kept. `survival` marks the
+  // rolls the default policy spends on (death contests, staying conscious).
+  bool buy_off(int i, int short_by, int score, bool survival) {
+    const Fighter& fi = f(i);
+    if (!fi.pc || fi.mojo_use == MojoUse::none || (score >= 0 && !archetypal(i, score))) return false;
+    if (!survival && fi.mojo_use != MojoUse::all) return false;
+    State& s = st_[i];
+    if (short_by > s.mojo) return false;  // no bid can change it: nothing is lost
+    s.mojo -= short_by;
+    rec_.resources[kMojoSpent] += short_by;
+    rec(i).extra[kExtraMojoSpent] += short_by;
+    ENCSIM_SAY(log_, "  %s bids %d mojo: success (%d mojo left)", name(i), short_by, s.mojo);
+    return true;
   }
 
   // A roll at or under `score` plus `bonus`, with the group bonus and the
-  // normal penalties: current injuries, and -3 while surprised.
-  bool reaction_roll(int i, int score, int bonus, bool surprise_penalty, const char* what) {
-    const int need = score + bonus + f(i).group_bonus - st_[i].injuries -
+  // normal penalties: current injuries, and -3 while surprised. A failed roll
+  // on an archetypal reaction may be bought off with mojo.
+  bool reaction_roll(int i, Score score, int bonus, bool surprise_penalty, const char* what, bool survival = false) {
+    const int need = f(i).score[score] + bonus + f(i).group_bonus - st_[i].injuries -
                      (surprise_penalty && st_[i].surprised ? 3 : 0);
     const int roll = dice_.die(20);
     ENCSIM_SAY(log_, "  %s rolls %d vs %d %s: %s", name(i), roll, need, what, roll <= need ? "success" : "failure");
-    return roll <= need;
+    return roll <= need || buy_off(i, roll - need, score, survival);
   }
 
   // Tactics read the state through this view; see gods_and_monsters::vars().
@@ -153,7 +225,7 @@ class Battle {
       const State& s = b->st_[self];
       const Fighter& fi = b->f(self);
       const int my = b->side(self);
-      const int hp_max = fi.survival + fi.verve + fi.bonus_pool;
+      const int hp_max = b->hp_max(self);
       switch (id) {
         case tactics::kSelfHp: return b->hp(self);
         case tactics::kSelfHpMax: return hp_max;
@@ -228,6 +300,37 @@ class Battle {
     return nullptr;
   }
 
+  // "Group Effort Decisions": a group that changes course to something its
+  // plan did not have (another kind of action: attack, called shot, withdraw,
+  // hold...) goes on with what it was doing for as many rounds as its bonus.
+  const tactics::Rule* decide(int i, const tactics::Rule* wanted) {
+    State& s = st_[i];
+    const int bonus = f(i).group_bonus;
+    auto kind = [](const tactics::Rule* r) { return r ? r->action : static_cast<int>(kHold); };
+    if (bonus == 0 || !s.plan || kind(wanted) == kind(s.plan)) {
+      s.plan = wanted;
+      s.pending = nullptr;
+      return wanted;
+    }
+    if (!s.pending || kind(s.pending) != kind(wanted)) {
+      s.change_left = bonus;
+      ENCSIM_SAY(log_, "%s starts to change course (%d round(s) of decision time)", name(i), bonus);
+    }
+    s.pending = wanted;
+    if (s.change_left == 0) {
+      s.plan = wanted;
+      s.pending = nullptr;
+      return wanted;
+    }
+    --s.change_left;
+    // The old course, as long as it can still be followed.
+    const tactics::Rule* old = s.plan;
+    if (old && is_called(old->action) &&
+        (s.surprised || count_enemies(i, [&](int j) { return eligible(j, old->action); }) == 0))
+      return nullptr;
+    return old;
+  }
+
   void declare() {
     const tactics::Rule* chosen[kMax];
     // First what everyone does: withdrawals take effect before anyone aims.
@@ -236,13 +339,14 @@ class Battle {
       s.action = -1;
       s.shield_vs = -1;
       chosen[i] = nullptr;
+      s.n_targets = 0;
       if (!s.in) continue;
       if (round_ == 1 && s.surprised) {
         ++rec_.resources[kSurpriseRoundsLost];
         ENCSIM_SAY(log_, "%s is surprised and cannot act", name(i));
         continue;
       }
-      chosen[i] = choose_rule(i);
+      chosen[i] = decide(i, choose_rule(i));
       if (!chosen[i] || chosen[i]->action == kHold) {
         chosen[i] = nullptr;
         ENCSIM_SAY(log_, "%s holds", name(i));
@@ -254,24 +358,52 @@ class Battle {
         continue;
       }
       s.action = chosen[i]->action;
+      chosen_[i] = chosen[i];
     }
     if (decided()) return;
-    // Then the targets of every attack the round will see.
+    // Then the targets of every attack the round will see. For an NPC that
+    // aims after the PCs these are whom it moves against ("the Guide will
+    // describe how all of the non-player characters are moving").
     for (int i = 0; i < n_; ++i) {
       if (!chosen[i]) continue;
-      const Fighter& fi = f(i);
-      const int n_attacks = fi.actions * fi.attacks_per_action;
-      for (int k = 0; k < n_attacks; ++k) targets_[i][k] = select(i, chosen[i]->target, st_[i].action);
-      st_[i].shield_vs = targets_[i][0];
       if (is_called(st_[i].action)) ++rec_.resources[kCalledShots];
+      aim(i);
     }
-    // Who is in close combat with whom this round: anyone striking in melee
-    // and whoever they strike.
+    close_combat();
+  }
+
+  // Whom each of `i`'s attacks this round goes to.
+  void aim(int i) {
+    const Fighter& fi = f(i);
+    const int n_attacks = fi.actions * fi.attacks_per_action;
+    for (int k = 0; k < n_attacks; ++k) targets_[i][k] = select(i, chosen_[i]->target, st_[i].action);
+    st_[i].n_targets = n_attacks;
+    st_[i].shield_vs = targets_[i][0];
+  }
+
+  // "Order of events": the Guide determines the NPCs' actions after the PCs';
+  // what they do was fixed at the start of the round (everything happens at
+  // once), whom their attacks go to is chosen again now.
+  void aim_npcs() {
+    if (!opt_.npc_targets_after_pcs) return;
+    bool any = false;
+    for (int i = 0; i < n_; ++i) {
+      if (st_[i].action < 0 || !aims_late(i)) continue;
+      aim(i);
+      any = true;
+    }
+    if (any) close_combat();
+  }
+
+  // Who is in close combat with whom this round: anyone striking in melee
+  // and whoever they strike.
+  void close_combat() {
     for (int i = 0; i < n_; ++i) melee_[i] = 0;
     for (int i = 0; i < n_; ++i) {
-      if (!chosen[i] || f(i).ranged) continue;
-      for (int k = 0; k < f(i).actions * f(i).attacks_per_action; ++k) {
+      if (st_[i].action < 0 || f(i).ranged) continue;
+      for (int k = 0; k < st_[i].n_targets; ++k) {
         const int t = targets_[i][k];
+        if (!st_[t].in) continue;
         melee_[i] |= bit(t);
         melee_[t] |= bit(i);
       }
@@ -293,11 +425,12 @@ class Battle {
           if (usable(j) && pick-- == 0) return j;
         break;
       }
+      // Both only ever name an enemy; a stray shot into an ally is neither.
       case Target::focus:
-        if (focus_[side(i)] >= 0 && usable(focus_[side(i)])) return focus_[side(i)];
+        if (const int j = pick(focus_[side(i)]); j >= lo && j < hi && usable(j)) return j;
         break;
       case Target::last_attacker:
-        if (st_[i].last_attacker >= 0 && usable(st_[i].last_attacker)) return st_[i].last_attacker;
+        if (const int j = pick(st_[i].attacker); j >= lo && j < hi && usable(j)) return j;
         break;
       case Target::highest_hp: return best_by(lo, hi, usable, [&](int j) { return hp(j); });
       case Target::weakest: return best_by(lo, hi, usable, [&](int j) { return -f(j).defense; });
@@ -329,12 +462,36 @@ class Battle {
     return best;
   }
 
-  void resolve(bool called_pass) {
+  void resolve(Pass pass) {
     for (int i = 0; i < n_; ++i) {
       const int action = st_[i].action;
-      if (action < 0 || is_called(action) != called_pass) continue;
-      act(i);
+      if (action < 0) continue;
+      const bool mine = pass == kCalledPass ? is_called(action)
+                        : !is_called(action) && (pass == kPcPass) == f(i).pc;
+      if (mine) act(i);
     }
+  }
+
+  // Keeps the record of who did the most harm in the latest round: a later
+  // round replaces it, in the same round more damage does (a miss counts -1),
+  // and equals are all kept, so the order in which the round's actions are
+  // resolved does not matter. pick() settles a tie only when a rule asks:
+  // one at random (tactics stream), or the first listed with `target_ties: first`.
+  void note(Mark& m, int who, int value) {
+    if (m.round != round_ || value > m.score) {
+      m = Mark{round_, value, bit(who)};
+    } else if (value == m.score) {
+      m.who |= bit(who);
+    }
+  }
+  int pick(Mark& m) {
+    if (m.who == 0) return -1;
+    const int count = std::popcount(m.who);
+    int k = count > 1 && opt_.random_target_ties ? tact_.die(count) - 1 : 0;
+    std::uint64_t w = m.who;
+    while (k-- > 0) w &= w - 1;
+    m.who = w & (~w + 1);  // settled: later rules this round see the same one
+    return std::countr_zero(m.who);
   }
 
   // One combatant's actions this round: a missile weapon that needs several
@@ -408,18 +565,21 @@ class Battle {
     const Fighter& fi = f(i);
     const int action = st_[i].action;
     ++rec(i).attacks;
-    st_[t].last_attacker = i;
     static constexpr const char* kVerb[] = {"attacks", "makes a called shot at", "tries to knock out",
                                             "tries a killing blow on"};
     if (fi.ranged && st_[i].disrupted) {
       ENCSIM_SAY(log_, "%s %s %s: the called shot spoils it, a miss", name(i), kVerb[action], name(t));
+      note_attacker(t, i, -1);
       return;
     }
     const int need = 11 + attack_mod(i, t) - defense_against(t, i, true);
     const int roll = dice_.die(20);
-    const bool hit = roll_hits(roll, need);
+    bool hit = roll_hits(roll, need);
     ENCSIM_SAY(log_, "%s %s %s: d20 %d vs %d: %s", name(i), kVerb[action], name(t), roll, need, hit ? "hit" : "miss");
+    // Combat is a warrior's archetypal roll; a natural 20 fails whatever the bonus.
+    if (!hit && fi.warrior && !(roll == 20 && opt_.natural_20_fails)) hit = buy_off(i, roll - need, -1, false);
     if (!hit) {
+      note_attacker(t, i, -1);
       if (fi.ranged) stray_miss(i, t);
       return;
     }
@@ -427,7 +587,7 @@ class Battle {
     const int dmg = std::max(0, fi.damage.roll(dice_));
     int direct = 0;
     if (action == kKnockout && eligible(t, kKnockout)) {
-      if (!reaction_roll(t, f(t).score[kEvasion], f(t).head_protection, true, "evasion against the knockout")) {
+      if (!reaction_roll(t, kEvasion, f(t).head_protection, true, "evasion against the knockout")) {
         direct = std::min(dmg, fi.knockout_injuries);
         ++rec_.resources[kKnockoutBlows];
       }
@@ -435,11 +595,16 @@ class Battle {
       direct = (dmg + 1) / 2;
     }
     if (is_called(action) && is_attack(st_[t].action) && f(t).ranged && !st_[t].disrupted) {
-      const int score = std::max(f(t).score[kEvasion], f(t).score[kFortitude]);
-      if (!reaction_roll(t, score, f(t).movement - dmg, true, "to keep its aim")) st_[t].disrupted = true;
+      if (!reaction_roll(t, better(t, kEvasion, kFortitude), f(t).movement - dmg, true, "to keep its aim"))
+        st_[t].disrupted = true;
     }
+    note_attacker(t, i, dmg);
     damage(i, t, dmg, direct);
     if (fi.ranged && !is_called(action)) stray_hits(i, t, roll, dmg);
+  }
+
+  void note_attacker(int t, int i, int value) {
+    if (side(t) != side(i)) note(st_[t].attacker, i, value);
   }
 
   // "Firing into close combat": whom a shot that hit its target would also have
@@ -451,7 +616,7 @@ class Battle {
       const int j = std::countr_zero(m);
       if (side(j) != side(i) || j == i || !st_[j].in) continue;
       if (!roll_hits(roll, 11 + attack_mod(i, j) - defense_against(j, i, false))) continue;
-      if (reaction_roll(j, f(j).score[kEvasion], 0, true, "evasion against the stray shot")) continue;
+      if (reaction_roll(j, kEvasion, 0, true, "evasion against the stray shot")) continue;
       ++rec_.resources[kStrayHits];
       ENCSIM_SAY(log_, "  the shot also strikes %s", name(j));
       damage(i, j, dmg, 0);
@@ -472,7 +637,7 @@ class Battle {
     for (std::uint64_t m = melee_[t]; m; m &= m - 1) {
       const int j = std::countr_zero(m);
       if (side(j) != side(i) || j == i || !st_[j].in || pick-- != 0) continue;
-      if (reaction_roll(j, f(j).score[kEvasion], f(j).defense, true, "evasion against the missed shot")) return;
+      if (reaction_roll(j, kEvasion, f(j).defense, true, "evasion against the missed shot")) return;
       ++rec_.resources[kStrayHits];
       ENCSIM_SAY(log_, "  the missed shot strikes %s", name(j));
       damage(i, j, std::max(0, f(i).damage.roll(dice_)), 0);
@@ -484,9 +649,8 @@ class Battle {
   // pool, then verve (archetypal damage only), then survival; what is left
   // becomes injury points, as do the `direct` points of a knockout or killing blow.
   void damage(int a, int t, int dmg, int direct) {
-    const Fighter& ft = f(t);
     State& s = st_[t];
-    const bool archetypal = ft.archetypal_combat && (opt_.verve_while_surprised || !s.surprised);
+    const bool archetypal = verve_usable(t);
     int rest = dmg - direct;
     const int from_pool = std::min(s.pool, rest);
     rest -= from_pool;
@@ -500,9 +664,15 @@ class Battle {
     s.verve -= from_verve;
     s.survival -= from_survival;
     s.injuries += injuries;
-    focus_[side(a)] = t;
 
-    rec(a).damage_dealt += dmg;
+    // A stray missile into an ally is friendly fire: its own column, and it
+    // never becomes the side's focus.
+    if (side(a) != side(t)) {
+      note(focus_[side(a)], t, dmg);
+      rec(a).damage_dealt += dmg;
+    } else {
+      rec(a).extra[kExtraFriendlyDamage] += dmg;
+    }
     rec(t).damage_taken += dmg;
     CombatantRecord& rt = rec(t);
     rt.extra[kExtraPoolAbsorbed] += from_pool;
@@ -528,7 +698,7 @@ class Battle {
     // injuries; a failure takes effect when the round ends.
     if ((dropped || injuries > 0) && !s.out_cold) {
       ++rec_.resources[kConsciousnessRolls];
-      if (!reaction_roll(t, choose(t, opt_.consciousness), 0, true, "to stay conscious")) {
+      if (!reaction_roll(t, choose(t, opt_.consciousness), 0, true, "to stay conscious", true)) {
         s.out_cold = true;
         ++rec_.resources[kKnockedOut];
       }
@@ -547,13 +717,26 @@ class Battle {
 
   void end_round() {
     // Unconsciousness first: the death roll of the unconscious is at +2.
+    // It lasts a number of minutes equal to its injuries, six rounds each
+    // ("Rounds"): with no injuries, none at all.
     for (int i = 0; i < n_; ++i) {
       State& s = st_[i];
       if (!s.out_cold || !s.in) continue;
+      if (opt_.unconscious_minutes && s.injuries == 0) {
+        ENCSIM_SAY(log_, "%s blacks out for no time at all (no injuries: 0 minutes)", name(i));
+        continue;
+      }
       s.in = false;
+      s.unconscious = true;
+      s.wake_round = opt_.unconscious_minutes ? round_ + 1 + 6 * s.injuries : -1;
+      s.out_since = round_;
       rec(i).down = true;
       rec(i).extra[kExtraUnconscious] = 1;
-      ENCSIM_SAY(log_, "%s falls unconscious", name(i));
+      if (opt_.unconscious_minutes) {
+        ENCSIM_SAY(log_, "%s falls unconscious for %d minute(s), until round %d", name(i), s.injuries, s.wake_round);
+      } else {
+        ENCSIM_SAY(log_, "%s falls unconscious", name(i));
+      }
     }
     // "A time to die": injuries that exceed survival (and verve, when the
     // latest were archetypal) are a contest: the injuries roll at or under
@@ -564,15 +747,10 @@ class Battle {
       if (s.injuries <= s.survival + (s.archetypal_injury ? s.verve : 0)) continue;
       ++rec_.resources[kDeathContests];
       ++rec(i).extra[kExtraDeathContests];
-      const int guide = dice_.die(20);
-      const bool injuries_win = guide <= s.injuries;
-      ENCSIM_SAY(log_, "  death contest for %s: the injuries roll %d vs %d: %s", name(i), guide, s.injuries,
-                 injuries_win ? "success" : "failure");
-      const bool survives =
-          reaction_roll(i, f(i).score[kEndurance], s.out_cold ? 2 : 0, true, "endurance against the injuries");
-      if (!injuries_win || survives) continue;
+      if (!death_contest(i)) continue;
       ++rec_.resources[kDeathContestsLost];
       s.dying = true;
+      s.die_round = round_ + 6 * std::max(0, f(i).score[kEndurance] - s.injuries);
       rec(i).dead = rec(i).down = true;
       rec(i).extra[kExtraDying] = 1;
       ENCSIM_SAY(log_, "%s is dying", name(i));
@@ -618,6 +796,33 @@ class Battle {
     }
   }
 
+  // "A time to die" and "Contested actions": the injuries roll at or under
+  // their total, the combatant at or under endurance minus injuries (+2 if
+  // unconscious, -3 while surprised). Both succeeding, they keep trying; both
+  // sure to succeed, the rolls are doubled. A PC may buy off its failure with
+  // mojo (death rolls are archetypal for every PC). True: it is dying.
+  bool death_contest(int i) {
+    const State& s = st_[i];
+    const int need = f(i).score[kEndurance] + (s.out_cold ? 2 : 0) + f(i).group_bonus - s.injuries -
+                     (s.surprised ? 3 : 0);
+    for (;;) {
+      int times = 1;
+      while (s.injuries >= 20 * times && need >= 20 * times) times *= 2;
+      const int guide = dice_.die(20) * times;
+      const bool injuries_win = guide <= s.injuries;
+      ENCSIM_SAY(log_, "  death contest for %s: the injuries roll %d vs %d: %s", name(i), guide, s.injuries,
+                 injuries_win ? "success" : "failure");
+      const int roll = dice_.die(20) * times;
+      bool survives = roll <= need;
+      ENCSIM_SAY(log_, "  %s rolls %d vs %d endurance against the injuries: %s", name(i), roll, need,
+                 survives ? "success" : "failure");
+      if (!survives && injuries_win) survives = buy_off(i, roll - need, -1, true);
+      if (!injuries_win) return false;
+      if (!survives) return true;
+      ENCSIM_SAY(log_, "  both succeed: they keep trying");
+    }
+  }
+
   bool decided() const { return in_fight(0) == 0 || in_fight(1) == 0; }
 
   void finish(int rounds) {
@@ -645,7 +850,8 @@ class Battle {
   Log& log_;
   int n_;
   int round_ = 0;
-  int focus_[2] = {-1, -1};
+  Mark focus_[2];  // the enemy each side did the most harm in its latest round of hits
+  const tactics::Rule* chosen_[kMax];
   State st_[kMax];
   std::uint64_t melee_[kMax];
   int targets_[kMax][Encounter::kMaxAttacks];

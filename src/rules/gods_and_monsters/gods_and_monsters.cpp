@@ -106,6 +106,8 @@ const std::vector<KeySpec> kCombatantKeys{
     {"start_survival", "integer", "survival", "survival at the start of the fight (after earlier fights)"},
     {"start_verve", "integer", "verve", "verve at the start of the fight"},
     {"injuries", "integer", "0", "injury points at the start of the fight"},
+    {"mojo", "integer", "PCs: 12", "mojo a PC may bid to turn failed archetypal rolls (12: what every first-level character starts with)"},
+    {"mojo_use", "none|survival|all", "survival", "which failed rolls it buys off: none; death contests and archetypal consciousness rolls; or every archetypal roll (a warrior's attacks too)"},
     {"bonus_pool", "integer", "0", "a temporary bonus pool of survival that absorbs damage first (Fighting Prowess and the like)"},
     {"fighting_art", "integer", "0", "Fighting Art field bonus: adds to attack"},
     {"attack", "integer", "0", "combat attack bonus (e.g. from strength or agility): adds to attack"},
@@ -116,7 +118,7 @@ const std::vector<KeySpec> kCombatantKeys{
     {"shield", "shield name", "none", "none shield large_shield small_shield (small: only against the opponent it attacks first)"},
     {"helmet", "boolean", "false", "full helmet: +1 defense, -1 attack and perception, +1 evasion against knockout blows"},
     {"head_protection", "integer", "0", "further bonus to the evasion roll against knockout blows (tough skin, magic helm)"},
-    {"reactions", "integer", "10 + level/2", "the score of every reaction not given below"},
+    {"reactions", "integer", "4 + level/2 (archetypal: 4 + level)", "the score of every reaction not given below (base 4, a bonus every even level; the archetypal reaction a bonus every level)"},
     {"fortitude", "integer", "reactions", "reaction: consciousness, snapping out of surprise"},
     {"willpower", "integer", "reactions", "reaction: consciousness, snapping out of surprise"},
     {"evasion", "integer", "reactions", "reaction: knockout blows, stray missiles, called shots on shooters"},
@@ -147,7 +149,9 @@ const std::vector<KeySpec> kOptionKeys{
     {"injury_penalty", "round_start|immediate", "round_start", "attack penalties count the injuries held when the round began, or every injury at once"},
     {"verve_while_surprised", "boolean", "false", "a surprised warrior may still take combat damage from verve"},
     {"surprised_are_unaware", "boolean", "true", "attacks in round 1 on a surprised combatant get +4 (unaware), +10 if asleep (immobile)"},
-    {"dying_acts", "boolean", "false", "a dying combatant keeps fighting until it falls unconscious (it still counts as a death)"},
+    {"dying_acts", "boolean", "true", "a dying combatant keeps fighting until it falls unconscious or its minutes run out (it still counts as a death)"},
+    {"unconscious", "minutes|rest_of_fight", "minutes", "how long a failed consciousness roll keeps it out: 6 rounds a point of injury (none with no injuries), or the rest of the fight"},
+    {"npc_targets", "after_pcs|round_start", "after_pcs", "NPCs choose whom their attacks go to once the PCs have acted (called shots: at the start), or everyone at the start of the round"},
     {"morale_delay", "boolean", "true", "a failed morale check takes effect after the rounds it missed by (at most the group bonus)"},
     {"firing_into_melee", "boolean", "true", "shooting into close combat: cover from the crowd, strays onto allies"},
     {"target_ties", "random|first", "random", "equally good targets: one at random, or the first listed"},
@@ -170,6 +174,8 @@ Options read_options(const Node* node) {
   o.verve_while_surprised = r.get_bool("verve_while_surprised", o.verve_while_surprised);
   o.surprised_are_unaware = r.get_bool("surprised_are_unaware", o.surprised_are_unaware);
   o.dying_acts = r.get_bool("dying_acts", o.dying_acts);
+  o.unconscious_minutes = r.get_choice("unconscious", {"minutes", "rest_of_fight"}, 0) == 0;
+  o.npc_targets_after_pcs = r.get_choice("npc_targets", {"after_pcs", "round_start"}, 0) == 0;
   o.morale_delay = r.get_bool("morale_delay", o.morale_delay);
   o.firing_into_melee = r.get_bool("firing_into_melee", o.firing_into_melee);
   o.random_target_ties = r.get_choice("target_ties", {"random", "first"}, 0) == 0;
@@ -235,9 +241,13 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
 
 
   const std::vector<int> archetypes = read_archetypes(r);
+  // "Level advancement": each archetype's archetypal reaction (a sorceror's
+  // reason is not one of the scores the fight rolls).
+  static constexpr int kArchetypalReaction[] = {kFortitude, kEvasion, kWillpower, kPerception, -1, -1};
   for (int a : archetypes) {
     f.archetypes += (f.archetypes.empty() ? "" : ", ") + kArchetypes[static_cast<std::size_t>(a)];
     f.warrior |= a == 0;
+    if (const int sc = kArchetypalReaction[a]; sc >= 0) f.archetypal_scores |= static_cast<std::uint8_t>(1u << sc);
   }
   f.archetypal_combat = r.get_bool("archetypal_combat", f.warrior);
 
@@ -254,6 +264,10 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   f.start_verve = as_int(r, "start_verve", f.verve, 0, f.verve);
   f.start_injuries = as_int(r, "injuries", 0, 0, 1000);
   f.bonus_pool = as_int(r, "bonus_pool", 0, 0, 100000);
+  f.mojo = as_int(r, "mojo", f.pc ? 12 : 0, 0, 100000);
+  if (f.mojo > 0 && !f.pc)
+    throw InputError(r.scalar("mojo")->pos(), "NPCs have no mojo (set 'pc: true' for a player character)");
+  f.mojo_use = static_cast<MojoUse>(r.get_choice("mojo_use", {"none", "survival", "all"}, 1));
 
   // Attack.
   const bool helmet = r.get_bool("helmet", false);
@@ -271,11 +285,17 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   f.defense = natural + kShields[static_cast<std::size_t>(shield_index)].second + (helmet ? 1 : 0) + f.group_bonus;
   f.head_protection = as_int(r, "head_protection", 0, 0, 20) + (helmet ? 1 : 0);
 
-  // Reactions and abilities rolled under.
-  const int estimate = 10 + f.level / 2;  // "Non-player characters": endurance 10 plus half level
-  const int reactions = as_int(r, "reactions", estimate, -10, 40);
+  // Reactions and abilities rolled under. Reactions run on their own scale
+  // ("Reactions" of Toromeen's creation, "Level advancement"): base 4, +1 every
+  // even level, the archetypal one +1 every level; average abilities contribute
+  // nothing. Endurance is an ability: 10 plus half level ("Non-player characters").
+  const int estimate = 10 + f.level / 2;
+  const bool has_reactions = r.has("reactions");
+  const int reactions = as_int(r, "reactions", 4 + f.level / 2, -10, 40);
   for (int s = 0; s < kScoreCount; ++s) {
-    const int fallback = s == kEndurance ? estimate : s == kCharisma ? 10 : reactions;
+    const bool archetypal = (f.archetypal_scores >> s) & 1u;
+    const int reaction = !has_reactions && archetypal ? 4 + f.level : reactions;
+    const int fallback = s == kEndurance ? estimate : s == kCharisma ? 10 : reaction;
     f.score[static_cast<std::size_t>(s)] = as_int(r, kScoreNames[static_cast<std::size_t>(s)], fallback, -10, 40);
   }
   if (helmet) --f.score[kPerception];
@@ -416,6 +436,8 @@ const std::vector<MetricSpec>& Encounter::resource_specs() {
       {"called_shots", "rounds of called shots (knockout and killing blows included)", false, false, false},
       {"knockout_blows", "knockout blows that put injuries in", false, false, false},
       {"stray_hits", "missiles that struck an ally in close combat", false, false, false},
+      {"mojo_spent", "mojo the party bid to turn failed rolls", false, false, false},
+      {"woke_up", "combatants who came to after their minutes of unconsciousness", false, false, false},
   };
   return kSpecs;
 }
@@ -431,6 +453,8 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
       {"surprised", "fights in which it was surprised", true, false, false},
       {"withdrew", "fights it withdrew from", true, false, false},
       {"pool_absorbed", "damage its bonus pool absorbed", false, false, false},
+      {"friendly_damage", "damage its missiles did to its own side (not in damage_dealt)", false, false, false},
+      {"mojo_spent", "mojo it bid to turn failed rolls", false, false, false},
   };
   return kSpecs;
 }
@@ -457,7 +481,8 @@ std::string Encounter::describe() const {
      << kReactionChoices[static_cast<std::size_t>(opt.snap_out)] << ", injury penalty "
      << (opt.injury_penalty_at_round_start ? "round_start" : "immediate") << ", verve while surprised "
      << (opt.verve_while_surprised ? "yes" : "no") << ", dying acts " << (opt.dying_acts ? "yes" : "no")
-     << ", morale delay " << (opt.morale_delay ? "yes" : "no") << ", firing into melee "
+     << ", unconscious " << (opt.unconscious_minutes ? "minutes" : "rest_of_fight") << ", NPC targets "
+     << (opt.npc_targets_after_pcs ? "after_pcs" : "round_start") << ", morale delay " << (opt.morale_delay ? "yes" : "no") << ", firing into melee "
      << (opt.firing_into_melee ? "on" : "off") << ", max_rounds " << max_rounds << '\n';
   for (const Fighter& f : fighters) {
     os << (f.side == 0 ? "party  " : "foes   ") << f.name << (f.pc ? " (PC)" : "") << ": level " << f.level;
@@ -468,6 +493,7 @@ std::string Encounter::describe() const {
     if (f.verve) os << ", verve " << f.verve << (f.start_verve != f.verve ? " (starts at " + std::to_string(f.start_verve) + ")" : "");
     if (f.start_injuries) os << ", injuries " << f.start_injuries;
     if (f.bonus_pool) os << ", bonus pool " << f.bonus_pool;
+    if (f.mojo) os << ", mojo " << f.mojo << " (" << (f.mojo_use == MojoUse::none ? "kept" : f.mojo_use == MojoUse::survival ? "for survival" : "for every archetypal roll") << ")";
     os << ", defense " << f.defense << (f.small_shield ? " (small shield vs one)" : "");
     if (f.archetypal_combat) os << ", combat damage from verve first";
     os << "\n         " << f.actions << " action(s) x " << f.attacks_per_action << " attack(s): " << f.weapon
@@ -506,7 +532,7 @@ std::string describe_keys() {
         "survival, verve and injuries, unconsciousness and death contests, surprise, group effort.\n\n"
      << "Combatant keys (party and foes entries, and library `monsters:`):\n"
      << format_schema(kCombatantKeys) << "\nweapons: " << joined(names_of(kWeapons)) << "\n\noptions:\n"
-     << format_schema(kOptionKeys) << "\n" << tactics::describe_language(actions(), vars(), "for `when` and `morale`; hp is survival + verve + pool - injuries");
+     << format_schema(kOptionKeys) << "\n" << tactics::describe_language(actions(), vars(), "for `when` and `morale`; hp is survival + pool - injuries, + verve while its combat damage comes from verve");
   return os.str();
 }
 

@@ -32,6 +32,10 @@ enum class Cover : std::uint8_t { none, weak, strong, full };
 // Which reaction keeps a combatant conscious ("Unconsciousness") or snaps it
 // out of surprise: the better of fortitude and willpower, or one of them.
 enum class ReactionChoice : std::uint8_t { best, fortitude, willpower, health };
+// Which failed rolls a PC buys off with mojo ("Mojo", Rolls): none; only the
+// rolls that keep it alive and awake (death contests, and consciousness rolls
+// on its archetypal reaction); or every archetypal roll.
+enum class MojoUse : std::uint8_t { none, survival, all };
 
 struct Fighter {
   std::string name;
@@ -46,6 +50,9 @@ struct Fighter {
   int start_survival = 0;  // at the start of the fight
   int start_verve = 0;
   int start_injuries = 0;
+  int mojo = 0;            // PCs only ("Mojo": bid to turn a failed archetypal roll)
+  MojoUse mojo_use = MojoUse::survival;
+  std::uint8_t archetypal_scores = 0;  // bit per Score: the archetypes' archetypal reactions
   int bonus_pool = 0;      // a temporary bonus pool of survival ("Temporary bonus pools")
   int group_size = 1;      // individuals fighting as this one unit ("Group Effort")
   int group_bonus = 0;
@@ -80,7 +87,9 @@ struct Options {
   bool injury_penalty_at_round_start = true;  // attack penalties from injuries as they stood when the round began
   bool verve_while_surprised = false;         // "Being ambushed is probably not archetypal for a warrior"
   bool surprised_are_unaware = true;          // +4 to hit (+10 asleep) a surprised combatant in round 1
-  bool dying_acts = false;                    // a dying combatant fights on until it falls unconscious
+  bool dying_acts = true;                     // a dying combatant fights on until it falls unconscious or dies
+  bool unconscious_minutes = true;            // out for 6 rounds a point of injury, not the rest of the fight
+  bool npc_targets_after_pcs = true;          // "Order of events": NPCs aim once the PCs have acted
   bool morale_delay = true;                   // a failed group morale check takes effect after the rounds it missed by
   bool firing_into_melee = true;              // crowd cover and strays when shooting into close combat
   bool random_target_ties = true;
@@ -107,6 +116,8 @@ enum Resource : int {
   kCalledShots,
   kKnockoutBlows,
   kStrayHits,
+  kMojoSpent,
+  kWokeUp,
   kResourceCount
 };
 enum Extra : int {
@@ -119,6 +130,8 @@ enum Extra : int {
   kExtraSurprised,
   kExtraWithdrew,
   kExtraPoolAbsorbed,
+  kExtraFriendlyDamage,
+  kExtraMojoSpent,
   kExtraCount
 };
 
