@@ -373,8 +373,12 @@ class Battle {
   // d6 must show `need` (1..inspiration_shortfall) to turn it. First come,
   // first served: a die is never kept back for a later roll.
   bool will_spend(int i, InspirationUse use, int need) const {
-    return f(i).pc && st_[i].inspiration > 0 && (opt_.inspiration_uses & use) && need >= 1 &&
-           need <= opt_.inspiration_shortfall;
+    return need >= 1 && need <= spend_limit(i, use);
+  }
+  // The most a die may need to show for PC i to spend one on a roll of kind
+  // `use` (0: it will not spend), so that callers skip working out `need`.
+  int spend_limit(int i, InspirationUse use) const {
+    return f(i).pc && st_[i].inspiration > 0 && (opt_.inspiration_uses & use) ? opt_.inspiration_shortfall : 0;
   }
 
   // A PC may add one inspiration die to its own roll after seeing it fall short.
@@ -435,19 +439,22 @@ class Battle {
     if (roll == 20) ++rec(a).crits;
     int dmg = fa.damage.roll(dice_) + bonus;
     // One die per roll at most: not when the natural 20's die is already in it.
-    if (bonus == 0 && !fells(t, dmg, fa.attack_types)) {
+    // A die only matters up to the most the policy spends for: the search for
+    // `need` stops there (and is skipped when the policy will not spend).
+    if (const int limit = std::min(6, spend_limit(a, kUseDamage)); bonus == 0 && limit > 0 && !fells(t, dmg, fa.attack_types)) {
       int need = 1;
-      while (need <= 6 && !fells(t, dmg + need, fa.attack_types)) ++need;
-      if (need <= 6 && will_spend(a, kUseDamage, need)) {
+      while (need <= limit && !fells(t, dmg + need, fa.attack_types)) ++need;
+      if (need <= limit && will_spend(a, kUseDamage, need)) {
         const int die = spend_die(a);
         dmg += die;
         ENCSIM_SAY(log_, "  %s spends an inspiration die on the damage: +%d = %d", name(a), die, dmg);
       }
     }
-    if (fells(t, dmg, fa.attack_types)) {  // the target's die against a blow that would fell it
+    // The target's die against a blow that would fell it.
+    if (const int limit = std::min(6, spend_limit(t, kUseFoeDamage)); limit > 0 && fells(t, dmg, fa.attack_types)) {
       int need = 1;
-      while (need <= 6 && fells(t, dmg - need, fa.attack_types)) ++need;
-      if (need <= 6 && will_spend(t, kUseFoeDamage, need)) {
+      while (need <= limit && fells(t, dmg - need, fa.attack_types)) ++need;
+      if (need <= limit && will_spend(t, kUseFoeDamage, need)) {
         const int die = spend_die(t);
         dmg = std::max(0, dmg - die);
         ENCSIM_SAY(log_, "  %s spends an inspiration die on %s's damage: -%d = %d", name(t), name(a), die, dmg);

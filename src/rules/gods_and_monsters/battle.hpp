@@ -97,8 +97,6 @@ class Battle {
   }
   int hp_max(int i) const { return f(i).survival + (f(i).archetypal_combat ? f(i).verve : 0) + f(i).bonus_pool; }
   enum Pass { kCalledPass, kPcPass, kNpcPass };
-  // Whose attacks are aimed after the PCs have acted: NPCs' plain attacks.
-  bool aims_late(int i) const { return opt_.npc_targets_after_pcs && !f(i).pc && !is_called(st_[i].action); }
   bool immobile(int i) const { return round_ == 1 && st_[i].surprised && st_[i].asleep; }
 
   void set_up() {
@@ -117,6 +115,17 @@ class Battle {
       s.in = true;
       melee_[i] = 0;
     }
+    in_count_[0] = enc_.n_party;
+    in_count_[1] = n_ - enc_.n_party;
+  }
+
+  // Every change of `in` goes through here, so that in_fight() is a lookup:
+  // tactics and decided() ask for it several times a round.
+  void set_in(int i, bool in) {
+    State& s = st_[i];
+    if (s.in == in) return;
+    s.in = in;
+    in_count_[side(i)] += in ? 1 : -1;
   }
 
   // "Surprise": perception rolls, +4 when aware of the attackers, -6 asleep.
@@ -148,7 +157,7 @@ class Battle {
       // is no longer surprised ("Surprise").
       if (s.unconscious && s.wake_round == round_ && (!s.dying || opt_.dying_acts)) {
         s.unconscious = false;
-        s.in = true;
+        set_in(i, true);
         s.surprised = s.asleep = false;
         s.die_round += round_ - 1 - s.out_since;  // while unconscious its minutes were hours
         rec(i).down = rec(i).dead;
@@ -157,7 +166,7 @@ class Battle {
       }
       // "A time to die": endurance minus injuries minutes, while conscious.
       if (s.dying && s.in && round_ > s.die_round) {
-        s.in = false;
+        set_in(i, false);
         ENCSIM_SAY(log_, "%s dies of its wounds", name(i));
         continue;
       }
@@ -259,11 +268,7 @@ class Battle {
     }
   };
   int side_size(int s) const { return s == 0 ? enc_.n_party : n_ - enc_.n_party; }
-  int in_fight(int s) const {
-    int count = 0;
-    for (int i = s == 0 ? 0 : enc_.n_party; i < (s == 0 ? enc_.n_party : n_); ++i) count += st_[i].in ? 1 : 0;
-    return count;
-  }
+  int in_fight(int s) const { return in_count_[s]; }
   template <class Pred>
   int count_enemies(int i, const Pred& pred) const {
     int count = 0;
@@ -333,6 +338,7 @@ class Battle {
 
   void declare() {
     const tactics::Rule* chosen[kMax];
+    acting_[kCalledPass] = acting_[kPcPass] = acting_[kNpcPass] = 0;
     // First what everyone does: withdrawals take effect before anyone aims.
     for (int i = 0; i < n_; ++i) {
       State& s = st_[i];
@@ -359,6 +365,7 @@ class Battle {
       }
       s.action = chosen[i]->action;
       chosen_[i] = chosen[i];
+      acting_[is_called(s.action) ? kCalledPass : f(i).pc ? kPcPass : kNpcPass] |= bit(i);
     }
     if (decided()) return;
     // Then the targets of every attack the round will see. For an NPC that
@@ -386,13 +393,9 @@ class Battle {
   // once), whom their attacks go to is chosen again now.
   void aim_npcs() {
     if (!opt_.npc_targets_after_pcs) return;
-    bool any = false;
-    for (int i = 0; i < n_; ++i) {
-      if (st_[i].action < 0 || !aims_late(i)) continue;
-      aim(i);
-      any = true;
-    }
-    if (any) close_combat();
+    // Whose attacks are aimed late: NPCs' plain attacks, that is the NPC pass.
+    for (std::uint64_t m = acting_[kNpcPass]; m; m &= m - 1) aim(std::countr_zero(m));
+    if (acting_[kNpcPass] != 0) close_combat();
   }
 
   // Who is in close combat with whom this round: anyone striking in melee
@@ -462,14 +465,9 @@ class Battle {
     return best;
   }
 
+  // In listed order, those declare() put in this pass.
   void resolve(Pass pass) {
-    for (int i = 0; i < n_; ++i) {
-      const int action = st_[i].action;
-      if (action < 0) continue;
-      const bool mine = pass == kCalledPass ? is_called(action)
-                        : !is_called(action) && (pass == kPcPass) == f(i).pc;
-      if (mine) act(i);
-    }
+    for (std::uint64_t m = acting_[pass]; m; m &= m - 1) act(std::countr_zero(m));
   }
 
   // Keeps the record of who did the most harm in the latest round: a later
@@ -707,7 +705,7 @@ class Battle {
 
   void leave(int i, const char* why) {
     State& s = st_[i];
-    s.in = false;
+    set_in(i, false);
     s.withdrew = true;
     rec(i).down = true;
     rec(i).extra[kExtraWithdrew] = 1;
@@ -726,7 +724,7 @@ class Battle {
         ENCSIM_SAY(log_, "%s blacks out for no time at all (no injuries: 0 minutes)", name(i));
         continue;
       }
-      s.in = false;
+      set_in(i, false);
       s.unconscious = true;
       s.wake_round = opt_.unconscious_minutes ? round_ + 1 + 6 * s.injuries : -1;
       s.out_since = round_;
@@ -754,7 +752,7 @@ class Battle {
       rec(i).dead = rec(i).down = true;
       rec(i).extra[kExtraDying] = 1;
       ENCSIM_SAY(log_, "%s is dying", name(i));
-      if (!opt_.dying_acts) s.in = false;
+      if (!opt_.dying_acts) set_in(i, false);
     }
     // Group effort morale ("Group Effort Decisions"), and withdrawals decided earlier.
     for (int i = 0; i < n_; ++i) {
@@ -850,8 +848,10 @@ class Battle {
   Log& log_;
   int n_;
   int round_ = 0;
+  int in_count_[2] = {0, 0};  // per side: how many are in the fight (see set_in())
   Mark focus_[2];  // the enemy each side did the most harm in its latest round of hits
   const tactics::Rule* chosen_[kMax];
+  std::uint64_t acting_[3] = {0, 0, 0};  // per Pass: who acts in it this round (bit per combatant)
   State st_[kMax];
   std::uint64_t melee_[kMax];
   int targets_[kMax][Encounter::kMaxAttacks];
