@@ -1,0 +1,612 @@
+// The adversaries' side of a Daggerheart fight (Battle, battle.hpp): damage to
+// adversaries, their spotlight, features and effects, attacks on PCs, reactions
+// and countdowns.
+// Included at the end of battle.hpp; not meant to be included on its own.
+#pragma once
+
+#include <algorithm>
+
+namespace encsim::daggerheart {
+
+// 2 immune, 1 resistant, 0 neither.
+template <class R, class Log>
+inline int Battle<R, Log>::shrugs_off(int j, DamageType type) const {
+  return (adv(j).immune & type_bit(type)) ? 2 : (adv(j).resist & type_bit(type)) ? 1 : 0;
+}
+
+// Damage to an adversary: resistance, thresholds (Minions fall to any
+// damage and spill over), and the reactions it sets off.
+template <class R, class Log>
+inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total) {
+  const Adversary& a = adv(j);
+  if (!adv_[j].alive) return;
+  if (a.immune & type_bit(type)) {
+    ENCSIM_SAY(log_, "  %s is immune", aname(j));
+    return;
+  }
+  if (a.resist & type_bit(type)) dmg /= 2;
+  if (!a.damage_reduction.is_constant() || a.damage_reduction.flat() != 0)
+    if (a.reduction_types == 0 || (a.reduction_types & type_bit(type))) dmg -= a.damage_reduction.roll(dice_);
+  if (dmg <= 0) return;
+  if (a.minion > 0) {
+    defeat(j, from);
+    ENCSIM_SAY(log_, "  %s (Minion) is defeated", aname(j));
+    if (from >= 0) {
+      rpc(from).damage_dealt += 1;
+      radv(j).damage_taken += 1;
+    }
+    for (int spill = dmg / a.minion; spill > 0; --spill) {
+      int pick = -1;
+      for (int k = 0; k < n_adv_ && pick < 0; ++k)
+        if (adv_[k].alive && adv(k).minion > 0 && (opt_.minion_spill_any_kind || adv(k).kind == a.kind) &&
+            difficulty(k) <= roll_total)
+          pick = k;
+      if (pick < 0) break;
+      defeat(pick, from);
+      if (from >= 0) {
+        rpc(from).damage_dealt += 1;
+        radv(pick).damage_taken += 1;
+      }
+      ENCSIM_SAY(log_, "  ... and the damage spills over to %s", aname(pick));
+    }
+    return;
+  }
+  int marks = severity(dmg, a.major, a.severe);
+  if (a.severe == 0 && marks > 2) marks = a.major > 0 ? 2 : 1;
+  if (a.extra_hp_from & type_bit(type)) ++marks;
+  marks = std::min(marks, adv_hp_left(j));
+  adv_[j].hp_marked += marks;
+  if (from >= 0) rpc(from).damage_dealt += marks;
+  radv(j).damage_taken += marks;
+  ENCSIM_SAY(log_, "  %d damage to %s (thresholds %d/%d): marks %d HP, %d left", dmg, aname(j), a.major, a.severe,
+             marks, adv_hp_left(j));
+  if (melee && from >= 0 && a.retaliate_stress > 0 && marks <= a.retaliate_max_hp) {
+    ENCSIM_SAY(log_, "  %s's riposte: %s marks %d Stress", aname(j), pname(from), a.retaliate_stress);
+    mark_stress(from, a.retaliate_stress);
+  }
+  if (adv_hp_left(j) <= 0) {
+    defeat(j, from);
+    ENCSIM_SAY(log_, "  %s is defeated", aname(j));
+    adversary_reaction(j, Trigger::defeated, from, dmg);
+    return;
+  }
+  if (marks >= 3 || (a.severe > 0 && dmg >= a.severe)) adversary_reaction(j, Trigger::severe, from, dmg);
+  adversary_reaction(j, Trigger::marks_hp, from, dmg, marks);
+  if (melee && from >= 0) adversary_reaction(j, Trigger::damaged_in_melee, from, dmg);
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::defeat(int j, int from) {
+  (void)from;
+  if (!adv_[j].alive) return;
+  adv_[j].alive = false;
+  --advs_up_;
+  radv(j).down = radv(j).dead = true;
+  // The side that falls first loses, whatever the blow still sets off
+  // (a Death Quake that downs the last PC; a blaze that takes the last foe).
+  if (advs_up_ == 0 && outcome_ == Outcome::draw) outcome_ = Outcome::party_win;
+  start_countdowns_on(Countdown::StartOn::adversary_defeated);
+}
+
+// Scene events that start countdowns (`start_on`).
+template <class R, class Log>
+inline void Battle<R, Log>::start_countdowns_on(Countdown::StartOn event) {
+  for (int c = 0; c < static_cast<int>(enc_.countdowns.size()); ++c) {
+    const Countdown& cd = enc_.countdowns[static_cast<std::size_t>(c)];
+    if (cd.start_on == event && !cd_[c].started && (event != Countdown::StartOn::round || cd.start_round == round_))
+      start_countdown(c);
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::adv_mark_stress(int j, int n) {
+  const int room = adv(j).stress - adv_[j].stress_marked;
+  adv_[j].stress_marked += std::min(n, room);
+  if (n > room && adv_[j].alive) {  // Stress that cannot be marked becomes an HP
+    adv_[j].hp_marked += 1;
+    radv(j).damage_taken += 1;
+    if (adv_hp_left(j) <= 0) {
+      defeat(j, -1);
+      adversary_reaction(j, Trigger::defeated, -1, 0);
+    }
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::spotlight(int j) {
+  AdvState& s = adv_[j];
+  ++s.spotlights;
+  ++res(kAdversarySpotlights);
+  ++radv(j).extra[kExtraSpotlights];
+  ++radv(j).actions;
+  s.distract = 0;
+  s.vulnerable = false;
+  adversary_reaction(j, Trigger::spotlight, -1, 0);
+  if (over()) return;
+  if (s.restrained && opt_.restrained_loses_spotlight) {  // the old reading; by default it acts in place
+    s.restrained = false;
+    ENCSIM_SAY(log_, "%s spends its spotlight breaking free", aname(j));
+    return;
+  }
+  const View view{this, j, false};
+  for (const tactics::Rule& rule : adv(j).rules) {
+    if (!rule.when.holds(view)) continue;
+    if (rule.action == kFeature) {
+      const int f = rule.arg_id;
+      if (!feature_usable(j, f)) continue;
+      use_action_feature(j, f, rule.target);
+      return;
+    }
+    standard_attack(j, rule.target);
+    return;
+  }
+  standard_attack(j, Target::random);
+}
+
+template <class R, class Log>
+inline bool Battle<R, Log>::feature_usable(int j, int f) const {
+  const Feature& ft = adv(j).features[static_cast<std::size_t>(f)];
+  const AdvState& s = adv_[j];
+  if (!ft.modelled || ft.kind != Feature::Kind::action) return false;
+  if (s.uses[static_cast<std::size_t>(f)] == 0) return false;
+  if (ft.stress > adv(j).stress - s.stress_marked) return false;
+  if (ft.hp > 0 && ft.hp >= adv_hp_left(j)) return false;  // never its last HP
+  if (!can_spend(ft.fear)) return false;
+  const Effect& e = ft.effect;
+  switch (e.kind) {
+    case Effect::Kind::group_attack: {
+      int n = 0;
+      for (int k = 0; k < n_adv_; ++k) n += adv_[k].alive && adv(k).kind == adv(j).kind;
+      return n >= 2;
+    }
+    case Effect::Kind::spotlight: {
+      for (int k = 0; k < n_adv_; ++k)
+        if (k != j && adv_[k].alive && adv_[k].spotlights == 0) return true;
+      return false;
+    }
+    case Effect::Kind::hide: return !s.hidden;
+    case Effect::Kind::heal: return (e.clear_hp > 0 && s.hp_marked > 0) || (e.clear_stress > 0 && s.stress_marked > 0);
+    default: break;
+  }
+  if (e.only_vulnerable) {
+    for (int i = 0; i < n_pc_; ++i)
+      if (standing(i) && vulnerable(i)) return true;
+    return false;
+  }
+  return true;
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::pay(int j, const Feature& ft) {
+  if (ft.fear > 0) spend(ft.fear, kFearSpentFeatures);
+  if (ft.stress > 0) adv_[j].stress_marked += ft.stress;
+  if (ft.hp > 0) adv_[j].hp_marked += ft.hp;
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::use_action_feature(int j, int f, Target target) {
+  const Feature& ft = adv(j).features[static_cast<std::size_t>(f)];
+  int& uses = adv_[j].uses[static_cast<std::size_t>(f)];
+  if (uses > 0) --uses;
+  pay(j, ft);
+  ++radv(j).extra[kExtraFeaturesUsed];
+  ENCSIM_SAY(log_, "%s uses %s", aname(j), ft.name.c_str());
+  if (ft.countdown >= 0) start_countdown(ft.countdown);
+  run_effect(j, ft.effect, target, -1, 0);
+}
+
+// The standard attack (Ramp Up: against everyone it reaches).
+template <class R, class Log>
+inline void Battle<R, Log>::standard_attack(int j, Target target) {
+  const Adversary& a = adv(j);
+  Effect e;
+  e.kind = Effect::Kind::attack;
+  e.standard_damage = true;
+  e.type = a.type_of_damage;
+  e.direct = a.direct;
+  e.targets = a.ramp_up ? area_count(a.range) : 1;
+  ENCSIM_SAY(log_, "%s attacks with %s", aname(j), a.attack_name.c_str());
+  run_effect(j, e, target, -1, 0);
+}
+
+template <class R, class Log>
+inline int Battle<R, Log>::area_count(Range r) const {
+  switch (r) {
+    case Range::melee: return 1;
+    case Range::very_close: return opt_.area_very_close;
+    case Range::close: return opt_.area_close;
+    default: return opt_.area_far;
+  }
+}
+
+// An adversary's effect on PCs. `attacker` is the PC that set off a
+// reaction (targets: attacker), `taken` the damage it dealt.
+template <class R, class Log>
+inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, int attacker, int taken) {
+  const Adversary& a = adv(j);
+  if (e.roll_difficulty > 0 && !adversary_action_roll(j, e.roll_difficulty)) return;
+  switch (e.kind) {
+    case Effect::Kind::gain_fear:
+      gain_fear(e.gain_fear, kFearGainedFeatures);
+      ENCSIM_SAY(log_, "  the GM gains %d Fear (%d)", e.gain_fear, fear_);
+      return;
+    case Effect::Kind::heal:
+      adv_[j].hp_marked = std::max(0, adv_[j].hp_marked - e.clear_hp);
+      adv_[j].stress_marked = std::max(0, adv_[j].stress_marked - e.clear_stress);
+      return;
+    case Effect::Kind::hide:
+      adv_[j].hidden = true;
+      return;
+    case Effect::Kind::spotlight:
+      free_bonus_ += e.allies.roll(dice_);
+      ENCSIM_SAY(log_, "  %d more adversaries may act this GM turn", free_bonus_);
+      return;
+    case Effect::Kind::group_attack: {
+      const int t = select(false, j, target);
+      if (t < 0) return;
+      int members = 0;
+      for (int k = 0; k < n_adv_; ++k)
+        if (adv_[k].alive && adv(k).kind == a.kind) {
+          ++members;
+          if (k != j) adv_[k].spotlights = std::max(adv_[k].spotlights, adv(k).relentless);
+        }
+      ENCSIM_SAY(log_, "  %d of them attack %s together", members, pname(t));
+      attack_pcs(j, e, &t, 1, members);
+      return;
+    }
+    case Effect::Kind::none: return;
+    default: break;
+  }
+  int targets[Encounter::kMaxPcs];
+  int n = 0;
+  if (e.target_attacker) {
+    if (attacker >= 0 && standing(attacker)) targets[n++] = attacker;
+  } else {
+    const int want = std::max(1, e.targets);
+    while (n < want) {
+      const int t = e.only_vulnerable ? first_vulnerable(targets, n) : select(false, j, target, targets, n);
+      if (t < 0) break;
+      targets[n++] = t;
+    }
+  }
+  if (n == 0) return;
+  if (e.kind == Effect::Kind::attack) {
+    attack_pcs(j, e, targets, n, 1);
+  } else if (e.kind == Effect::Kind::reaction_roll) {
+    reaction_rolls(j, e, targets, n);
+  } else if (e.kind == Effect::Kind::damage) {
+    const int dmg = e.half_of_damage ? taken / 2 : e.damage.roll(dice_);
+    for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
+      if (!standing(targets[k])) continue;
+      if (dmg > 0 || e.shred_armor) damage_pc(targets[k], dmg, e.type, e.direct, e.shred_armor, j);
+      on_hit(j, e, targets[k]);
+    }
+    fear_from(e, true);
+  }
+}
+
+// Seed 000, "Adversary Action Rolls": d20 (+ an Experience for a Fear, by
+// policy) against the Difficulty; a natural 20 succeeds.
+template <class R, class Log>
+inline bool Battle<R, Log>::adversary_action_roll(int j, int difficulty_needed) {
+  int bonus = 0;
+  if (opt_.adversary_experiences && adv(j).experience > 0 && can_spend(1)) {
+    spend(1, kFearSpentExperiences);
+    bonus = adv(j).experience;
+  }
+  const int nat = dice_.die(20);
+  const bool ok = nat == 20 || nat + bonus >= difficulty_needed;
+  ENCSIM_SAY(log_, "  %s's action roll d20 %d %+d vs %d: %s", aname(j), nat, bonus, difficulty_needed,
+             ok ? "success" : "failure");
+  return ok;
+}
+
+template <class R, class Log>
+inline int Battle<R, Log>::first_vulnerable(const int* skip, int n_skip) {
+  for (int i = 0; i < n_pc_; ++i) {
+    if (!standing(i) || !vulnerable(i)) continue;
+    bool seen = false;
+    for (int k = 0; k < n_skip; ++k) seen |= skip[k] == i;
+    if (!seen) return i;
+  }
+  return -1;
+}
+
+// One attack roll against each target's Evasion, one damage roll shared
+// (seed 000, "Adversary Attacks"). Advantage from a Vulnerable target
+// applies to that target only: the second d20 is rolled once, on demand.
+template <class R, class Log>
+inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* targets, int n, int members) {
+  const Adversary& a = adv(j);
+  AdvState& s = adv_[j];
+  int bonus = a.atk + e.attack_bonus;
+  if (opt_.adversary_experiences && a.experience > 0 && can_spend(1)) {
+    spend(1, kFearSpentExperiences);
+    bonus += a.experience;
+    ENCSIM_SAY(log_, "  the GM spends a Fear on an Experience (+%d)", a.experience);
+  }
+  const bool base_adv = e.advantage || s.hidden;
+  const bool was_hidden = s.hidden;
+  s.hidden = false;
+  ++radv(j).attacks;
+  const int first = dice_.die(20);
+  int second = 0;
+  int dmg = -1;  // rolled at the first hit
+  bool affected = false;
+  for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
+    const int t = targets[k];
+    if (!standing(t)) continue;
+    const bool adv_roll = base_adv || vulnerable(t);
+    if (adv_roll && second == 0) second = dice_.die(20);
+    int nat = adv_roll ? std::max(first, second) : first;
+    bool hit = nat == 20 || nat + bonus >= evasion(t);
+    ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat, adv_roll ? " (advantage)" : "", bonus,
+               nat + bonus, evasion(t), pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
+    if (hit && not_this_time(t, nat)) {
+      nat = roll_d20(adv_roll);
+      hit = nat == 20 || nat + bonus >= evasion(t);
+      ENCSIM_SAY(log_, "  rerolled: d20 %d: %s", nat, hit ? "hit" : "miss");
+    }
+    if (!hit) continue;
+    affected = true;
+    ++radv(j).hits;
+    if (nat == 20) ++radv(j).crits;
+    if (pc_[t].evasion_bonus > 0) pc_[t].evasion_bonus = 0;  // Rogue's Dodge ends when an attack succeeds
+    last_hit_by_[t] = j;
+    // The damage: the standard (the Horde's once half its HP are marked, or
+    // the alternative), or the effect's own; a Group Attack adds every member's.
+    const Dice* dice = &e.damage;
+    int alt_fear = 0;
+    if (e.standard_damage) {
+      dice = &a.damage;
+      if (a.horde && 2 * s.hp_marked >= a.hp) dice = &a.horde_damage;
+      if (alt_applies(j, adv_roll, was_hidden)) dice = &a.alt_damage, alt_fear = a.alt_fear;
+    }
+    if (dmg < 0) {
+      dmg = 0;
+      for (int m = 0; m < members; ++m) dmg += dice->roll(dice_);
+      dmg += before_damage(j);
+    }
+    const int total = dmg + (nat == 20 ? members * dice->max_dice() : 0);
+    if (alt_fear > 0) gain_fear(alt_fear, kFearGainedFeatures);
+    const int marks =
+        total > 0 || e.shred_armor ? damage_pc(t, total, e.type, e.direct || a.direct, e.shred_armor, j) : 0;
+    on_hit(j, e, t);
+    adversary_reaction(j, Trigger::hit, t, total, marks);
+    npc_trigger(Trigger::pc_hit, t, j);
+  }
+  fear_from(e, affected);
+}
+
+template <class R, class Log>
+inline bool Battle<R, Log>::alt_applies(int j, bool advantage, bool hidden) const {
+  const Adversary& a = adv(j);
+  switch (a.alt_when) {
+    case Adversary::AltWhen::pack:
+      for (int k = 0; k < n_adv_; ++k)
+        if (k != j && adv_[k].alive && adv(k).kind == a.kind) return true;
+      return false;
+    case Adversary::AltWhen::advantage: return advantage;
+    case Adversary::AltWhen::hidden: return hidden;
+    default: return false;
+  }
+}
+
+template <class R, class Log>
+inline int Battle<R, Log>::roll_d20(bool advantage) {
+  const int a = dice_.die(20);
+  if (!advantage) return a;
+  const int b = dice_.die(20);
+  return std::max(a, b);
+}
+
+// Reactions before damage (Overload, Reaper): paid with Stress when it can.
+template <class R, class Log>
+inline int Battle<R, Log>::before_damage(int j) {
+  int bonus = 0;
+  const Adversary& a = adv(j);
+  for (std::size_t f = 0; f < a.features.size(); ++f) {
+    const Feature& ft = a.features[f];
+    if (!ft.modelled || ft.trigger != Trigger::before_damage || !reaction_affordable(j, static_cast<int>(f))) continue;
+    use_reaction(j, static_cast<int>(f));
+    bonus += ft.effect.damage_bonus_marked_hp ? adv_[j].hp_marked : ft.effect.damage_bonus;
+    if (ft.effect.spotlight_again) adv_[j].spotlights = std::max(0, adv_[j].spotlights - 1);
+    ENCSIM_SAY(log_, "  %s: +%d damage", ft.name.c_str(), bonus);
+  }
+  return bonus;
+}
+
+// What a use does to each target it hits (or who fails the reaction roll).
+template <class R, class Log>
+inline void Battle<R, Log>::on_hit(int j, const Effect& e, int t) {
+  if (!standing(t)) return;
+  if (e.target_stress > 0) mark_stress(t, e.target_stress);
+  if (e.target_hp > 0) mark_hp(t, e.target_hp, j);
+  if (!standing(t)) return;
+  if (e.pc_hope != 0) pc_[t].hope = std::clamp(pc_[t].hope + e.pc_hope, 0, pc(t).hope_max);
+  if (e.vulnerable) {
+    pc_[t].vulnerable = true;
+    pc_[t].vuln_until = e.until;
+    ENCSIM_SAY(log_, "  %s is Vulnerable", pname(t));
+  }
+  if (e.restrained) {
+    pc_[t].restrained = true;
+    pc_[t].restrain_difficulty = difficulty(j);
+    ENCSIM_SAY(log_, "  %s is Restrained", pname(t));
+  }
+}
+
+// The GM's Fear from a use that affected anyone: once per use.
+template <class R, class Log>
+inline void Battle<R, Log>::fear_from(const Effect& e, bool affected) {
+  if (affected && e.gain_fear > 0) {
+    gain_fear(e.gain_fear, kFearGainedFeatures);
+    ENCSIM_SAY(log_, "  the GM gains %d Fear (%d)", e.gain_fear, fear_);
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::reaction_rolls(int j, const Effect& e, const int* targets, int n) {
+  const int dmg = e.damage.is_constant() && e.damage.flat() == 0 ? 0 : e.damage.roll(dice_);
+  const int dc = e.difficulty > 0 ? e.difficulty : difficulty(j);
+  bool affected = false;
+  for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
+    const int t = targets[k];
+    if (!standing(t)) continue;
+    const int h = dice_.die(12), f = dice_.die(12);
+    const int total = h + f + pc(t).traits[static_cast<std::size_t>(e.trait)];
+    const bool ok = h == f || total >= dc;  // a reaction roll gives no Hope or Fear
+    ENCSIM_SAY(log_, "  %s's reaction roll %d vs %d: %s", pname(t), total, dc, ok ? "success" : "failure");
+    if (ok) {
+      if (e.half_on_success && dmg > 0) damage_pc(t, dmg / 2, e.type, e.direct, false, j);
+      continue;
+    }
+    affected = true;
+    if (dmg > 0) damage_pc(t, dmg, e.type, e.direct, false, j);
+    on_hit(j, e, t);
+  }
+  fear_from(e, affected);
+}
+
+template <class R, class Log>
+inline bool Battle<R, Log>::reaction_affordable(int j, int f) const {
+  const Feature& ft = adv(j).features[static_cast<std::size_t>(f)];
+  if (adv_[j].uses[static_cast<std::size_t>(f)] == 0) return false;
+  if (ft.stress > adv(j).stress - adv_[j].stress_marked) return false;
+  if (ft.hp > 0 && ft.hp >= adv_hp_left(j)) return false;
+  return can_spend(ft.fear);
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::use_reaction(int j, int f) {
+  const Feature& ft = adv(j).features[static_cast<std::size_t>(f)];
+  int& uses = adv_[j].uses[static_cast<std::size_t>(f)];
+  if (uses > 0) --uses;
+  pay(j, ft);
+  ++radv(j).extra[kExtraFeaturesUsed];
+  if (ft.countdown >= 0) start_countdown(ft.countdown);
+}
+
+// Reactions of adversary j on `trigger` (a defeated adversary still
+// reacts to its own defeat).
+template <class R, class Log>
+inline void Battle<R, Log>::adversary_reaction(int j, Trigger trigger, int pc_index, int dmg, int marks) {
+  // A reaction may set off another (a Death Quake downing a PC), but no
+  // deeper: a `hit` reaction that attacks would otherwise never end.
+  if (reaction_depth_ >= 2) return;
+  ++reaction_depth_;
+  react(j, trigger, pc_index, dmg, marks);
+  --reaction_depth_;
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::react(int j, Trigger trigger, int pc_index, int dmg, int marks) {
+  const Adversary& a = adv(j);
+  for (std::size_t f = 0; f < a.features.size(); ++f) {
+    const Feature& ft = a.features[f];
+    if (!ft.modelled || ft.kind != Feature::Kind::reaction || ft.trigger != trigger) continue;
+    if (trigger == Trigger::marks_hp && marks < ft.at_least) continue;
+    if (trigger != Trigger::defeated && !adv_[j].alive) continue;
+    // No check of the fight's end: a reaction belongs to the blow that set it
+    // off, and the last blow's Fear and damage count like any other.
+    if (!reaction_affordable(j, static_cast<int>(f))) continue;
+    use_reaction(j, static_cast<int>(f));
+    ENCSIM_SAY(log_, "  %s reacts: %s", aname(j), ft.name.c_str());
+    if (trigger == Trigger::hit && ft.effect.kind == Effect::Kind::none) {
+      on_hit(j, ft.effect, pc_index);  // e.g. Bloodseeker: the target marks another HP
+      fear_from(ft.effect, true);
+      continue;
+    }
+    run_effect(j, ft.effect, Target::random, pc_index, dmg);
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::adversary_reaction_all(Trigger trigger, int pc_index) {
+  for (int j = 0; j < n_adv_; ++j)
+    if (adv_[j].alive) adversary_reaction(j, trigger, pc_index, 0);
+}
+
+// ---- countdowns -----------------------------------------------------------
+template <class R, class Log>
+inline void Battle<R, Log>::start_countdown(int c) {
+  const Countdown& cd = enc_.countdowns[static_cast<std::size_t>(c)];
+  CdState& s = cd_[c];
+  if (s.active) return;
+  s.started = true;
+  s.start = std::max(1, cd.start.roll(dice_));
+  s.value = s.start;
+  s.active = true;
+  ENCSIM_SAY(log_, "Countdown %s starts at %d", cd.name.c_str(), s.value);
+}
+
+// Seed 000, "Dynamic countdown advancement".
+template <class R, class Log>
+inline int Battle<R, Log>::dynamic_ticks(Countdown::Advance a, RollResult r) {
+  static constexpr int kProgress[] = {3, 2, 1, 0, 0};     // crit, success hope, success fear, fail hope, fail fear
+  static constexpr int kConsequence[] = {0, 0, 1, 2, 3};
+  return a == Countdown::Advance::progress ? kProgress[static_cast<int>(r)] : kConsequence[static_cast<int>(r)];
+}
+
+// `roll`: a PC action roll was made (with `attack` and its result); else a GM turn began.
+template <class R, class Log>
+inline void Battle<R, Log>::advance_countdowns(RollResult r, bool attack, bool roll) {
+  for (int c = 0; c < static_cast<int>(enc_.countdowns.size()) && !over(); ++c) {
+    CdState& s = cd_[c];
+    if (!s.active) continue;
+    const Countdown& cd = enc_.countdowns[static_cast<std::size_t>(c)];
+    int ticks = 0;
+    switch (cd.advance) {
+      case Countdown::Advance::action_roll: ticks = roll ? 1 : 0; break;
+      case Countdown::Advance::attack_roll: ticks = roll && attack ? 1 : 0; break;
+      case Countdown::Advance::pc_miss: ticks = roll && attack && !succeeded(r) ? 1 : 0; break;
+      case Countdown::Advance::gm_turn: ticks = roll ? 0 : 1; break;
+      default: ticks = roll ? dynamic_ticks(cd.advance, r) : 0; break;
+    }
+    if (ticks == 0) continue;
+    s.value -= ticks;
+    ENCSIM_SAY(log_, "  countdown %s: %d", cd.name.c_str(), s.value);
+    if (s.value > 0) continue;
+    ++res(kCountdownsTriggered);
+    ENCSIM_SAY(log_, "Countdown %s triggers", cd.name.c_str());
+    switch (cd.loop) {
+      case Countdown::Loop::none: s.active = false; break;
+      case Countdown::Loop::loop: s.value = s.start; break;
+      case Countdown::Loop::increasing: s.value = ++s.start; break;
+      case Countdown::Loop::decreasing: s.start = std::max(1, s.start - 1), s.value = s.start; break;
+    }
+    countdown_effect(cd);
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::countdown_effect(const Countdown& cd) {
+  const Effect& e = cd.effect;
+  if (e.outcome >= 0) {
+    outcome_ = e.outcome == 0 ? Outcome::party_win : Outcome::foes_win;
+    return;
+  }
+  if (cd.side == 0) {
+    party_effect(-1, e, -1, -1);
+    return;
+  }
+  if (e.kind == Effect::Kind::gain_fear) {
+    gain_fear(e.gain_fear, kFearGainedFeatures);
+    return;
+  }
+  // A feature's countdown acts for its owner, while it stands; a scene's
+  // acts as the first standing adversary with the countdown's own modifier.
+  if (cd.owner >= 0) {
+    if (adv_[cd.owner].alive) run_effect(cd.owner, e, Target::random, -1, 0);
+    return;
+  }
+  for (int j = 0; j < n_adv_; ++j)
+    if (adv_[j].alive) {
+      Effect copy = e;
+      copy.attack_bonus = cd.atk - adv(j).atk;
+      run_effect(j, copy, Target::random, -1, 0);
+      return;
+    }
+}
+
+}  // namespace encsim::daggerheart

@@ -1,0 +1,598 @@
+// The PCs' side of a Daggerheart fight (Battle, battle.hpp): the party's
+// spotlight, Hope and the class features it pays for, attacks and damage rolls,
+// damage to PCs and death moves, and the NPC allies who fight beside them.
+// Included at the end of battle.hpp; not meant to be included on its own.
+#pragma once
+
+#include <algorithm>
+
+namespace encsim::daggerheart {
+
+template <class R, class Log>
+inline void Battle<R, Log>::gain_hope(int i, int n) {
+  const int before = pc_[i].hope;
+  pc_[i].hope = std::min(pc(i).hope_max, pc_[i].hope + n);
+  res(kHopeGained) += pc_[i].hope - before;
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::spend_hope(int i, int n, Resource use) {
+  pc_[i].hope -= n;
+  res(use) += n;
+  res(kHopeSpent) += n;
+  rpc(i).extra[kExtraHopeSpent] += n;
+}
+
+// One PC spotlight. Returns true when it passes the spotlight to the GM.
+template <class R, class Log>
+inline bool Battle<R, Log>::pc_spotlight(int i) {
+  PcState& s = pc_[i];
+  if (s.vulnerable && s.vuln_until == Until::next_action) s.vulnerable = false;
+  // SRD Restrained: no moving, but every action from where one stands; with
+  // no map every foe is in reach, so the PC fights on. It spends the
+  // spotlight breaking free only when the restraint also holds it Vulnerable
+  // (until: break_free), or under the old reading (`restrained`).
+  if (s.restrained && (opt_.restrained_loses_spotlight || (s.vulnerable && s.vuln_until == Until::break_free)))
+    return break_free(i);
+  use_hope_feature_before(i);
+  // Tactics: the first rule whose condition holds.
+  const View view{this, i, true};
+  for (const tactics::Rule& rule : pc(i).rules) {
+    if (!rule.when.holds(view)) continue;
+    const bool secondary = rule.action == kAttackSecondary;
+    if (secondary && !pc(i).secondary.present) continue;
+    const int t = select(true, i, rule.target);
+    if (t < 0) return false;
+    return pc_attack(i, t, secondary ? pc(i).secondary : pc(i).primary, false);
+  }
+  const int t = select(true, i, Target::lowest_hp);
+  return t >= 0 && pc_attack(i, t, pc(i).primary, false);
+}
+
+template <class R, class Log>
+inline bool Battle<R, Log>::break_free(int i) {
+  int total = 0;
+  const RollResult r = action_roll(i, pc(i).traits[static_cast<std::size_t>(Trait::strength)], 0,
+                                   pc_[i].restrain_difficulty, &total, false);
+  const bool ok = r == RollResult::crit || r == RollResult::success_hope || r == RollResult::success_fear;
+  ENCSIM_SAY(log_, "%s tries to break free: %d vs %d: %s", pname(i), total, pc_[i].restrain_difficulty,
+             ok ? "free" : "still Restrained");
+  if (ok) {
+    pc_[i].restrained = false;
+    if (pc_[i].vulnerable && pc_[i].vuln_until == Until::break_free) pc_[i].vulnerable = false;
+  }
+  return passes(r);
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::strange_patterns(int i, int h, int f) {
+  if (pc(i).strange_patterns == 0 || (h != pc(i).strange_patterns && f != pc(i).strange_patterns)) return;
+  if (pc_[i].stress_marked > 0) {
+    --pc_[i].stress_marked;
+    ENCSIM_SAY(log_, "  Strange Patterns: %s clears a Stress", pname(i));
+  } else {
+    gain_hope(i, 1);
+    ENCSIM_SAY(log_, "  Strange Patterns: %s gains a Hope", pname(i));
+  }
+}
+
+// SRD "Tag Team Rolls": both PCs roll, one result stands for both (the
+// better: the RollResult order, the initiator's on a tie); on a roll with
+// Hope each gains a Hope, with Fear the GM gains one per PC; it is one action
+// roll for countdowns. No Experience, help, Rally or Prayer Die joins it.
+template <class R, class Log>
+inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net_i, int net_k, int difficulty_needed,
+                                                int* total) {
+  const PcWeapon& wk = pc(k).primary;
+  const int mod_k = pc(k).traits[static_cast<std::size_t>(wk.trait)] + wk.attack_bonus + pc_[k].attack_bonus;
+  int tk = 0, hi = 0, fi = 0, hk = 0, fk = 0;
+  const RollResult ri = roll_and_say(i, mod_i, net_i, difficulty_needed, total, &hi, &fi);
+  const RollResult rk = roll_and_say(k, mod_k, net_k, difficulty_needed, &tk, &hk, &fk);
+  const bool take_k = static_cast<int>(rk) < static_cast<int>(ri);
+  const RollResult r = take_k ? rk : ri;
+  if (take_k) *total = tk;
+  ENCSIM_SAY(log_, "  Tag Team: %s's roll stands for both: %s", pname(take_k ? k : i), result_name(r));
+  ++res(kActionRolls);
+  if (r == RollResult::crit) ++res(kCriticals);
+  roll_gains(i, r);
+  roll_gains(k, r);
+  strange_patterns(i, hi, fi);
+  strange_patterns(k, hk, fk);
+  after_roll(i, r, true);
+  return r;
+}
+
+// Tag Team policy: once per fight (the SRD's once per session, a fight
+// being the session here), a PC holding at least `tag_team_min_hope` Hope
+// when it attacks (after its class feature's moment) spends 3 and attacks
+// with the standing ally whose primary weapon deals the most on average.
+template <class R, class Log>
+inline int Battle<R, Log>::tag_team_partner(int i) {
+  if (!opt_.tag_team || pc_[i].tag_team_used || pc_[i].hope < std::max(3, opt_.tag_team_min_hope)) return -1;
+  return best_by(
+      n_pc_, [&](int k) { return k != i && standing(k); },
+      [&](int k) {
+        const PcWeapon& w = pc(k).primary;
+        return pc(k).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus;
+      });
+}
+
+// After a failed roll: a Rally Die or a Seraph's Prayer Die that makes up the shortfall.
+template <class R, class Log>
+inline RollResult Battle<R, Log>::rescue(int i, RollResult r, int difficulty_needed, int* total) {
+  const int short_by = difficulty_needed - *total;
+  const RollResult ok = r == RollResult::failure_hope ? RollResult::success_hope : RollResult::success_fear;
+  if (pc_[i].rally > 0 && short_by <= pc_[i].rally) {
+    const int d = dice_.die(pc_[i].rally);
+    pc_[i].rally = 0;
+    *total += d;
+    ENCSIM_SAY(log_, "  %s spends the Rally Die: +%d = %d", pname(i), d, *total);
+    if (*total >= difficulty_needed) return ok;
+  }
+  int best = -1;
+  for (int k = 0; k < n_prayer_; ++k)
+    if (standing(prayer_owner_[k]) && prayer_[k] >= difficulty_needed - *total &&
+        (best < 0 || prayer_[k] < prayer_[best]))
+      best = k;
+  if (best >= 0) {
+    *total += prayer_[best];
+    ENCSIM_SAY(log_, "  a Prayer Die adds %d = %d", prayer_[best], *total);
+    --n_prayer_;
+    prayer_[best] = prayer_[n_prayer_];
+    prayer_owner_[best] = prayer_owner_[n_prayer_];
+    return ok;
+  }
+  return r;
+}
+
+// Class Hope features used at the start of the PC's spotlight.
+template <class R, class Log>
+inline void Battle<R, Log>::use_hope_feature_before(int i) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  if (!opt_.hope_features || s.hope < 3) return;
+  switch (p.hope) {
+    case HopeKind::attack_bonus:
+      if (s.attack_bonus == 0) {
+        spend_hope(i, 3, kHopeSpentFeatures);
+        s.attack_bonus = p.hope_value;
+        ENCSIM_SAY(log_, "%s spends 3 Hope: +%d to attack rolls for the fight", pname(i), p.hope_value);
+      }
+      break;
+    case HopeKind::clear_armor:
+      if (s.armor_marked >= p.hope_value) {
+        spend_hope(i, 3, kHopeSpentFeatures);
+        s.armor_marked -= p.hope_value;
+        ENCSIM_SAY(log_, "%s spends 3 Hope to clear %d Armor Slots", pname(i), p.hope_value);
+      }
+      break;
+    case HopeKind::evasion_bonus:
+      if (s.evasion_bonus == 0) {
+        spend_hope(i, 3, kHopeSpentFeatures);
+        s.evasion_bonus = p.hope_value;
+        ENCSIM_SAY(log_, "%s spends 3 Hope: +%d Evasion until hit", pname(i), p.hope_value);
+      }
+      break;
+    case HopeKind::heal_ally: {
+      // A downed (not dead) ally first: clearing an HP wakes them; else the most hurt.
+      int best = -1, best_score = 0;
+      for (int k = 0; k < n_pc_; ++k) {
+        if (k == i || pc_[k].dead || pc_[k].hp_marked == 0) continue;
+        const int score = pc_[k].out ? 100 : (hp_left(k) <= 2 ? 10 - hp_left(k) : 0);
+        if (score > best_score) best = k, best_score = score;
+      }
+      if (best >= 0) {
+        spend_hope(i, 3, kHopeSpentFeatures);
+        clear_hp(best, p.hope_value);
+        ENCSIM_SAY(log_, "%s spends 3 Hope to clear %d HP on %s", pname(i), p.hope_value, pname(best));
+      }
+      break;
+    }
+    default: break;
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::clear_hp(int i, int n) {
+  PcState& s = pc_[i];
+  s.hp_marked = std::max(0, s.hp_marked - n);
+  if (s.vulnerable && s.vuln_until == Until::clear_hp) s.vulnerable = false;
+  if (s.out && !s.dead) {
+    s.out = false;
+    ++pcs_up_;
+    rpc(i).down = false;
+    ENCSIM_SAY(log_, "  %s returns to consciousness", pname(i));
+  }
+}
+
+// A PC's attack with a weapon. Returns true when the spotlight passes to the GM.
+template <class R, class Log>
+inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaze) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  ++rpc(i).actions;
+  ++rpc(i).attacks;
+  focus_ = t;
+  adv_[t].last_attacker = i;
+  if (p.hope == HopeKind::distract && opt_.hope_features && s.hope >= 3 && adv_[t].distract == 0 && !blaze) {
+    spend_hope(i, 3, kHopeSpentFeatures);
+    adv_[t].distract = p.hope_value;
+    ENCSIM_SAY(log_, "%s spends 3 Hope to Distract %s: Difficulty -%d", pname(i), aname(t), p.hope_value);
+  }
+  RollResult r = RollResult::crit;
+  int total = 0;
+  int partner = -1;  // a Tag Team's second PC
+  if (blaze) {
+    ENCSIM_SAY(log_, "%s goes out in a blaze of glory against %s: an automatic critical success", pname(i), aname(t));
+  } else {
+    int modifier = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + s.attack_bonus;
+    const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
+    int net = target_net;
+    if (s.advantage_next) net += 1, s.advantage_next = false;
+    partner = tag_team_partner(i);
+    if (partner >= 0) {
+      s.tag_team_used = true;
+      spend_hope(i, 3, kHopeSpentTagTeam);
+      ++rpc(partner).attacks;
+      ENCSIM_SAY(log_, "  %s spends 3 Hope on a Tag Team roll with %s", pname(i), pname(partner));
+      r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
+    } else {
+      if (p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope)) {
+        spend_hope(i, 1, kHopeSpentExperiences);
+        modifier += p.experience;
+        ENCSIM_SAY(log_, "  %s spends a Hope on an Experience (+%d)", pname(i), p.experience);
+      }
+      const int helper = pick_helper(i);
+      if (helper >= 0) {
+        spend_hope(helper, 1, kHopeSpentHelp);
+        net += 1;
+        ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
+      }
+      r = action_roll(i, modifier, net, difficulty(t), &total, true);
+    }
+    if (over()) return false;               // a countdown ended the fight
+    if (!standing(i)) return passes(r);     // ... or took this PC out before the blow landed
+  }
+  if (!succeeded(r)) {
+    ENCSIM_SAY(log_, "%s misses %s", pname(i), aname(t));
+    npc_trigger(Trigger::pc_attack_failed, i, -1);
+    return passes(r);
+  }
+  ++rpc(i).hits;
+  const bool crit = r == RollResult::crit;
+  if (crit) ++rpc(i).crits;
+  // What the roll beats: a critical succeeds whatever its total (SRD, action
+  // rolls), so it beats every Difficulty for Hold Them Off and Minion spillover.
+  const int beats = crit ? kBeatsAny : total;
+  // Hold Them Off: the same roll against more adversaries.
+  int targets[4] = {t, -1, -1, -1};
+  int n_targets = 1;
+  if (p.hope == HopeKind::extra_targets && opt_.hope_features && s.hope >= 3 && !blaze) {
+    int extra[4] = {t, -1, -1, -1};
+    int n_extra = 1;
+    for (int k = 0; k < p.hope_value && n_extra < 4; ++k) {
+      const int u = select(true, i, Target::lowest_hp, extra, n_extra);
+      if (u < 0 || difficulty(u) > beats) break;
+      extra[n_extra++] = u;
+    }
+    if (n_extra > 1) {
+      spend_hope(i, 3, kHopeSpentFeatures);
+      for (int k = 1; k < n_extra; ++k) targets[n_targets++] = extra[k];
+      ENCSIM_SAY(log_, "  %s spends 3 Hope: the roll also hits %d more", pname(i), n_extra - 1);
+    }
+  }
+  int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit);
+  if (w.stress_on_hit) mark_stress(i, 1);
+  DamageType type = w.type;
+  int target_stress = w.target_stress;
+  if (partner >= 0) {
+    // A Tag Team attack: both roll damage, summed into one source; the
+    // players pick the type, the partner's when the target shrugs off less of it.
+    const PcWeapon& wk = pc(partner).primary;
+    ++rpc(partner).hits;
+    if (crit) ++rpc(partner).crits;
+    dmg += roll_pc_damage(partner, wk, crit, targets[0]) + sneak_attack(partner, crit);
+    if (wk.stress_on_hit) mark_stress(partner, 1);
+    if (shrugs_off(targets[0], wk.type) < shrugs_off(targets[0], w.type)) type = wk.type;
+    target_stress += wk.target_stress;
+    ENCSIM_SAY(log_, "  Tag Team: %d damage together", dmg);
+  }
+  // One blow against every target: it lands on each even once the fight is
+  // decided, so what it sets off is counted.
+  for (int k = 0; k < n_targets; ++k) {
+    const int u = targets[k];
+    if (!adv_[u].alive) continue;
+    if (target_stress > 0) adv_mark_stress(u, target_stress);
+    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats);
+  }
+  if (blaze) return false;
+  return passes(r);
+}
+
+// Sneak Attack's d6s join the damage roll, so a critical adds their maximum
+// too (SRD: critical damage adds every damage die's maximum).
+template <class R, class Log>
+inline int Battle<R, Log>::sneak_attack(int i, bool crit) {
+  const Pc& p = pc(i);
+  if (p.sneak_attack_dice == 0 || !sneak_ok(i)) return 0;
+  int extra = crit ? 6 * p.sneak_attack_dice : 0;
+  for (int n = 0; n < p.sneak_attack_dice; ++n) extra += dice_.die(6);
+  ENCSIM_SAY(log_, "  Sneak Attack: +%d%s", extra, crit ? " (critical)" : "");
+  return extra;
+}
+
+template <class R, class Log>
+inline bool Battle<R, Log>::sneak_ok(int i) const {
+  if (!opt_.sneak_attack_needs_melee_ally) return true;
+  for (int k = 0; k < n_pc_; ++k)
+    if (k != i && standing(k) && pc(k).primary.range == Range::melee) return true;
+  return false;
+}
+
+// The ally with the most Hope at or above the policy's line helps.
+template <class R, class Log>
+inline int Battle<R, Log>::pick_helper(int i) const {
+  int best = -1;
+  for (int k = 0; k < n_pc_; ++k)
+    if (k != i && standing(k) && pc_[k].hope >= std::max(1, opt_.help_min_hope) &&
+        (best < 0 || pc_[k].hope > pc_[best].hope))
+      best = k;
+  return best;
+}
+
+// Proficiency dice (Powerful: one more, drop the lowest; Brutal: a maximum
+// adds a die) plus the flat part; a critical adds the dice's maximum.
+template <class R, class Log>
+inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, int t) {
+  const Pc& p = pc(i);
+  const int n = p.proficiency;
+  std::array<int, 16> d{};
+  const int rolled = std::min(15, n + (w.powerful ? 1 : 0));
+  for (int k = 0; k < rolled; ++k) d[static_cast<std::size_t>(k)] = dice_.die(w.sides);
+  if (w.powerful) {  // drop the lowest
+    int lo = 0;
+    for (int k = 1; k < rolled; ++k)
+      if (d[static_cast<std::size_t>(k)] < d[static_cast<std::size_t>(lo)]) lo = k;
+    d[static_cast<std::size_t>(lo)] = d[static_cast<std::size_t>(rolled - 1)];
+  }
+  int sum = 0;
+  for (int k = 0; k < n; ++k) sum += d[static_cast<std::size_t>(k)];
+  // Volatile Magic: reroll the dice below average when the hit would not reach the Major threshold.
+  if (p.hope == HopeKind::reroll_damage && opt_.hope_features && w.type == DamageType::magic && pc_[i].hope >= 3 &&
+      !adv(t).minion && sum + w.flat + w.damage_bonus < adv(t).major) {
+    spend_hope(i, 3, kHopeSpentFeatures);
+    sum = 0;
+    for (int k = 0; k < n; ++k) {
+      int& x = d[static_cast<std::size_t>(k)];
+      if (2 * x < w.sides + 1) x = dice_.die(w.sides);
+      sum += x;
+    }
+    ENCSIM_SAY(log_, "  %s spends 3 Hope to reroll low damage dice", pname(i));
+  }
+  if (w.brutal)
+    for (int k = 0, extra = 0; k < n + extra && k < 12; ++k) {
+      const int x = k < n ? d[static_cast<std::size_t>(k)] : dice_.die(w.sides);
+      if (k >= n) sum += x;
+      if (x == w.sides) ++extra;
+    }
+  int total = sum + w.flat + w.damage_bonus + (crit ? n * w.sides : 0);
+  ENCSIM_SAY(log_, "  damage %dd%d%+d%s = %d", n, w.sides, w.flat + w.damage_bonus, crit ? " + critical" : "", total);
+  return total;
+}
+
+// ---- damage to PCs --------------------------------------------------------
+template <class R, class Log>
+inline void Battle<R, Log>::mark_stress(int i, int n) {
+  for (int k = 0; k < n && standing(i); ++k) {
+    if (pc_[i].stress_marked < pc(i).stress) {
+      ++pc_[i].stress_marked;
+      ++rpc(i).extra[kExtraStressMarked];
+      ++res(kPartyStressMarked);
+    } else {
+      ENCSIM_SAY(log_, "  %s cannot mark a Stress: marks an HP", pname(i));
+      mark_hp(i, 1, -1);  // Stress that cannot be marked becomes an HP
+    }
+  }
+}
+
+// Damage against thresholds, an Armor Slot by policy, then HP.
+template <class R, class Log>
+inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direct, bool shred, int from) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  if (p.immune & type_bit(type)) return 0;
+  if (p.resist & type_bit(type)) dmg /= 2;
+  if (shred) {
+    if (s.armor_marked < p.armor_slots) {
+      ++s.armor_marked;
+      ++rpc(i).extra[kExtraArmorUsed];
+      ++res(kArmorSlotsUsed);
+      ENCSIM_SAY(log_, "  %s must mark an Armor Slot to no benefit", pname(i));
+      check_all_armor_marked();
+    } else {
+      ENCSIM_SAY(log_, "  %s has no Armor Slot left to mark: marks an HP", pname(i));
+      mark_hp(i, 1, from);
+      if (!standing(i)) return 1;
+    }
+  }
+  int marks = severity(dmg, p.major, p.severe);
+  bool use_armor = false;
+  if (!direct && marks > 0 && s.armor_marked < p.armor_slots) {
+    switch (p.armor_policy) {
+      case ArmorPolicy::always: use_armor = true; break;
+      case ArmorPolicy::major_or_worse: use_armor = marks >= 2; break;
+      case ArmorPolicy::lethal: use_armor = marks >= hp_left(i); break;
+      case ArmorPolicy::never: break;
+    }
+  }
+  if (use_armor) {
+    --marks;
+    ++s.armor_marked;
+    ++rpc(i).extra[kExtraArmorUsed];
+    ++res(kArmorSlotsUsed);
+  }
+  ENCSIM_SAY(log_, "  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP", dmg, direct ? " direct" : "", pname(i),
+             p.major, p.severe, use_armor ? ", an Armor Slot marked" : "", marks);
+  mark_hp(i, marks, from);
+  if (use_armor) check_all_armor_marked();
+  return marks;
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
+  if (marks <= 0 || !standing(i)) return;
+  if (hp_left(i) <= 0) {  // standing on no HP (a Risk It All tie, a blaze): the move again
+    if (blazing_ == 0) death_move(i, from);
+    return;
+  }
+  marks = std::min(marks, hp_left(i));
+  pc_[i].hp_marked += marks;
+  rpc(i).damage_taken += marks;
+  rpc(i).extra[kExtraHpMarked] += marks;
+  res(kPartyHpMarked) += marks;
+  if (from >= 0) radv(from).damage_dealt += marks;
+  if (hp_left(i) <= 0) death_move(i, from);
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::death_move(int i, int from) {
+  PcState& s = pc_[i];
+  CombatantRecord& r = rpc(i);
+  r.extra[kExtraDeathMove] = 1;
+  switch (pc(i).death_move) {
+    case DeathMove::avoid_death: {
+      r.extra[kExtraAvoid] = 1;
+      const int die = dice_.die(12);
+      const bool scar = die <= pc(i).level;
+      ENCSIM_SAY(log_, "  %s marks their last HP: Avoid Death, unconscious (Hope die %d%s)", pname(i), die,
+                 scar ? ": a scar" : "");
+      if (scar) {
+        r.extra[kExtraScar] = 1;
+        ++res(kScars);
+      }
+      knock_out(i, false);
+      return;
+    }
+    case DeathMove::blaze_of_glory: {
+      r.extra[kExtraBlaze] = 1;
+      ENCSIM_SAY(log_, "  %s marks their last HP: Blaze of Glory", pname(i));
+      // One last action, an automatic critical, then death. With every HP
+      // marked, nothing that answers the blaze can mark more.
+      const int t = from >= 0 && adv_[from].alive ? from : select(true, i, Target::lowest_hp);
+      ++blazing_;
+      if (t >= 0) pc_attack(i, t, pc(i).primary, true);
+      --blazing_;
+      knock_out(i, true);
+      return;
+    }
+    case DeathMove::risk_it_all: {
+      r.extra[kExtraRisk] = 1;
+      const int h = dice_.die(12), f = dice_.die(12);
+      if (h > f) {
+        int clear = h;
+        const int hp = std::min(clear, s.hp_marked);
+        s.hp_marked -= hp;
+        clear -= hp;
+        s.stress_marked = std::max(0, s.stress_marked - clear);
+        ENCSIM_SAY(log_, "  %s Risks It All: Hope %d > Fear %d, clears %d HP and stays up", pname(i), h, f, hp);
+      } else if (h < f) {
+        ENCSIM_SAY(log_, "  %s Risks It All: Hope %d < Fear %d, and dies", pname(i), h, f);
+        knock_out(i, true);
+      } else if (opt_.risk_it_all_tie_clears_all) {
+        s.hp_marked = 0;
+        s.stress_marked = 0;
+        ENCSIM_SAY(log_, "  %s Risks It All: matching dice, clears every HP and Stress", pname(i));
+      } else {
+        // SRD 1.0: stays up and clears nothing; the next HP they must mark
+        // calls for another death move.
+        ENCSIM_SAY(log_, "  %s Risks It All: matching dice, stays up with every HP marked", pname(i));
+      }
+      return;
+    }
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::knock_out(int i, bool dead) {
+  PcState& s = pc_[i];
+  if (!s.out) start_countdowns_on(Countdown::StartOn::pc_down);
+  if (!s.out) --pcs_up_;
+  if (pcs_up_ == 0 && outcome_ == Outcome::draw) outcome_ = Outcome::foes_win;
+  s.out = true;
+  s.dead = s.dead || dead;
+  rpc(i).down = true;
+  rpc(i).dead = s.dead;
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::check_all_armor_marked() {
+  for (int i = 0; i < n_pc_; ++i)
+    if (standing(i) && pc_[i].armor_marked < pc(i).armor_slots) return;
+  npc_trigger(Trigger::all_armor_marked, -1, -1);
+}
+
+// Wizard, Not This Time: on a critical, or a hit on a PC who is one HP from
+// the floor, a wizard with 3 Hope forces the reroll.
+template <class R, class Log>
+inline bool Battle<R, Log>::not_this_time(int t, int nat) {
+  if (!opt_.hope_features) return false;
+  for (int w = 0; w < n_pc_; ++w) {
+    if (!standing(w) || pc(w).hope != HopeKind::force_reroll || pc_[w].hope < 3) continue;
+    if (nat == 20 || hp_left(t) <= 1) {
+      spend_hope(w, 3, kHopeSpentFeatures);
+      ENCSIM_SAY(log_, "  %s spends 3 Hope: Not This Time", pname(w));
+      return true;
+    }
+  }
+  return false;
+}
+
+// ---- NPC allies -----------------------------------------------------------
+template <class R, class Log>
+inline void Battle<R, Log>::npc_trigger(Trigger trigger, int pc_index, int adversary) {
+  for (int k = 0; k < n_npc_; ++k) {
+    const Npc& npc = enc_.npcs[static_cast<std::size_t>(k)];
+    for (std::size_t f = 0; f < npc.features.size(); ++f) {
+      const Feature& ft = npc.features[f];
+      if (!ft.modelled || ft.trigger != trigger || npc_uses_[k][f] == -1) continue;
+      if (ft.favored >= 0 && ft.favored != pc_index) continue;
+      if (npc_uses_[k][f] > 0 && --npc_uses_[k][f] == 0) npc_uses_[k][f] = -1;
+      ENCSIM_SAY(log_, "%s: %s", npc.name.c_str(), ft.name.c_str());
+      if (ft.countdown >= 0) start_countdown(ft.countdown);
+      party_effect(k, ft.effect, pc_index, adversary);
+      if (over()) return;
+    }
+  }
+}
+
+// An effect on the party's side: against an adversary (the one involved, else
+// the party's focus) or for the PCs.
+template <class R, class Log>
+inline void Battle<R, Log>::party_effect(int npc, const Effect& e, int pc_index, int adversary) {
+  if (e.clear_armor > 0)
+    for (int i = 0; i < n_pc_; ++i) pc_[i].armor_marked = std::max(0, pc_[i].armor_marked - e.clear_armor);
+  if (e.advantage_next && pc_index >= 0) pc_[pc_index].advantage_next = true;
+  if (e.kind != Effect::Kind::attack && e.kind != Effect::Kind::damage) return;
+  int t = adversary >= 0 && adv_[adversary].alive ? adversary : -1;
+  if (t < 0) t = select(true, -1, focus_ >= 0 ? Target::focus : Target::lowest_hp);
+  if (t < 0) return;
+  if (e.kind == Effect::Kind::attack) {
+    const int nat = dice_.die(20);
+    const bool hit = nat == 20 || nat + e.attack_bonus >= difficulty(t);
+    ENCSIM_SAY(log_, "  attack d20 %d %+d vs Difficulty %d of %s: %s", nat, e.attack_bonus, difficulty(t), aname(t),
+               hit ? "success" : "failure");
+    if (!hit) return;
+  }
+  if (!e.damage.is_constant() || e.damage.flat() > 0) {
+    const int before = adv_[t].hp_marked;
+    damage_adversary(-1, t, e.damage.roll(dice_), e.type, false, 100);
+    if (npc >= 0) rec_.combatants[static_cast<std::size_t>(n_pc_ + npc)].damage_dealt += adv_[t].hp_marked - before;
+  }
+  if (e.restrained && adv_[t].alive) {
+    adv_[t].restrained = true;
+    ENCSIM_SAY(log_, "  %s is Restrained", aname(t));
+  }
+  if (e.vulnerable && adv_[t].alive) adv_[t].vulnerable = true;
+}
+
+}  // namespace encsim::daggerheart

@@ -1,0 +1,100 @@
+// Reading a Daggerheart scenario: what the files that compile one share.
+// daggerheart.cpp reads the options and compiles the encounter; read_pc.cpp
+// reads PCs (class, traits, weapons, armor); read_adversary.cpp reads
+// adversaries, their features and effects, countdowns and NPC allies; read.cpp
+// holds the small readers all of them use. Internal to the rule system.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rules/daggerheart/daggerheart.hpp"
+
+namespace encsim::daggerheart {
+
+inline const std::vector<std::string> kTraitNames{"agility", "strength", "finesse", "instinct", "presence", "knowledge"};
+inline const std::vector<std::string> kRangeNames{"melee", "very_close", "close", "far", "very_far"};
+inline const std::vector<std::string> kTypeNames{"physical", "magic"};
+inline const std::vector<std::string> kClassNames{"bard",   "druid",    "guardian", "ranger", "rogue",
+                                                  "seraph", "sorcerer", "warrior",  "wizard"};
+inline const std::vector<std::string> kAdvTypeNames{"bruiser", "horde",  "leader", "minion",   "ranged",
+                                                    "skulk",   "social", "solo",   "standard", "support"};
+inline const std::vector<std::string> kDeathMoves{"avoid_death", "blaze_of_glory", "risk_it_all"};
+inline const std::vector<std::string> kArmorPolicies{"always", "major_or_worse", "lethal", "never"};
+
+// Class figures (SRD classes): Evasion, HP, the Hope feature as the
+// vocabulary reads it, and the class features this engine does not simulate.
+struct ClassRow {
+  PcClass cls;
+  int evasion, hp;
+  std::string_view hope_name;
+  HopeKind hope;
+  int hope_value;
+  std::string_view unmodelled;  // '; '-separated
+};
+inline const ClassRow kClasses[] = {
+    {PcClass::bard, 10, 5, "Make a Scene", HopeKind::distract, 2, ""},
+    {PcClass::druid, 10, 6, "Evolution", HopeKind::attack_bonus, 1, "Beastform; Wildtouch"},
+    {PcClass::guardian, 9, 7, "Frontline Tank", HopeKind::clear_armor, 2, "Unstoppable"},
+    {PcClass::ranger, 12, 6, "Hold Them Off", HopeKind::extra_targets, 2, "Ranger's Focus"},
+    {PcClass::rogue, 12, 6, "Rogue's Dodge", HopeKind::evasion_bonus, 2, "Cloaked"},
+    {PcClass::seraph, 9, 7, "Life Support", HopeKind::heal_ally, 1, "Prayer Dice on damage and Hope"},
+    {PcClass::sorcerer, 10, 6, "Volatile Magic", HopeKind::reroll_damage, 0,
+     "Arcane Sense; Minor Illusion; Channel Raw Power"},
+    {PcClass::warrior, 11, 6, "No Mercy", HopeKind::attack_bonus, 1, "Attack of Opportunity"},
+    {PcClass::wizard, 11, 5, "Not This Time", HopeKind::force_reroll, 0, "Prestidigitation"},
+};
+
+// The keys of each scenario map (read_pc.cpp, read_adversary.cpp), listed by
+// `encsim rules daggerheart` too.
+extern const std::vector<KeySpec> kPcKeys, kWeaponKeys, kArmorKeys;
+extern const std::vector<KeySpec> kAdversaryKeys, kAttackKeys, kFeatureBaseKeys, kPassiveKeys, kEffectKeys,
+    kCountdownKeys;
+
+int choice_of(const Node& n, std::string_view what, const std::vector<std::string>& names);
+
+template <class Row>
+const Row* find_named(std::span<const Row> rows, const Node& n, std::string_view what) {
+  const std::string& s = n.as_string();
+  std::vector<std::string> names;
+  for (const Row& r : rows) {
+    if (r.name == s) return &r;
+    names.emplace_back(r.name);
+  }
+  throw InputError(n.pos(), "unknown " + std::string(what) + " '" + s + "'" + did_you_mean(s, names));
+}
+
+std::pair<int, int> read_thresholds(const Node& n);
+int best_experience(const Node* n);
+TypeMask read_type_mask(MapReader& r, std::string_view key);
+std::vector<tactics::Rule> read_rules(const Node& list);
+
+struct Context {
+  Options opt;
+  std::vector<std::string> pc_names;
+  std::vector<Countdown>* countdowns = nullptr;
+  int area(Range r) const {
+    switch (r) {
+      case Range::melee: return 1;
+      case Range::very_close: return opt.area_very_close;
+      case Range::close: return opt.area_close;
+      default: return opt.area_far;
+    }
+  }
+};
+
+// read_adversary.cpp
+Effect read_effect(MapReader& r, const Context& ctx, const Adversary* owner);
+Countdown read_countdown(const Node& n, const std::string& name, const Context& ctx, const Adversary* owner,
+                         bool feature);
+Feature read_feature(const Node& n, Adversary* owner, bool npc, Context& ctx);
+Adversary read_adversary(const Node& node, const Node* side_rules, Context& ctx, int& count);
+Npc read_npc(const Node& node, Context& ctx);
+
+// read_pc.cpp
+Pc read_pc(const Node& node, const Node* side_rules, int& count);
+
+}  // namespace encsim::daggerheart
