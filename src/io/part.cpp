@@ -430,8 +430,9 @@ Part decode_part(std::string_view bytes, const std::string& path) {
   part.results.resize(r.count(64));
   part.totals.resize(part.results.size());
   for (std::size_t i = 0; i < part.results.size(); ++i) get_description(r, part.results[i], part.totals[i]);
-  part.paired.resize(r.count(0));
-  if (part.paired.size() > tallies.size()) r.fail("its paired tallies run past its end");
+  const std::uint64_t n_paired = r.u64();
+  if (n_paired > tallies.size() / 8) r.fail("its paired tallies run past its end");
+  part.paired.resize(static_cast<std::size_t>(n_paired));
   ByteReader t(tallies, path);
   for (VariantResult& v : part.results) {
     get_tally(t, v.tally);
