@@ -348,3 +348,37 @@ TEST(Sharding, ShardOptionsAreChecked) {
 
 }  // namespace
 }  // namespace encsim
+
+namespace encsim {
+namespace {
+
+// tools/slurm-shards.sh: the commands it gives sbatch, run here as Slurm
+// would run them (--local), merge into one machine's bytes; and a dry run
+// shows one array line and a merge that waits for it.
+TEST(SlurmScript, JobCommandsRunHereMergeToTheBytesOfOneMachine) {
+  const fs::path d = fresh_dir("slurm-local");
+  const std::string sweep = "sweep " + kTroll + " --set 'foes.Troll.hp=20..30:5' -n 3000 --seed 8";
+  const auto one = encsim(sweep + " -o " + (d / "one").string());
+  ASSERT_EQ(one.code, 0) << one.out;
+  const std::string script = kSrc + "/tools/slurm-shards.sh";
+  const auto local = testing::shell(script + " --local --shards 4 --parts " + (d / "parts").string() + " --out " +
+                                    (d / "two").string() + " -- " + ENCSIM_BINARY + " " + sweep);
+  ASSERT_EQ(local.code, 0) << local.out;
+  expect_same_files(d / "one", d / "two", kReports);
+  EXPECT_TRUE(fs::exists(d / "parts/part-4-of-4.encpart"));
+
+  const auto dry = testing::shell(script + " --dry-run --shards 16 --sbatch '--partition=short' -- encsim " + sweep);
+  ASSERT_EQ(dry.code, 0) << dry.out;
+  EXPECT_NE(dry.out.find("sbatch --parsable --array=1-16 --partition=short --job-name=encsim-shards --wrap="),
+            std::string::npos)
+      << dry.out;
+  EXPECT_NE(dry.out.find("--shard\\ \\\"\\$SLURM_ARRAY_TASK_ID/16\\\""), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("sbatch --dependency=afterok:$JOB --partition=short --job-name=encsim-merge --wrap=encsim\\ "
+                         "merge\\ parts\\ -o\\ results"),
+            std::string::npos)
+      << dry.out;
+  EXPECT_EQ(testing::shell(script + " --shards x -- encsim run a.yaml").code, 2);
+}
+
+}  // namespace
+}  // namespace encsim

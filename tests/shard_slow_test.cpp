@@ -1,0 +1,52 @@
+// A sweep run as 4 shards through GNU parallel merges into exactly the bytes
+// one machine writes (docs/sharding.md). Skipped where GNU parallel is not
+// installed (tools/setup.sh installs it).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "run_encsim.hpp"
+
+namespace encsim {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::encsim;
+using testing::shell;
+using testing::slurp;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST(GnuParallelSlow, FourShardSweepEqualsOneMachine) {
+  if (shell("parallel --version | grep -q 'GNU parallel'").code != 0) GTEST_SKIP() << "GNU parallel is not installed";
+  const fs::path d = testing::fresh_dir("gnu-parallel");
+  const std::string sweep = std::string("sweep ") + ENCSIM_SOURCE_DIR +
+                            "/scenarios/fivey/troll-bridge.yaml --set foes.Troll.hp=16..60:4 -n 50000 --seed 11";
+  auto start = std::chrono::steady_clock::now();
+  const auto one = encsim(sweep + " -o " + (d / "one").string());
+  const double one_s = seconds_since(start);
+  ASSERT_EQ(one.code, 0) << one.out;
+  // Four slots, a thread each, as on four machines.
+  start = std::chrono::steady_clock::now();
+  const auto shards = shell("parallel --halt now,fail=1 -j 4 " + std::string(ENCSIM_BINARY) + " " + sweep +
+                            " --threads 1 --shard {}/4 -o " + (d / "parts").string() + " ::: 1 2 3 4");
+  const double shards_s = seconds_since(start);
+  ASSERT_EQ(shards.code, 0) << shards.out;
+  start = std::chrono::steady_clock::now();
+  const auto merged = encsim("merge " + (d / "parts").string() + " -o " + (d / "one").string() + "-merged");
+  const double merge_s = seconds_since(start);
+  ASSERT_EQ(merged.code, 0) << merged.out;
+  for (const char* f : {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"})
+    EXPECT_EQ(slurp(d / "one" / f), slurp(d / "one-merged" / f)) << f;
+  std::string out = merged.out;
+  const std::string from = (d / "one").string() + "-merged", to = (d / "one").string();
+  out.replace(out.find(from), from.size(), to);
+  EXPECT_EQ(out, one.out);
+  std::printf("one machine %.2f s; 4 shards through GNU parallel %.2f s; merge %.3f s\n", one_s, shards_s, merge_s);
+}
+
+}  // namespace
+}  // namespace encsim
