@@ -50,3 +50,30 @@ TEST(GnuParallelSlow, FourShardSweepEqualsOneMachine) {
 
 }  // namespace
 }  // namespace encsim
+
+namespace encsim {
+namespace {
+
+// tools/slurm-shards.sh through a real Slurm: a job array of 4 shards and a
+// merge job that waits for it. Skipped unless a Slurm controller answers
+// (tools/slurm-single-node.sh start brings one up on this machine).
+TEST(SlurmSlow, ArrayScriptThroughSlurmEqualsOneMachine) {
+  if (shell("sinfo -h -o %T 2>/dev/null | grep -Eq 'idle|mixed'").code != 0)
+    GTEST_SKIP() << "no Slurm node is up (tools/slurm-single-node.sh start)";
+  const fs::path d = testing::fresh_dir("slurm");
+  const std::string sweep = std::string("sweep ") + ENCSIM_SOURCE_DIR +
+                            "/scenarios/fivey/troll-bridge.yaml --set foes.Troll.hp=20..40:5 -n 20000 --seed 8";
+  const auto one = encsim(sweep + " -o " + (d / "one").string());
+  ASSERT_EQ(one.code, 0) << one.out;
+  const auto start = std::chrono::steady_clock::now();
+  const auto slurm = shell("cd " + d.string() + " && timeout 300 " + ENCSIM_SOURCE_DIR +
+                           "/tools/slurm-shards.sh --wait --shards 4 -- " + ENCSIM_BINARY + " " + sweep + " --threads 1");
+  ASSERT_EQ(slurm.code, 0) << slurm.out;
+  for (const char* f : {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"})
+    EXPECT_EQ(slurp(d / "one" / f), slurp(d / "results" / f)) << f;
+  for (int i = 1; i <= 4; ++i) EXPECT_TRUE(fs::exists(d / "parts" / ("part-" + std::to_string(i) + "-of-4.encpart")));
+  std::printf("Slurm: array of 4 shards and the merge in %.1f s\n", seconds_since(start));
+}
+
+}  // namespace
+}  // namespace encsim
