@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 
 #include "run_encsim.hpp"
@@ -73,6 +74,40 @@ TEST(SlurmSlow, ArrayScriptThroughSlurmEqualsOneMachine) {
     EXPECT_EQ(slurp(d / "one" / f), slurp(d / "results" / f)) << f;
   for (int i = 1; i <= 4; ++i) EXPECT_TRUE(fs::exists(d / "parts" / ("part-" + std::to_string(i) + "-of-4.encpart")));
   std::printf("Slurm: array of 4 shards and the merge in %.1f s\n", seconds_since(start));
+}
+
+}  // namespace
+}  // namespace encsim
+
+namespace encsim {
+namespace {
+
+// The same GNU parallel command line over ssh: shards on a host reached by ssh
+// and on this machine, into one shared folder. Runs when
+// ENCSIM_TEST_SSH_HOST names a host that accepts `ENCSIM_TEST_SSH` (an ssh
+// command line, default "ssh") without a password and sees this folder, e.g.
+// localhost with a key; skipped otherwise.
+TEST(GnuParallelSlow, ShardsOverSshEqualOneMachine) {
+  const char* host = std::getenv("ENCSIM_TEST_SSH_HOST");
+  const char* ssh_env = std::getenv("ENCSIM_TEST_SSH");
+  if (!host || !*host) GTEST_SKIP() << "set ENCSIM_TEST_SSH_HOST (and ENCSIM_TEST_SSH) to run shards over ssh";
+  if (shell("parallel --version | grep -q 'GNU parallel'").code != 0) GTEST_SKIP() << "GNU parallel is not installed";
+  const std::string ssh = ssh_env && *ssh_env ? ssh_env : "ssh";
+  const fs::path d = testing::fresh_dir("gnu-parallel-ssh");
+  const std::string sweep = std::string("sweep ") + ENCSIM_SOURCE_DIR +
+                            "/scenarios/fivey/troll-bridge.yaml --set foes.Troll.hp=20..40:5 -n 20000 --seed 8";
+  const auto one = encsim(sweep + " -o " + (d / "one").string());
+  ASSERT_EQ(one.code, 0) << one.out;
+  const auto start = std::chrono::steady_clock::now();
+  const auto shards = shell("cd " + d.string() + " && parallel --halt now,fail=1 --ssh '" + ssh + "' -S 2/" + host +
+                            ",: --workdir . " + ENCSIM_BINARY + " " + sweep +
+                            " --threads 1 --shard {}/8 -o parts ::: $(seq 8)");
+  ASSERT_EQ(shards.code, 0) << shards.out;
+  const auto merged = encsim("merge " + (d / "parts").string() + " -o " + (d / "two").string());
+  ASSERT_EQ(merged.code, 0) << merged.out;
+  for (const char* f : {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"})
+    EXPECT_EQ(slurp(d / "one" / f), slurp(d / "two" / f)) << f;
+  std::printf("8 shards over ssh and here: %.1f s\n", seconds_since(start));
 }
 
 }  // namespace

@@ -147,7 +147,8 @@ void setup_run(CLI::App& sub) {
   auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->transform(kUnsigned);
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
-  sub.add_option("-o,--output", a->out_dir, "write summary.csv, combatants.csv and distributions.csv to this directory");
+  sub.add_option("-o,--output", a->out_dir,
+                 "write summary.csv, combatants.csv and distributions.csv to this directory (with --shard: the part)");
   sub.add_option("--precision", a->precision,
                  "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005)")
       ->check(kFinite & CLI::Range(1e-5, 0.5));

@@ -273,7 +273,7 @@ void setup_sensitivity(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "probe this variant (default: the scenario as written)");
-  sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv and the probes' summary.csv, combatants.csv, distributions.csv here");
+  sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv and the probes' summary.csv, combatants.csv, distributions.csv here (with --shard: the part)");
   add_shard_option(sub, a->shard);
   sub.callback([a, n, seed] { sensitivity(*a, n->count() > 0, seed->count() > 0); });
 }

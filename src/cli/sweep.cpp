@@ -353,7 +353,8 @@ void setup_sweep(CLI::App& sub) {
       ->check(kFinite & CLI::Range(1e-5, 0.5));
   sub.add_option("--variant", a->variants, "sweep only these variants (repeatable; default: all)");
   sub.add_option("-o,--output", a->out_dir,
-                 "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) here");
+                 "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) here "
+                 "(with --shard: the part)");
   sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
       ->check(CLI::IsMember({"table", "csv", "json"}));
   add_shard_option(sub, a->shard);

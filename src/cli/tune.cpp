@@ -278,7 +278,7 @@ void setup_tune(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "tune this variant (default: the scenario as written)");
-  sub.add_option("-o,--output", a->out_dir, "write tune.csv and the answer's summary.csv, combatants.csv, distributions.csv here");
+  sub.add_option("-o,--output", a->out_dir, "write tune.csv and the answer's summary.csv, combatants.csv, distributions.csv here (with --shard: the part)");
   add_shard_option(sub, a->shard);
   sub.callback([a, n, seed] { tune(*a, n->count() > 0, seed->count() > 0); });
 }
