@@ -318,6 +318,16 @@ TEST(Sharding, MergeRefusesPartsThatDoNotMakeOneWhole) {
   ASSERT_EQ(t.code, 0) << t.out;
   refused(a + "/part-1-of-3.encpart " + (d / "troll/part-2-of-3.encpart").string() + " " + a + "/part-3-of-3.encpart",
           "different scenarios");
+  // A part of another build of encsim (same version, other rules).
+  {
+    Part other = read_part(a + "/part-2-of-3.encpart");
+    other.head.engine ^= 1;
+    fs::create_directories(d / "build");
+    std::ofstream(d / "build/part-2-of-3.encpart", std::ios::binary) << encode_part(other);
+  }
+  refused(a + "/part-1-of-3.encpart " + (d / "build/part-2-of-3.encpart").string() + " " + a + "/part-3-of-3.encpart",
+          "different builds of encsim");
+  refused((d / "build/part-2-of-3.encpart").string(), "another build of encsim");
   // And the whole set merges.
   EXPECT_EQ(encsim("merge " + a + " -o " + out).code, 0);
 }

@@ -75,12 +75,20 @@ void check_together(const std::vector<Part>& parts) {
   if (ha.version != ENCSIM_VERSION)
     refuse("'" + a.path + "' was written by encsim " + ha.version + " and this is encsim " + ENCSIM_VERSION +
            ": merge with the encsim that ran the shards");
+  if (ha.version == ENCSIM_VERSION && ha.engine != engine_fingerprint())
+    refuse("'" + a.path + "' was written by another build of encsim " + ha.version + " than this one (engine "
+           "fingerprints " + hex(ha.engine) + " and " + hex(engine_fingerprint()) + "): merge with the build that ran "
+           "the shards");
   for (const Part& b : parts) {
     const PartHeader& hb = b.head;
     const std::string pair = "'" + b.path + "' and '" + a.path + "'";
     if (hb.command != ha.command) refuse(pair + " come from different commands (" + hb.command + " and " + ha.command + ")");
     if (hb.version != ha.version)
       refuse(pair + " were written by different encsims (" + hb.version + " and " + ha.version + ")");
+    if (hb.engine != ha.engine)
+      refuse(pair + " were written by different builds of encsim " + ha.version + " (engine fingerprints " +
+             hex(hb.engine) + " and " + hex(ha.engine) + ": they fight or report differently); run every shard with "
+             "one build");
     if (hb.scenario_hash != ha.scenario_hash)
       refuse(pair + " come from different scenarios (or a scenario edited between shards): scenario hash " +
              hex(hb.scenario_hash) + " and " + hex(ha.scenario_hash));

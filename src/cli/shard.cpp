@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/cli.hpp"
 #include "encsim/error.hpp"
 #include "io/report.hpp"
 
@@ -59,6 +60,7 @@ void apply_shard(RunSettings& s, const ShardArg& shard) {
 
 void write_shard_part(const std::string& dir, const ShardArg& shard, Part& part, const RunSettings& first_run) {
   part.head.version = ENCSIM_VERSION;
+  part.head.engine = engine_fingerprint();
   part.head.shard = shard.index;
   part.head.shards = shard.count;
   part.head.seed = first_run.seed;

@@ -46,8 +46,11 @@ void ByteReader::fail(const std::string& why) const {
 }
 
 std::string_view ByteReader::take(std::size_t n) {
-  if (n > data_.size() - at_)
+  if (n > data_.size() - at_) {
+    if (!section_.empty())
+      fail("its " + section_ + " section holds less than it should (written by another build of encsim?)");
     fail("it ends early, at byte " + std::to_string(data_.size()) + " (cut short while being copied?)");
+  }
   const std::string_view s = data_.substr(at_, n);
   at_ += n;
   return s;
@@ -344,6 +347,7 @@ std::string encode_part(const Part& part) {
   head.u32(h.shards);
   head.u64(h.first_trial);
   head.u64(h.end_trial);
+  head.u64(h.engine);
   ByteWriter results;
   results.u64(part.results.size());
   for (std::size_t i = 0; i < part.results.size(); ++i) put_description(results, part.results[i], part.totals[i]);
@@ -389,7 +393,7 @@ Part decode_part(std::string_view bytes, const std::string& path) {
     const std::string tag(file.take(4));
     const std::string_view payload = file.take(static_cast<std::size_t>(std::min<std::uint64_t>(file.u64(), SIZE_MAX)));
     if (tag == "CSUM") {
-      ByteReader sum(payload, path);
+      ByteReader sum(payload, path, "CSUM");
       if (sum.u64() != fnv1a(bytes.substr(0, at)))
         file.fail("its checksum does not match its contents (damaged or altered)");
       if (!file.done()) file.fail("it has bytes after its checksum");
@@ -411,7 +415,7 @@ Part decode_part(std::string_view bytes, const std::string& path) {
 
   Part part;
   part.path = path;
-  ByteReader h(head, path);
+  ByteReader h(head, path, "HEAD");
   PartHeader& ph = part.head;
   ph.command = h.str();
   ph.version = h.str();
@@ -422,18 +426,19 @@ Part decode_part(std::string_view bytes, const std::string& path) {
   ph.shards = h.u32();
   ph.first_trial = h.u64();
   ph.end_trial = h.u64();
+  ph.engine = h.u64();
   if (ph.shards == 0 || ph.shard == 0 || ph.shard > ph.shards)
     file.fail("it says it is shard " + std::to_string(ph.shard) + " of " + std::to_string(ph.shards));
   part.plan = std::string(plan);
 
-  ByteReader r(results, path);
+  ByteReader r(results, path, "RSLT");
   part.results.resize(r.count(64));
   part.totals.resize(part.results.size());
   for (std::size_t i = 0; i < part.results.size(); ++i) get_description(r, part.results[i], part.totals[i]);
   const std::uint64_t n_paired = r.u64();
   if (n_paired > tallies.size() / 8) r.fail("its paired tallies run past its end");
   part.paired.resize(static_cast<std::size_t>(n_paired));
-  ByteReader t(tallies, path);
+  ByteReader t(tallies, path, "TALY");
   for (VariantResult& v : part.results) {
     get_tally(t, v.tally);
     v.paired = get_paired(t);
@@ -450,6 +455,7 @@ Part decode_part(std::string_view bytes, const std::string& path) {
   id.u64(ph.scenario_hash);
   id.u64(ph.seed);
   id.u64(ph.trials);
+  id.u64(ph.engine);
   id.u32(ph.shards);
   id.str(plan);
   id.str(results);

@@ -49,7 +49,9 @@ class ByteWriter {
 // range is an InputError naming the file ("ends early": a truncated part).
 class ByteReader {
  public:
-  ByteReader(std::string_view data, std::string what) : data_(data), what_(std::move(what)) {}
+  // `section` names a section being read ("" for the file itself).
+  ByteReader(std::string_view data, std::string what, std::string section = "")
+      : data_(data), what_(std::move(what)), section_(std::move(section)) {}
   std::uint8_t u8();
   std::uint32_t u32();
   std::uint64_t u64();
@@ -71,6 +73,7 @@ class ByteReader {
   std::string_view data_;
   std::size_t at_ = 0;
   std::string what_;
+  std::string section_;
 };
 
 // Which part of the whole a part is, and the facts that say which job it
@@ -83,6 +86,7 @@ struct PartHeader {
   std::uint64_t trials = 0;         // of the first run, all shards together
   std::uint32_t shard = 1, shards = 1;
   std::uint64_t first_trial = 0, end_trial = 0;  // this shard's trials of the first run: [first, end)
+  std::uint64_t engine = 0;  // the writing build's engine fingerprint (cli::engine_fingerprint)
 };
 
 // One shard's results. `plan` is the command's own description of its output
