@@ -36,6 +36,10 @@ inline constexpr std::uint64_t kSlotBudgetBytes = 256ULL * 1024 * 1024;
 
 struct RunSettings {
   std::uint64_t trials = 100000;  // the number of trials, or the cap with `precision`
+  // The trials run are first_trial .. first_trial + trials - 1: a shard of a
+  // larger run (--shard) starts past 0, on a chunk boundary, and its trial t
+  // meets the same streams as trial t of the whole run.
+  std::uint64_t first_trial = 0;
   std::uint64_t seed = 1;
   int threads = 0;         // 0: all cores
   double precision = 0.0;  // > 0: stop once the party win rate's 95% half-width <= precision
@@ -100,6 +104,7 @@ JointResult run_joint(const std::vector<const Enc*>& encs,
   const std::size_t k = encs.size();
   ENCSIM_CHECK(k > 0);
   for (const auto& [i, j] : pairs) ENCSIM_CHECK(i < k && j < k);
+  ENCSIM_CHECK(s.first_trial % kChunkTrials == 0);
   JointResult result;
   for (const Enc* e : encs) result.runs.push_back(RunResult{make_tally(*e), false, 0.0});
   result.paired.assign(pairs.size(), PairedTally{});
@@ -148,8 +153,8 @@ JointResult run_joint(const std::vector<const Enc*>& encs,
                 Slot& slot = slots[c];
                 for (Tally& t : slot.tallies) t.clear();
                 for (PairedTally& p : slot.paired) p.clear();
-                const std::uint64_t first = done + (base + c) * kChunkTrials;
-                const std::uint64_t last = std::min(s.trials, first + kChunkTrials);
+                const std::uint64_t first = s.first_trial + done + (base + c) * kChunkTrials;
+                const std::uint64_t last = std::min(s.first_trial + s.trials, first + kChunkTrials);
                 NullLog log;
                 for (std::uint64_t t = first; t < last; ++t) {
                   detail::set_current_trial(static_cast<long long>(t));

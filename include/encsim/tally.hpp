@@ -85,6 +85,21 @@ class IntStat {
 
   friend bool operator==(const IntStat& a, const IntStat& b);
 
+  // Everything an IntStat holds, for partial-result files (io/part.cpp):
+  // from_raw(raw()) is the same IntStat. from_raw returns false, leaving
+  // `out` alone, when the pieces cannot come from one IntStat (a damaged or
+  // forged file must not reach merge()).
+  struct Raw {
+    std::vector<std::uint64_t> counts;
+    std::uint64_t large_n = 0;
+    unsigned __int128 large_sum = 0;
+    WideSum large_sum_sq;
+    std::int64_t large_max = 0;
+    std::int64_t large_min = INT64_MAX;
+  };
+  Raw raw() const { return {counts_, large_n_, large_sum_, large_sum_sq_, large_max_, large_min_}; }
+  static bool from_raw(Raw raw, IntStat& out);
+
  private:
   void grow(std::size_t bin);
   void add_large(std::int64_t value);

@@ -145,6 +145,19 @@ std::vector<AnyEncounter> compile_setting(const Prepared& p, const Setting& sett
 
 // --- tune ---------------------------------------------------------------------
 
+std::uint64_t tune_scan_trials(std::uint64_t max_trials) {
+  // Searching starts at a sixteenth of the trials, at least a few chunks:
+  // far from the answer a rough rate decides the side just as well.
+  return std::min(max_trials, std::max<std::uint64_t>(max_trials / 16, 4 * kChunkTrials));
+}
+
+std::vector<std::size_t> tune_scan_indexes(std::size_t steps) {
+  const std::size_t parts = std::min<std::size_t>(steps, 8);
+  std::vector<std::size_t> out;
+  for (std::size_t j = 0; j <= parts; ++j) out.push_back(j * steps / parts);
+  return out;
+}
+
 TuneOutcome tune_search(double lo, double step, std::size_t steps, double target, std::uint64_t max_trials,
                         const std::function<std::uint64_t(double value, std::uint64_t trials)>& evaluate) {
   TuneOutcome out;
@@ -164,16 +177,13 @@ TuneOutcome tune_search(double lo, double step, std::size_t steps, double target
     return out.trace.size() - 1;
   };
   auto rate = [&](std::size_t t) { return out.trace[t].rate(); };
-  // Searching starts at a sixteenth of the trials, at least a few chunks:
-  // far from the answer a rough rate decides the side just as well.
-  std::uint64_t trials = std::min(max_trials, std::max<std::uint64_t>(max_trials / 16, 4 * kChunkTrials));
+  std::uint64_t trials = tune_scan_trials(max_trials);
 
   // 1. A coarse scan of the range (9 points at most) with the rough trials:
   // it finds the stretch where the win rate crosses the target, and shows a
   // response that is not monotone before bisection has to trust that it is.
-  const std::size_t parts = std::min<std::size_t>(steps, 8);
   std::vector<std::size_t> scan;  // trace entries, by value
-  for (std::size_t j = 0; j <= parts; ++j) scan.push_back(eval(j * steps / parts, trials, "scan"));
+  for (std::size_t index : tune_scan_indexes(steps)) scan.push_back(eval(index, trials, "scan"));
   bool all_equal = true;
   for (std::size_t t : scan) all_equal = all_equal && rate(t) == rate(scan.front());
   const double first_rate = rate(scan.front()), last_rate = rate(scan.back());

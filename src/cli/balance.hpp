@@ -101,6 +101,10 @@ struct TuneOutcome {
 // midpoint whose interval still holds the target; finally the answer and its
 // neighbours are evaluated with `max_trials`, walking to a closer neighbour
 // while there is one. Monotonicity is checked on every point evaluated.
+// The coarse scan's trials and grid indexes (step 1 of tune_search): what a
+// sharded tune runs (docs/sharding.md).
+std::uint64_t tune_scan_trials(std::uint64_t max_trials);
+std::vector<std::size_t> tune_scan_indexes(std::size_t steps);
 TuneOutcome tune_search(double lo, double step, std::size_t steps, double target, std::uint64_t max_trials,
                         const std::function<std::uint64_t(double value, std::uint64_t trials)>& evaluate);
 

@@ -155,6 +155,25 @@ std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603U
 
 }  // namespace
 
+std::uint64_t engine_fingerprint() {
+  // A few chunks of every workload, one thread: a few milliseconds.
+  static const std::uint64_t kFingerprint = [] {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (const Workload& w : kWorkloads) {
+      const Scenario scenario = load_scenario_text(w.yaml, w.name, ruleset_ids());
+      Prepared p{scenario, {"base"}, {compile_variant(scenario, scenario.variants[0])}};
+      RunSettings s;
+      s.trials = 2 * kChunkTrials;
+      s.seed = 1;
+      s.threads = 1;
+      const auto results = run_prepared(p, s);
+      h = fnv1a(to_csv(summary_table(results)) + to_csv(combatants_table(results)) + to_csv(distributions_table(results)), h);
+    }
+    return h;
+  }();
+  return kFingerprint;
+}
+
 void setup_bench(CLI::App& sub) {
   struct Args {
     std::uint64_t trials = 2'000'000;

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "cli/shard.hpp"
 #include "encsim/error.hpp"
 
 namespace encsim::cli {
@@ -113,6 +114,7 @@ const std::vector<Subcommand>& subcommands() {
       {"sweep", "run a scenario over a range (or grid) of values of one or two parameters", &setup_sweep},
       {"tune", "find the value of a parameter that gives a target party win rate", &setup_tune},
       {"sensitivity", "rank parameters by how much one step of each moves the party win rate", &setup_sensitivity},
+      {"merge", "add up the partial results of --shard runs into the outputs of one machine", &setup_merge},
       {"bench", "a fixed workload: combats per second and a hash of the results", &setup_bench},
   };
   return kTable;

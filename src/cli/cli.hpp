@@ -55,6 +55,10 @@ extern const char* const kDaggerheartBenchYaml;
 extern const char* const kCairnApBenchYaml;
 extern const char* const kGodsAndMonstersBenchYaml;
 extern const char* const kMnmBenchYaml;
+// A hash of what this build makes of a few chunks of each bench workload:
+// builds that fight or report differently differ here, whatever their version
+// number. Parts carry it, so merge refuses to mix builds (docs/sharding.md).
+std::uint64_t engine_fingerprint();
 
 // Option checks CLI11 lacks: an unsigned 64-bit integer from lo to hi,
 // written as digits or in scientific notation for a whole number ("2e8");

@@ -3,11 +3,13 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
 #include "cli/cli.hpp"
+#include "cli/shard.hpp"
 
 namespace encsim::cli {
 namespace {
@@ -21,6 +23,7 @@ struct RunArgs {
   double precision = 0.0;
   std::vector<std::string> variants;
   std::string format = "table";
+  ShardArg shard;
 };
 
 // A progress line on stderr, only on a terminal and only once a run has taken
@@ -57,6 +60,7 @@ class Progress {
 };
 
 void run(const RunArgs& a, bool trials_given, bool seed_given) {
+  check_shard(a.shard, a.out_dir, a.precision, "run");
   // Load and compile everything first: a bad file stops the run before any
   // trial, and nothing is written.
   std::vector<Prepared> prepared;
@@ -69,33 +73,71 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
         throw InputError(SourcePos{}, "two scenarios of this run are named '" + prepared[i].scenario.name + "' ('" +
                                           prepared[j].scenario.path + "' and '" + prepared[i].scenario.path +
                                           "'), so their rows could not be told apart; give one a different `name:`");
-  if (!a.out_dir.empty()) prepare_output_dir(a.out_dir);
+  if (!a.out_dir.empty())
+    prepare_output_dir(a.out_dir, a.shard.on() ? std::vector{std::filesystem::path(part_path(a.out_dir, a.shard)).filename().string()}
+                                               : report_file_names());
   std::vector<VariantResult> all;
-  std::string table;
+  std::vector<std::uint64_t> totals;
+  // The plan: how many rows each scenario has, so the report can group them.
+  ByteWriter plan;
+  plan.u64(prepared.size());
+  ByteWriter hashes;
+  RunSettings first_run;
   for (const Prepared& p : prepared) {
     RunSettings s;
     s.seed = seed_given ? a.seed : p.scenario.seed;
     s.threads = a.threads;
     s.precision = a.precision;
     s.trials = trials_given ? a.trials : (a.precision > 0 ? 1'000'000'000ULL : p.scenario.trials);
+    const std::uint64_t total = s.trials;
+    apply_shard(s, a.shard);
+    if (&p == &prepared.front()) first_run = s;
     Progress progress(p.scenario.name, s);
     s.progress = progress.callback();
     auto results = run_prepared(p, s);
-    table += terminal_report(results) + comparison_report(results);
+    plan.u64(results.size());
+    hashes.u64(scenario_hash(p.scenario));
+    totals.insert(totals.end(), results.size(), total);
     all.insert(all.end(), results.begin(), results.end());
   }
-  if (!a.out_dir.empty()) write_reports(a.out_dir, all);
-  if (a.format == "csv") {
-    std::cout << to_csv(summary_table(all));
-  } else if (a.format == "json") {
-    std::cout << to_json(summary_table(all));
-  } else {
-    std::cout << table;
-    if (!a.out_dir.empty()) std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << a.out_dir << "\n";
+  if (a.shard.on()) {
+    Part part;
+    part.head.command = "run";
+    part.head.scenario_hash = fnv1a(hashes.bytes());
+    part.plan = plan.bytes();
+    part.results = std::move(all);
+    part.totals = std::move(totals);
+    write_shard_part(a.out_dir, a.shard, part, first_run);
+    return;
   }
+  render_run(plan.bytes(), all, {a.out_dir, a.format});
 }
 
 }  // namespace
+
+void render_run(const std::string& plan, const std::vector<VariantResult>& all, const RenderOptions& o) {
+  ByteReader r(plan, "the run's plan");
+  std::string table;
+  std::size_t at = 0;
+  for (std::size_t g = r.count(8); g > 0; --g) {
+    const std::uint64_t rows = r.u64();
+    if (rows > all.size() - at) r.fail("its groups hold more rows than it has");
+    const std::vector<VariantResult> results(all.begin() + static_cast<std::ptrdiff_t>(at),
+                                             all.begin() + static_cast<std::ptrdiff_t>(at + rows));
+    table += terminal_report(results) + comparison_report(results);
+    at += rows;
+  }
+  if (at != all.size() || !r.done()) r.fail("its groups do not hold its rows");
+  if (!o.out_dir.empty()) write_reports(o.out_dir, all);
+  if (o.format == "csv") {
+    std::cout << to_csv(summary_table(all));
+  } else if (o.format == "json") {
+    std::cout << to_json(summary_table(all));
+  } else {
+    std::cout << table;
+    if (!o.out_dir.empty()) std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << o.out_dir << "\n";
+  }
+}
 
 void setup_run(CLI::App& sub) {
   auto a = std::make_shared<RunArgs>();
@@ -105,13 +147,15 @@ void setup_run(CLI::App& sub) {
   auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->transform(kUnsigned);
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
-  sub.add_option("-o,--output", a->out_dir, "write summary.csv, combatants.csv and distributions.csv to this directory");
+  sub.add_option("-o,--output", a->out_dir,
+                 "write summary.csv, combatants.csv and distributions.csv to this directory (with --shard: the part)");
   sub.add_option("--precision", a->precision,
                  "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005)")
       ->check(kFinite & CLI::Range(1e-5, 0.5));
   sub.add_option("--variant", a->variants, "run only these variants (repeatable; default: all)");
   sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
       ->check(CLI::IsMember({"table", "csv", "json"}));
+  add_shard_option(sub, a->shard);
   sub.callback([a, n, seed] { run(*a, n->count() > 0, seed->count() > 0); });
 }
 

@@ -7,11 +7,13 @@
 // paired interval (Newcombe) and a knob that changes nothing shows exactly 0.
 // Ranked by the size of the effect.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli/balance.hpp"
+#include "cli/shard.hpp"
 #include "encsim/error.hpp"
 
 namespace encsim::cli {
@@ -25,6 +27,7 @@ struct SensitivityArgs {
   int threads = 0;
   std::string variant;
   std::string out_dir;
+  ShardArg shard;
 };
 
 // One parameter's probes: encounters `low` and `high` in the joint run (index 0
@@ -45,7 +48,54 @@ std::string points(double p) {
   return p > 0 && s != "0.00" ? "+" + s : s;
 }
 
+// What the report prints of a probe; a part carries it (the plan).
+struct ProbeView {
+  std::string path;
+  bool integer = false;
+  double current = 0.0, step = 1.0, low_value = 0.0, high_value = 0.0;
+  int steps = 2;
+};
+
+struct SensitivityPlan {
+  std::string scenario, variant, ruleset;
+  std::uint64_t trials = 0, seed = 0;
+  std::vector<ProbeView> probes;
+
+  std::string encode() const {
+    ByteWriter w;
+    for (const std::string* t : {&scenario, &variant, &ruleset}) w.str(*t);
+    w.u64(trials);
+    w.u64(seed);
+    w.u64(probes.size());
+    for (const ProbeView& p : probes) {
+      w.str(p.path);
+      w.u8(p.integer ? 1 : 0);
+      for (double v : {p.current, p.step, p.low_value, p.high_value}) w.f64(v);
+      w.u8(static_cast<std::uint8_t>(p.steps));
+    }
+    return std::move(w.bytes());
+  }
+  static SensitivityPlan decode(const std::string& bytes) {
+    ByteReader r(bytes, "the sensitivity plan");
+    SensitivityPlan p;
+    for (std::string* t : {&p.scenario, &p.variant, &p.ruleset}) *t = r.str();
+    p.trials = r.u64();
+    p.seed = r.u64();
+    p.probes.resize(r.count(42));
+    for (ProbeView& v : p.probes) {
+      v.path = r.str();
+      v.integer = r.boolean();
+      for (double* d : {&v.current, &v.step, &v.low_value, &v.high_value}) *d = r.f64();
+      v.steps = r.u8();
+      if (v.steps != 1 && v.steps != 2) r.fail("a probe spans " + std::to_string(v.steps) + " steps");
+    }
+    if (!r.done()) r.fail("it has bytes its contents do not account for");
+    return p;
+  }
+};
+
 void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
+  check_shard(a.shard, a.out_dir, 0.0, "sensitivity");
   const Prepared p = prepare(a.file, a.variant.empty() ? std::vector<std::string>{} : std::vector{a.variant});
   const Prepared one{p.scenario, {p.variant_names.front()}, {}};
   const ArgText arg("--params", a.params);
@@ -112,23 +162,54 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
     add(current + probe.step, probe.high, probe.high_value);
   }
   if (!a.out_dir.empty())
-    prepare_output_dir(a.out_dir, {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv", "sensitivity.csv"});
+    prepare_output_dir(a.out_dir, a.shard.on()
+                                      ? std::vector{std::filesystem::path(part_path(a.out_dir, a.shard)).filename().string()}
+                                      : std::vector<std::string>{"summary.csv", "combatants.csv", "distributions.csv",
+                                                                 "comparison.csv", "sensitivity.csv"});
 
   RunSettings rs;
   rs.seed = seed_given ? a.seed : p.scenario.seed;
   rs.threads = a.threads;
   rs.trials = trials_given ? a.trials : p.scenario.trials;
+  SensitivityPlan plan{p.scenario.name, one.variant_names.front(), p.scenario.ruleset, rs.trials, rs.seed, {}};
+  for (const Probe& pr : probes)
+    plan.probes.push_back({pr.param.path, pr.param.integer, *pr.param.current, pr.step, pr.low_value, pr.high_value, pr.steps});
+  apply_shard(rs, a.shard);
   std::vector<const AnyEncounter*> ptrs;
   for (const AnyEncounter& e : encs) ptrs.push_back(&e);
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   for (const Probe& probe : probes) pairs.emplace_back(probe.low, probe.high);
   JointResult joint = run_encounters(ptrs, pairs, rs);
-  for (std::size_t i = 0; i < probes.size(); ++i) probes[i].paired = joint.paired[i];
+  std::vector<VariantResult> rows;
+  for (std::size_t i = 0; i < encs.size(); ++i) {
+    rows.push_back(make_result(p.scenario, one.variant_names.front(), encs[i], std::move(joint.runs[i]), rs));
+    rows.back().keys = keys[i];
+  }
+  if (a.shard.on()) {
+    Part part;
+    part.head.command = "sensitivity";
+    part.head.scenario_hash = scenario_hash(p.scenario);
+    part.plan = plan.encode();
+    part.totals.assign(rows.size(), plan.trials);
+    part.results = std::move(rows);
+    part.paired = std::move(joint.paired);
+    write_shard_part(a.out_dir, a.shard, part, rs);
+    return;
+  }
+  render_sensitivity(plan.encode(), rows, joint.paired, {a.out_dir, "table"});
+}
 
+}  // namespace
+
+void render_sensitivity(const std::string& plan_bytes, std::vector<VariantResult>& rows,
+                        const std::vector<PairedTally>& paired, const RenderOptions& o) {
+  const SensitivityPlan plan = SensitivityPlan::decode(plan_bytes);
+  if (paired.size() != plan.probes.size() || rows.empty())
+    throw InputError(SourcePos{}, "the sensitivity plan does not match its tallies");
   // Ranked by the size of the effect per step; ties keep the order given.
-  std::vector<std::size_t> order(probes.size());
+  std::vector<std::size_t> order(plan.probes.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  const auto effect = [&](std::size_t i) { return probes[i].paired.win_difference() / probes[i].steps; };
+  const auto effect = [&](std::size_t i) { return paired[i].win_difference() / plan.probes[i].steps; };
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t x, std::size_t y) { return std::abs(effect(x)) > std::abs(effect(y)); });
 
@@ -139,52 +220,45 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
           2};
   std::ostringstream os;
   char line[512];
-  os << "sensitivity of the party win rate: " << p.scenario.name << " [" << one.variant_names.front() << "] ("
-     << p.scenario.ruleset << "), " << rs.trials << " fights per probe on the same dice, seed " << rs.seed
-     << "; the scenario as written wins " << percent(static_cast<double>(joint.runs[0].tally.party_wins) / static_cast<double>(rs.trials)) << "\n";
+  os << "sensitivity of the party win rate: " << plan.scenario << " [" << plan.variant << "] (" << plan.ruleset
+     << "), " << plan.trials << " fights per probe on the same dice, seed " << plan.seed
+     << "; the scenario as written wins "
+     << percent(static_cast<double>(rows[0].tally.party_wins) / static_cast<double>(plan.trials)) << "\n";
   std::snprintf(line, sizeof line, "  %4s %-28s %9s %7s %15s %-22s %9s %9s\n", "rank", "parameter", "value", "step",
                 "win at -/+", "pts per step (95% CI)", "PCs down", "dmg party");
   os << line;
   for (std::size_t r = 0; r < order.size(); ++r) {
-    const Probe& pr = probes[order[r]];
-    const PairedTally& pt = pr.paired;
+    const ProbeView& pr = plan.probes[order[r]];
+    const PairedTally& pt = paired[order[r]];
     const double steps = pr.steps;
     const Interval ci = pt.win_difference_ci();
-    const std::string value = format_value(*pr.param.current, pr.param.integer);
-    const std::string step = format_value(pr.step, pr.param.integer);
-    t.rows.push_back({std::to_string(r + 1), pr.param.path, value, step, format_value(pr.low_value, pr.param.integer),
-                      format_value(pr.high_value, pr.param.integer), std::to_string(pt.n), fixed(pt.first_win_rate(), 6),
+    const std::string value = format_value(pr.current, pr.integer);
+    const std::string step = format_value(pr.step, pr.integer);
+    t.rows.push_back({std::to_string(r + 1), pr.path, value, step, format_value(pr.low_value, pr.integer),
+                      format_value(pr.high_value, pr.integer), std::to_string(pt.n), fixed(pt.first_win_rate(), 6),
                       fixed(pt.second_win_rate(), 6), fixed(pt.win_difference() / steps, 6), fixed(ci.low / steps, 6),
                       fixed(ci.high / steps, 6), fixed(pt.pcs_down.mean() / steps, 4),
                       fixed(pt.damage_to_party.mean() / steps, 4), fixed(pt.rounds.mean() / steps, 4)});
     const std::string at = percent(pt.first_win_rate()) + " / " + percent(pt.second_win_rate());
     const std::string change =
         points(pt.win_difference() / steps) + " [" + points(ci.low / steps) + ", " + points(ci.high / steps) + "]";
-    std::snprintf(line, sizeof line, "  %4zu %-28.28s %9s %7s %15s %-22s %9s %9s\n", r + 1, pr.param.path.c_str(),
+    std::snprintf(line, sizeof line, "  %4zu %-28.28s %9s %7s %15s %-22s %9s %9s\n", r + 1, pr.path.c_str(),
                   value.c_str(), step.c_str(), at.c_str(), change.c_str(), fixed(pt.pcs_down.mean() / steps, 3).c_str(),
                   fixed(pt.damage_to_party.mean() / steps, 2).c_str());
     os << line;
     if (pr.steps == 1)
-      os << "       (one-sided: " << pr.param.path << " = "
-         << format_value(pr.low_value == *pr.param.current ? *pr.param.current - pr.step : *pr.param.current + pr.step,
-                         pr.param.integer)
+      os << "       (one-sided: " << pr.path << " = "
+         << format_value(pr.low_value == pr.current ? pr.current - pr.step : pr.current + pr.step, pr.integer)
          << " is not allowed)\n";
   }
   std::cout << os.str();
-  if (!a.out_dir.empty()) {
-    std::vector<VariantResult> rows;
-    for (std::size_t i = 0; i < encs.size(); ++i) {
-      rows.push_back(make_result(p.scenario, one.variant_names.front(), encs[i], std::move(joint.runs[i]), rs));
-      rows.back().keys = keys[i];
-    }
-    write_reports(a.out_dir, rows, {{"sensitivity.csv", to_csv(t)}});
+  if (!o.out_dir.empty()) {
+    write_reports(o.out_dir, rows, {{"sensitivity.csv", to_csv(t)}});
     std::cout << "wrote sensitivity.csv and summary.csv, combatants.csv, distributions.csv (the scenario and each "
                  "probe) to "
-              << a.out_dir << "\n";
+              << o.out_dir << "\n";
   }
 }
-
-}  // namespace
 
 void setup_sensitivity(CLI::App& sub) {
   auto a = std::make_shared<SensitivityArgs>();
@@ -199,7 +273,8 @@ void setup_sensitivity(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "probe this variant (default: the scenario as written)");
-  sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv and the probes' summary.csv, combatants.csv, distributions.csv here");
+  sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv and the probes' summary.csv, combatants.csv, distributions.csv here (with --shard: the part)");
+  add_shard_option(sub, a->shard);
   sub.callback([a, n, seed] { sensitivity(*a, n->count() > 0, seed->count() > 0); });
 }
 

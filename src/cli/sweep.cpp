@@ -12,11 +12,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "cli/balance.hpp"
+#include "cli/shard.hpp"
 #include "encsim/error.hpp"
 
 namespace encsim::cli {
@@ -34,6 +36,7 @@ struct SweepArgs {
   std::vector<std::string> variants;
   std::string out_dir;
   std::string format = "table";
+  ShardArg shard;
 };
 
 // One --set: a parameter and its values.
@@ -89,22 +92,83 @@ Axis parse_set(const Prepared& p, const std::string& text) {
 
 std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
 
+// What the report needs of an axis; a part carries it (the plan).
+struct AxisView {
+  std::string path;
+  bool integer = false;
+  std::vector<double> values;
+};
+
+// The plan of a sweep: everything its report prints besides the results.
+struct SweepPlan {
+  std::string scenario, ruleset;
+  std::uint64_t seed = 0;
+  std::uint64_t points = 0, variants = 0;
+  std::vector<AxisView> axes;
+  std::vector<std::pair<std::string, std::string>> overriding;  // variant, path
+
+  std::string encode() const {
+    ByteWriter w;
+    w.str(scenario);
+    w.str(ruleset);
+    w.u64(seed);
+    w.u64(points);
+    w.u64(variants);
+    w.u64(axes.size());
+    for (const AxisView& a : axes) {
+      w.str(a.path);
+      w.u8(a.integer ? 1 : 0);
+      w.u64(a.values.size());
+      for (double v : a.values) w.f64(v);
+    }
+    w.u64(overriding.size());
+    for (const auto& [v, path] : overriding) {
+      w.str(v);
+      w.str(path);
+    }
+    return std::move(w.bytes());
+  }
+  static SweepPlan decode(const std::string& bytes) {
+    ByteReader r(bytes, "the sweep's plan");
+    SweepPlan p;
+    p.scenario = r.str();
+    p.ruleset = r.str();
+    p.seed = r.u64();
+    p.points = r.u64();
+    p.variants = r.u64();
+    p.axes.resize(r.count(17));
+    for (AxisView& a : p.axes) {
+      a.path = r.str();
+      a.integer = r.boolean();
+      a.values.resize(r.count(8));
+      for (double& v : a.values) v = r.f64();
+    }
+    p.overriding.resize(r.count(16));
+    for (auto& [v, path] : p.overriding) {
+      v = r.str();
+      path = r.str();
+    }
+    if (!r.done()) r.fail("it has bytes its contents do not account for");
+    return p;
+  }
+};
+
 // A line per point and variant, then, for a grid, the win rates as a grid.
-std::string sweep_report(const std::vector<Axis>& axes, const std::vector<VariantResult>& results,
+std::string sweep_report(const std::vector<AxisView>& axes, const std::vector<VariantResult>& results,
                          std::size_t n_variants) {
   std::ostringstream os;
   char line[512];
   // A key column is as wide as its path or its widest value.
   std::vector<int> widths;
-  for (const Axis& a : axes) {
-    std::size_t w = a.param.path.size();
-    for (double v : a.values) w = std::max(w, format_value(v, a.param.integer).size());
+  for (const AxisView& a : axes) {
+    std::size_t w = a.path.size();
+    for (double v : a.values) w = std::max(w, format_value(v, a.integer).size());
     widths.push_back(static_cast<int>(w));
   }
   const bool variants = n_variants > 1;
   os << " ";
   for (std::size_t k = 0; k < axes.size(); ++k) {
-    std::snprintf(line, sizeof line, " %-*s", widths[k], axes[k].param.path.c_str());
+    std::snprintf(line, sizeof line, " %-*s", widths[k], axes[k].path.c_str());
     os << line;
   }
   if (variants) {
@@ -138,17 +202,17 @@ std::string sweep_report(const std::vector<Axis>& axes, const std::vector<Varian
   if (axes.size() == 2) {
     for (std::size_t v = 0; v < n_variants; ++v) {
       os << "\n  party win rate" << (n_variants > 1 ? " [" + results[v].variant + "]" : "") << ": "
-         << axes[0].param.path << " down, " << axes[1].param.path << " across\n";
+         << axes[0].path << " down, " << axes[1].path << " across\n";
       std::snprintf(line, sizeof line, "  %10s", "");
       os << line;
       for (double x : axes[1].values) {
-        std::snprintf(line, sizeof line, " %7s", format_value(x, axes[1].param.integer).c_str());
+        std::snprintf(line, sizeof line, " %7s", format_value(x, axes[1].integer).c_str());
         os << line;
       }
       os << "\n";
       std::size_t i = v;
       for (double y : axes[0].values) {
-        std::snprintf(line, sizeof line, "  %10s", format_value(y, axes[0].param.integer).c_str());
+        std::snprintf(line, sizeof line, "  %10s", format_value(y, axes[0].integer).c_str());
         os << line;
         for (std::size_t c = 0; c < axes[1].values.size(); ++c, i += n_variants) {
           const Tally& t = results[i].tally;
@@ -164,6 +228,7 @@ std::string sweep_report(const std::vector<Axis>& axes, const std::vector<Varian
 }
 
 void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
+  check_shard(a.shard, a.out_dir, a.precision, "sweep");
   if (a.sets.size() > 2)
     throw InputError(SourcePos{}, "sweep takes one --set (a range) or two (a grid), got " +
                                       std::to_string(a.sets.size()));
@@ -191,13 +256,17 @@ void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
   }
   std::vector<std::vector<AnyEncounter>> compiled;
   for (const Setting& s : settings) compiled.push_back(compile_setting(p, s));
-  if (!a.out_dir.empty()) prepare_output_dir(a.out_dir);
+  if (!a.out_dir.empty())
+    prepare_output_dir(a.out_dir, a.shard.on() ? std::vector{std::filesystem::path(part_path(a.out_dir, a.shard)).filename().string()}
+                                               : report_file_names());
 
   RunSettings rs;
   rs.seed = seed_given ? a.seed : p.scenario.seed;
   rs.threads = a.threads;
   rs.precision = a.precision;
   rs.trials = trials_given ? a.trials : (a.precision > 0 ? 1'000'000'000ULL : p.scenario.trials);
+  const std::uint64_t total = rs.trials;
+  apply_shard(rs, a.shard);
   std::vector<VariantResult> all;
   // A progress line on stderr, only on a terminal and once the sweep has taken a second.
   const bool tty = ::isatty(STDERR_FILENO) != 0;
@@ -216,33 +285,56 @@ void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
     }
   }
   if (shown) std::fprintf(stderr, "\r\033[K");
-  if (!a.out_dir.empty()) write_reports(a.out_dir, all);
-  if (a.format == "csv") {
+  SweepPlan plan{p.scenario.name, p.scenario.ruleset, rs.seed, settings.size(), p.variant_names.size(), {}, {}};
+  for (const Axis& axis : axes) {
+    plan.axes.push_back({axis.param.path, axis.param.integer, axis.values});
+    for (const std::string& v : variants_overriding(p, axis.param)) plan.overriding.emplace_back(v, axis.param.path);
+  }
+  if (a.shard.on()) {
+    Part part;
+    part.head.command = "sweep";
+    part.head.scenario_hash = scenario_hash(p.scenario);
+    part.plan = plan.encode();
+    part.totals.assign(all.size(), total);
+    part.results = std::move(all);
+    write_shard_part(a.out_dir, a.shard, part, rs);
+    return;
+  }
+  render_sweep(plan.encode(), all, {a.out_dir, a.format});
+}
+
+}  // namespace
+
+void render_sweep(const std::string& plan_bytes, const std::vector<VariantResult>& all, const RenderOptions& o) {
+  const SweepPlan plan = SweepPlan::decode(plan_bytes);
+  std::size_t grid = 1;
+  for (const AxisView& a : plan.axes) grid *= a.values.size();
+  if (plan.axes.empty() || plan.axes.size() > 2 || plan.points != grid || plan.variants == 0 ||
+      all.size() != plan.points * plan.variants)
+    throw InputError(SourcePos{}, "the sweep's plan does not match its rows");
+  if (!o.out_dir.empty()) write_reports(o.out_dir, all);
+  if (o.format == "csv") {
     std::cout << to_csv(summary_table(all));
     return;
   }
-  if (a.format == "json") {
+  if (o.format == "json") {
     std::cout << to_json(summary_table(all));
     return;
   }
-  for (const Axis& axis : axes)
-    for (const std::string& v : variants_overriding(p, axis.param))
-      std::cout << "note: variant '" << v << "' sets " << axis.param.path
-                << " itself, so its rows do not change with it\n";
+  for (const auto& [v, path] : plan.overriding)
+    std::cout << "note: variant '" << v << "' sets " << path << " itself, so its rows do not change with it\n";
   std::uint64_t fewest = all.front().tally.trials, most = fewest;
   for (const VariantResult& r : all) {
     fewest = std::min(fewest, r.tally.trials);
     most = std::max(most, r.tally.trials);
   }
-  std::cout << p.scenario.name << " (" << p.scenario.ruleset << "): " << settings.size() << " points, "
+  std::cout << plan.scenario << " (" << plan.ruleset << "): " << plan.points << " points, "
             << (fewest == most ? std::to_string(most) : std::to_string(fewest) + " to " + std::to_string(most))
-            << " fights each, seed " << rs.seed << ", the same dice at every point\n";
-  std::cout << sweep_report(axes, all, p.variant_names.size());
-  if (!a.out_dir.empty())
-    std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << a.out_dir << "\n";
+            << " fights each, seed " << plan.seed << ", the same dice at every point\n";
+  std::cout << sweep_report(plan.axes, all, plan.variants);
+  if (!o.out_dir.empty())
+    std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << o.out_dir << "\n";
 }
-
-}  // namespace
 
 void setup_sweep(CLI::App& sub) {
   auto a = std::make_shared<SweepArgs>();
@@ -261,9 +353,11 @@ void setup_sweep(CLI::App& sub) {
       ->check(kFinite & CLI::Range(1e-5, 0.5));
   sub.add_option("--variant", a->variants, "sweep only these variants (repeatable; default: all)");
   sub.add_option("-o,--output", a->out_dir,
-                 "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) here");
+                 "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) here "
+                 "(with --shard: the part)");
   sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
       ->check(CLI::IsMember({"table", "csv", "json"}));
+  add_shard_option(sub, a->shard);
   sub.callback([a, n, seed] { sweep(*a, n->count() > 0, seed->count() > 0); });
 }
 

@@ -3,12 +3,14 @@
 //
 // The value of one parameter whose party win rate is closest to P: bisection
 // on a grid from A to B (tune_search), every evaluation on the same dice.
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <sstream>
 
 #include "cli/balance.hpp"
+#include "cli/shard.hpp"
 #include "encsim/error.hpp"
 
 namespace encsim::cli {
@@ -26,7 +28,35 @@ struct TuneArgs {
   int threads = 0;
   std::string variant;
   std::string out_dir;
+  ShardArg shard;
+
+  // What merge needs to go on with the search: the arguments as given.
+  std::string encode(bool trials_given, bool seed_given) const {
+    ByteWriter w;
+    for (const std::string* t : {&file, &path, &lo, &hi, &step, &variant}) w.str(*t);
+    w.f64(target);
+    w.u64(trials);
+    w.u64(seed);
+    w.u8(trials_given ? 1 : 0);
+    w.u8(seed_given ? 1 : 0);
+    return std::move(w.bytes());
+  }
+  static TuneArgs decode(const std::string& bytes, bool& trials_given, bool& seed_given) {
+    ByteReader r(bytes, "the tune plan");
+    TuneArgs a;
+    for (std::string* t : {&a.file, &a.path, &a.lo, &a.hi, &a.step, &a.variant}) *t = r.str();
+    a.target = r.f64();
+    a.trials = r.u64();
+    a.seed = r.u64();
+    trials_given = r.boolean();
+    seed_given = r.boolean();
+    if (!r.done()) r.fail("it has bytes its contents do not account for");
+    return a;
+  }
 };
+
+// A merged scan: the results of the scan points, by value as the CSV writes it.
+using Scan = std::map<std::string, VariantResult>;
 
 std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
 
@@ -52,9 +82,14 @@ std::string tune_csv(const Prepared& p, const Param& param, double target, const
   return to_csv(t);
 }
 
-void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
+void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* scan = nullptr,
+          std::uint64_t expected_hash = 0) {
+  check_shard(a.shard, a.out_dir, 0.0, "tune");
   const Prepared p = prepare(a.file, a.variant.empty() ? std::vector<std::string>{} : std::vector{a.variant});
   Prepared one{p.scenario, {p.variant_names.front()}, {}};
+  if (scan && scenario_hash(p.scenario) != expected_hash)
+    throw InputError(SourcePos{}, "the scenario at '" + a.file + "' is not the one the shards ran (edited since?): "
+                                  "tune's merge goes on searching and needs it as it was");
   const ArgText arg("--param", a.path);
   Param param = resolve_param(one, a.path, arg.at(0), arg.at(0));
   require_not_overridden(one, param, "tune");
@@ -92,17 +127,49 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
   // Both ends compile before anything runs; so, almost surely, does all between.
   compile_setting(one, {{&param, *lo}});
   compile_setting(one, {{&param, *lo + static_cast<double>(steps) * *step}});
-  if (!a.out_dir.empty()) prepare_output_dir(a.out_dir, {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv", "tune.csv"});
+  if (!a.out_dir.empty())
+    prepare_output_dir(a.out_dir, a.shard.on()
+                                      ? std::vector{std::filesystem::path(part_path(a.out_dir, a.shard)).filename().string()}
+                                      : std::vector<std::string>{"summary.csv", "combatants.csv", "distributions.csv",
+                                                                 "comparison.csv", "tune.csv"});
 
   RunSettings rs;
   rs.seed = seed_given ? a.seed : p.scenario.seed;
   rs.threads = a.threads;
   rs.trials = trials_given ? a.trials : p.scenario.trials;
+  if (a.shard.on()) {
+    // Only the coarse scan can be shared out: every later step depends on
+    // what the scan found. Merge finishes the search (docs/sharding.md).
+    RunSettings s = rs;
+    s.trials = tune_scan_trials(rs.trials);
+    const std::uint64_t total = s.trials;
+    apply_shard(s, a.shard);
+    Part part;
+    part.head.command = "tune";
+    part.head.scenario_hash = scenario_hash(p.scenario);
+    part.plan = a.encode(trials_given, seed_given);
+    for (std::size_t index : tune_scan_indexes(steps)) {
+      const Setting setting{{&param, *lo + static_cast<double>(index) * *step}};
+      std::vector<AnyEncounter> enc = compile_setting(one, setting);
+      JointResult r = run_encounters({&enc.front()}, {}, s);
+      part.results.push_back(make_result(one.scenario, one.variant_names.front(), enc.front(), std::move(r.runs.front()), s));
+      part.results.back().keys = setting_keys(setting);
+      part.totals.push_back(total);
+    }
+    write_shard_part(a.out_dir, a.shard, part, s);
+    return;
+  }
   // The results of the evaluations made at the full trial count: the answer
   // and its neighbours become CSV rows.
   std::map<double, VariantResult> full;
   auto evaluate = [&](double value, std::uint64_t trials) {
     const Setting setting{{&param, value}};
+    if (scan && trials == tune_scan_trials(rs.trials))
+      if (auto it = scan->find(format_value(value, param.integer)); it != scan->end()) {
+        // A scan point the shards ran: their merged tally is this one's.
+        if (trials == rs.trials) full.insert_or_assign(value, it->second);
+        return it->second.tally.party_wins;
+      }
     std::vector<AnyEncounter> enc = compile_setting(one, setting);
     RunSettings s = rs;
     s.trials = trials;
@@ -175,6 +242,24 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
 
 }  // namespace
 
+void merge_tune(const Part& merged, const RenderOptions& o) {
+  bool trials_given = false, seed_given = false;
+  TuneArgs a = TuneArgs::decode(merged.plan, trials_given, seed_given);
+  a.out_dir = o.out_dir;
+  a.threads = o.threads;
+  Scan scan;
+  for (const VariantResult& r : merged.results) {
+    if (r.keys.size() != 1) throw InputError(SourcePos{}, "'" + merged.path + "': a tune scan point has no value");
+    scan.emplace(r.keys.front().second, r);
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(a.file, ec))
+    throw InputError(SourcePos{}, "these parts are a tune's scan; merge goes on searching from it and needs the "
+                                  "scenario at '" + a.file + "' (as the shards were given it), which is not there: "
+                                  "run merge where that path leads to the scenario");
+  tune(a, trials_given, seed_given, &scan, merged.head.scenario_hash);
+}
+
 void setup_tune(CLI::App& sub) {
   auto a = std::make_shared<TuneArgs>();
   sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
@@ -193,7 +278,8 @@ void setup_tune(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "tune this variant (default: the scenario as written)");
-  sub.add_option("-o,--output", a->out_dir, "write tune.csv and the answer's summary.csv, combatants.csv, distributions.csv here");
+  sub.add_option("-o,--output", a->out_dir, "write tune.csv and the answer's summary.csv, combatants.csv, distributions.csv here (with --shard: the part)");
+  add_shard_option(sub, a->shard);
   sub.callback([a, n, seed] { tune(*a, n->count() > 0, seed->count() > 0); });
 }
 

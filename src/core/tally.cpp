@@ -149,6 +149,36 @@ bool operator==(const IntStat& a, const IntStat& b) {
   return true;
 }
 
+bool IntStat::from_raw(Raw raw, IntStat& out) {
+  if (raw.counts.size() > kBins) return false;
+  std::uint64_t large = 0;
+  for (std::size_t v = static_cast<std::size_t>(kExact); v < raw.counts.size(); ++v) {
+    if (large + raw.counts[v] < large) return false;
+    large += raw.counts[v];
+  }
+  if (large != raw.large_n) return false;
+  if (raw.large_n == 0) {
+    if (raw.large_sum != 0 || !(raw.large_sum_sq == WideSum{}) || raw.large_max != 0 || raw.large_min != INT64_MAX)
+      return false;
+  } else {
+    if (raw.large_min < kExact || raw.large_min > raw.large_max || bin_of(raw.large_max) >= raw.counts.size() ||
+        raw.counts[bin_of(raw.large_min)] == 0 ||
+        raw.counts[bin_of(raw.large_max)] == 0)
+      return false;
+    const auto n = static_cast<unsigned __int128>(raw.large_n);
+    if (raw.large_sum < n * static_cast<unsigned __int128>(raw.large_min) ||
+        raw.large_sum > n * static_cast<unsigned __int128>(raw.large_max))
+      return false;
+  }
+  out.counts_ = std::move(raw.counts);
+  out.large_n_ = raw.large_n;
+  out.large_sum_ = raw.large_sum;
+  out.large_sum_sq_ = raw.large_sum_sq;
+  out.large_max_ = raw.large_max;
+  out.large_min_ = raw.large_min;
+  return true;
+}
+
 void TrialRecord::reset(std::size_t n_combatants) {
   outcome = Outcome::draw;
   foes_fled = false;

@@ -677,6 +677,22 @@ void prepare_output_dir(const std::string& dir, const std::vector<std::string>& 
   }
 }
 
+void write_file_atomic(const std::string& path, const std::string& content) {
+  std::string tmp;
+  try {
+    tmp = write_temporary(path, content);
+    const BlockSignals hold;
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) throw IoError("cannot rename '" + tmp + "' to '" + path + "': " + ec.message());
+  } catch (...) {
+    abandon_output();
+    throw;
+  }
+  g_n_temps = 0;
+  g_n_dirs = 0;
+}
+
 void write_reports(const std::string& dir, const std::vector<VariantResult>& results, const OutputFiles& extra) {
   OutputFiles files{{"summary.csv", to_csv(summary_table(results))},
                     {"combatants.csv", to_csv(combatants_table(results))},

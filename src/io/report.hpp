@@ -90,6 +90,10 @@ void prepare_output_dir(const std::string& dir, const std::vector<std::string>& 
 // new one; if the process dies during the renames, the next run that writes
 // there (recover_output_dir) completes them.
 void write_reports(const std::string& dir, const std::vector<VariantResult>& results, const OutputFiles& extra = {});
+// Writes one file whole or not at all: to a temporary name beside it
+// (removed on a signal or an error), flushed to the disk, then renamed into
+// place. For a file that stands alone, such as a shard's partial result.
+void write_file_atomic(const std::string& path, const std::string& content);
 // Finishes a switch that a commit marker shows was cut short, and removes
 // the temporaries of a set that was never complete.
 void recover_output_dir(const std::string& dir);
