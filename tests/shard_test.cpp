@@ -6,8 +6,11 @@
 #include <filesystem>
 #include <regex>
 
+#include "cli/cli.hpp"
+#include "cli/shard.hpp"
 #include "encsim/runner.hpp"
 #include "io/part.hpp"
+#include "rules/registry.hpp"
 #include "run_encsim.hpp"
 
 namespace encsim {
@@ -68,6 +71,10 @@ TEST(PartFormat, RoundTripKeepsEveryTallyExactly) {
   v.paired.add(TrialSummary{Outcome::party_win, 3, 4, 1, 0, INT64_MAX, 2}, TrialSummary{Outcome::draw, 1, 4, 4, 2, 0, 9});
   v.seconds = 1.25;
   v.precision = 0.005;
+  v.style_foes = "ruthless";
+  v.style_party = "standard";
+  v.behaviour = {"Foes: ruthless (x)", "Party: standard (y)"};
+  v.band = {{"cautious", 300, 120}, {"ruthless", 300, 80}};
   part.results = {v};
   part.totals = {300};
   part.paired = {v.paired};
@@ -85,6 +92,14 @@ TEST(PartFormat, RoundTripKeepsEveryTallyExactly) {
   EXPECT_EQ(w.keys, v.keys);
   EXPECT_EQ(w.facts, v.facts);
   EXPECT_EQ(w.seconds, 1.25);
+  EXPECT_EQ(w.style_foes, "ruthless");
+  EXPECT_EQ(w.style_party, "standard");
+  EXPECT_EQ(w.behaviour, v.behaviour);
+  ASSERT_EQ(w.band.size(), 2u);
+  EXPECT_EQ(w.band[1].foes, "ruthless");
+  EXPECT_EQ(w.band[0].trials, 300u);
+  EXPECT_EQ(w.band[0].party_wins, 120u);
+  EXPECT_EQ(w.band[1].party_wins, 80u);
   EXPECT_EQ(back.plan, part.plan);
   EXPECT_EQ(back.head.first_trial, 1024u);
   EXPECT_EQ(back.head.shard, 2u);
@@ -106,7 +121,7 @@ TEST(PartFormat, IsLittleEndianWithAChecksum) {
   part.head = {"run", "0.1.0", 1, 2, 3, 1, 1, 0, 3};
   const std::string bytes = encode_part(part);
   EXPECT_EQ(bytes.substr(0, 8), "ENCSIMPT");
-  EXPECT_EQ(bytes.substr(8, 4), std::string("\x01\0\0\0", 4));  // format 1, little-endian
+  EXPECT_EQ(bytes.substr(8, 4), std::string("\x02\0\0\0", 4));  // format 2, little-endian
   EXPECT_EQ(bytes.substr(12, 4), "HEAD");
   EXPECT_EQ(bytes.substr(bytes.size() - 20, 4), "CSUM");
 }
@@ -147,8 +162,12 @@ TEST(PartFormat, RefusesTruncatedDamagedAndForeignBytes) {
   EXPECT_NE(message(damaged).find("checksum"), std::string::npos) << message(damaged);
   EXPECT_NE(message("scenario,variant\n").find("not an encsim partial result"), std::string::npos);
   std::string newer = bytes;
-  newer[8] = 2;
-  EXPECT_NE(message(newer).find("format 2"), std::string::npos) << message(newer);
+  newer[8] = 3;
+  EXPECT_NE(message(newer).find("format 3"), std::string::npos) << message(newer);
+  // Format 1 lacked the play styles and the band: refused, not misread.
+  std::string older = bytes;
+  older[8] = 1;
+  EXPECT_NE(message(older).find("format 1"), std::string::npos) << message(older);
 }
 
 TEST(ShardTrials, CoverEveryTrialOnceInWholeChunks) {
@@ -266,6 +285,154 @@ TEST(Sharding, SensitivityAndTuneMergeToTheBytesOfOneMachine) {
       EXPECT_EQ(replace_all(merged.out, (d / "t2").string(), (d / "t1").string()), one.out);
     }
   }
+}
+
+// The foe play styles a system declares, kindest first, as a --set list
+// ("cautious,standard,ruthless" for a system that declares those three).
+std::string foe_styles(std::string_view system) {
+  std::string list;
+  for (const StyleInfo& s : ruleset(system).styles().foes) list += (list.empty() ? "" : ",") + std::string(s.name);
+  return list;
+}
+
+// run's band: each end runs in the shard's trials beside its variant, and the
+// merge adds the ends' counts into one machine's band columns and sentence.
+TEST(Sharding, RunWithItsBandMergesToTheBytesOfOneMachine) {
+  const fs::path d = fresh_dir("shard-band");
+  cli::Prepared p = cli::prepare(kTroll, {"base"}, true);
+  ASSERT_EQ(p.bands.size(), 1u);
+  // A system with one foe style has no band of its own: its ends stand in as
+  // a kinder fight (the troll at 1 hp) and the variant itself.
+  if (p.bands.front().empty()) {
+    Node kinder = p.scenario.variants.front().doc;
+    set_path(kinder, "foes.0.hp", Node::scalar("1", {}), {});
+    p.bands.front().push_back({"kind", compile_variant(p.scenario, Variant{"base", kinder, Node()})});
+    p.bands.front().push_back({"harsh", std::nullopt});
+  }
+  RunSettings s;
+  s.trials = 5000;
+  s.seed = 7;
+  s.threads = 2;
+  const std::string plan = cli::run_plan({1}, true);
+  const std::vector<VariantResult> whole = cli::run_prepared(p, s);
+  ASSERT_EQ(whole.front().band.size(), 2u);
+  fs::create_directories(d / "one");
+  ::testing::internal::CaptureStdout();
+  cli::render_run(plan, whole, {(d / "one").string(), "table"});
+  const std::string one_out = ::testing::internal::GetCapturedStdout();
+  EXPECT_NE(one_out.find(" against harsh foes, "), std::string::npos) << one_out;
+
+  fs::create_directories(d / "parts");
+  ByteWriter hashes;
+  hashes.u64(scenario_hash(p.scenario));
+  for (std::uint32_t i = 1; i <= 3; ++i) {
+    const cli::ShardArg shard{i, 3};
+    RunSettings si = s;
+    cli::apply_shard(si, shard);
+    Part part;
+    part.head.command = "run";
+    part.head.scenario_hash = fnv1a(hashes.bytes());
+    part.plan = plan;
+    part.results = cli::run_prepared(p, si);
+    part.totals.assign(part.results.size(), s.trials);
+    ASSERT_EQ(part.results.front().band.size(), 2u);
+    EXPECT_EQ(part.results.front().band[0].trials, si.trials);
+    ::testing::internal::CaptureStdout();
+    cli::write_shard_part((d / "parts").string(), shard, part, si);
+    ::testing::internal::GetCapturedStdout();
+  }
+  const auto merged = encsim("merge " + (d / "parts").string() + " -o " + (d / "two").string());
+  ASSERT_EQ(merged.code, 0) << merged.out;
+  expect_same_files(d / "one", d / "two", kReports);
+  EXPECT_EQ(without_timing(replace_all(merged.out, (d / "two").string(), (d / "one").string())), without_timing(one_out));
+  const std::string summary = slurp(d / "two" / "summary.csv");
+  EXPECT_NE(summary.find(",kind,"), std::string::npos) << summary;
+  EXPECT_NE(summary.find(",harsh,"), std::string::npos) << summary;
+}
+
+// From the command line: with the band (the default) and with --no-band, a
+// run merges to one machine's bytes, and parts of the two never mix.
+TEST(Sharding, RunAndRunWithoutTheBandMergeButNeverMix) {
+  const fs::path d = fresh_dir("shard-no-band");
+  for (const std::string flag : {"", " --no-band"}) {
+    const std::string common = " " + kAmbush + " -n 3000 --seed 5 --threads 2" + flag;
+    const std::string parts = (d / ("parts" + flag.substr(std::min<std::size_t>(flag.size(), 3)))).string();
+    for (int i = 1; i <= 2; ++i)
+      ASSERT_EQ(encsim("run" + common + " --shard " + std::to_string(i) + "/2 -o " + parts).code, 0);
+    const auto merged = encsim("merge " + parts + " --format csv");
+    ASSERT_EQ(merged.code, 0) << merged.out;
+    EXPECT_EQ(merged.out, encsim("run" + common + " --format csv").out) << flag;
+  }
+  const auto mixed = encsim("merge " + (d / "parts/part-1-of-2.encpart").string() + " " +
+                            (d / "partsno-band/part-2-of-2.encpart").string() + " --format csv");
+  EXPECT_EQ(mixed.code, 2) << mixed.out;
+  EXPECT_NE(mixed.out.find("different settings"), std::string::npos) << mixed.out;
+}
+
+// Play styles as sweep values: a text axis (every foe style of the system,
+// `style.foes=cautious,standard,ruthless` where it declares those) beside a
+// list of numbers, through the plan's labels and back.
+TEST(Sharding, SweepOfFoeStylesMergesToTheBytesOfOneMachine) {
+  const fs::path d = fresh_dir("shard-sweep-styles");
+  const std::string common = " " + kTroll + " --set style.foes=" + foe_styles("fivey") +
+                             " --set foes.Troll.hp=20,30 -n 3000 --seed 9 --threads 2";
+  const auto one = encsim("sweep" + common + " -o " + (d / "one").string());
+  ASSERT_EQ(one.code, 0) << one.out;
+  for (int i = 1; i <= 3; ++i)
+    ASSERT_EQ(encsim("sweep" + common + " --shard " + std::to_string(i) + "/3 -o " + (d / "parts").string()).code, 0);
+  const auto merged = encsim("merge " + (d / "parts").string() + " -o " + (d / "two").string());
+  ASSERT_EQ(merged.code, 0) << merged.out;
+  expect_same_files(d / "one", d / "two", kReports);
+  EXPECT_EQ(replace_all(merged.out, (d / "two").string(), (d / "one").string()), one.out);
+  EXPECT_NE(one.out.find("standard"), std::string::npos) << one.out;
+  // A sweep of another style list is another study.
+  const auto other = encsim("sweep " + kTroll + " --set style.foes=standard --set foes.Troll.hp=20,30 -n 3000 --seed 9 "
+                            "--shard 2/3 -o " + (d / "other").string());
+  ASSERT_EQ(other.code, 0) << other.out;
+  if (foe_styles("fivey") != "standard") {
+    const auto mixed = encsim("merge " + (d / "parts/part-1-of-3.encpart").string() + " " +
+                              (d / "other/part-2-of-3.encpart").string() + " " +
+                              (d / "parts/part-3-of-3.encpart").string());
+    EXPECT_EQ(mixed.code, 2) << mixed.out;
+  }
+}
+
+// tune --set: one scan per value, shared out; the merge finishes each search.
+// sensitivity --set: the value travels in the plan and is printed.
+TEST(Sharding, TuneAndSensitivityWithSetMergeToTheBytesOfOneMachine) {
+  const fs::path d = fresh_dir("shard-tune-set");
+  const std::vector<std::string> runs{
+      "tune " + kTroll + " --param foes.Troll.hp --lo 10 --hi 60 --target-win 0.6 --seed 4 -n 40000 --set "
+      "party.Veteran.strength=2,3",
+      "tune " + kTroll + " --param foes.Troll.hp --lo 10 --hi 60 --target-win 0.6 --seed 4 -n 4096 --set "
+      "party.Veteran.strength=3,2",
+      "tune " + kTroll + " --param foes.Troll.hp --lo 10 --hi 60 --target-win 0.6 --seed 4 -n 4096 --set style.foes=" +
+          foe_styles("fivey"),
+  };
+  for (const std::string& cmd : runs) {
+    fs::remove_all(d);
+    const auto one = encsim(cmd + " --threads 2 -o " + (d / "one").string());
+    ASSERT_EQ(one.code, 0) << one.out;
+    for (int i = 1; i <= 3; ++i)
+      ASSERT_EQ(encsim(cmd + " --threads 2 --shard " + std::to_string(i) + "/3 -o " + (d / "parts").string()).code, 0);
+    const auto merged = encsim("merge " + (d / "parts").string() + " -o " + (d / "two").string());
+    ASSERT_EQ(merged.code, 0) << merged.out;
+    expect_same_files(d / "one", d / "two", {"summary.csv", "combatants.csv", "tune.csv"});
+    EXPECT_EQ(replace_all(merged.out, (d / "two").string(), (d / "one").string()), one.out) << cmd;
+  }
+  EXPECT_NE(slurp(d / "one" / "tune.csv").find("style.foes"), std::string::npos);
+
+  const std::string sens = "sensitivity " + kAmbush + " --params foes.Goblin.count -n 4000 --seed 2 --threads 2 --set "
+                           "party.Veteran.hp=9";
+  const auto one = encsim(sens + " -o " + (d / "s1").string());
+  ASSERT_EQ(one.code, 0) << one.out;
+  EXPECT_NE(one.out.find(", party.Veteran.hp = 9;"), std::string::npos) << one.out;
+  for (int i = 1; i <= 2; ++i)
+    ASSERT_EQ(encsim(sens + " --shard " + std::to_string(i) + "/2 -o " + (d / "sp").string()).code, 0);
+  const auto merged = encsim("merge " + (d / "sp").string() + " -o " + (d / "s2").string());
+  ASSERT_EQ(merged.code, 0) << merged.out;
+  expect_same_files(d / "s1", d / "s2", {"summary.csv", "combatants.csv", "sensitivity.csv"});
+  EXPECT_EQ(replace_all(merged.out, (d / "s2").string(), (d / "s1").string()), one.out);
 }
 
 TEST(Sharding, MergeRefusesPartsThatDoNotMakeOneWhole) {
@@ -402,7 +569,7 @@ namespace {
 // size check fails first. Add the field to the format, then update the size.
 TEST(PartFormat, CarriesEveryFieldOfAReportRow) {
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-  EXPECT_EQ(sizeof(VariantResult), 1216u) << "VariantResult changed: carry the new field in io/part.cpp";
+  EXPECT_EQ(sizeof(VariantResult), 1328u) << "VariantResult changed: carry the new field in io/part.cpp";
 #else
   GTEST_SKIP() << "the size is pinned for x86-64 with libstdc++";
 #endif

@@ -101,7 +101,7 @@ void check_together(const std::vector<Part>& parts) {
              " and " + std::to_string(ha.shard) + "/" + std::to_string(ha.shards) + ")");
     if (b.job_hash != a.job_hash)
       refuse(pair + " come from the same scenario but different settings (another --set, --params, --variant, "
-                    "-n or option), so they do not add up to one result");
+                    "-n, --no-band or option), so they do not add up to one result");
   }
   std::map<std::uint32_t, const Part*> by_shard;
   for (const Part& p : parts) {
@@ -127,6 +127,8 @@ void check_together(const std::vector<Part>& parts) {
     for (std::size_t i = 0; ok && i < p.results.size(); ++i) {
       const TrialRange r = shard_trials(p.totals[i], p.head.shard, p.head.shards);
       ok = p.results[i].tally.trials == r.end - r.first && p.results[i].paired.n <= r.end - r.first;
+      // The band's encounters ran in the same trials.
+      for (const VariantResult::BandEnd& b : p.results[i].band) ok = ok && b.trials == r.end - r.first;
     }
     for (std::size_t i = 0; ok && i < p.paired.size(); ++i) ok = p.paired[i].n == first.end - first.first;
     if (!ok) refuse("'" + p.path + "' does not hold the trials shard " + std::to_string(p.head.shard) + "/" +
@@ -149,6 +151,11 @@ void merge(const MergeArgs& a) {
       whole.results[i].tally.merge(p.results[i].tally);
       whole.results[i].paired.merge(p.results[i].paired);
       whole.results[i].seconds += p.results[i].seconds;
+      // The band's ends are counts on the same trials: they add like the tally.
+      for (std::size_t k = 0; k < whole.results[i].band.size(); ++k) {
+        whole.results[i].band[k].trials += p.results[i].band[k].trials;
+        whole.results[i].band[k].party_wins += p.results[i].band[k].party_wins;
+      }
     }
     for (std::size_t i = 0; i < whole.paired.size(); ++i) whole.paired[i].merge(p.paired[i]);
   }

@@ -1,5 +1,5 @@
 // encsim sensitivity SCENARIO.yaml --params PATH[:STEP],PATH[:STEP],... [-n TRIALS]
-//                    [--seed S] [--threads T] [--variant NAME] [-o DIR]
+//                    [--seed S] [--threads T] [--variant NAME] [-o DIR] [--set PATH=VALUE]
 //
 // For each parameter, how much one step moves the party win rate: a central
 // finite difference (value - step against value + step, halved), the two
@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli/balance.hpp"
@@ -28,6 +29,7 @@ struct SensitivityArgs {
   std::string variant;
   std::string out_dir;
   ShardArg shard;
+  std::string set;  // PATH=VALUE written in for every probe (e.g. style.foes=ruthless)
 };
 
 // One parameter's probes: encounters `low` and `high` in the joint run (index 0
@@ -60,6 +62,7 @@ struct SensitivityPlan {
   std::string scenario, variant, ruleset;
   std::uint64_t trials = 0, seed = 0;
   std::vector<ProbeView> probes;
+  std::vector<std::pair<std::string, std::string>> set;  // --set: the value written in for every probe
 
   std::string encode() const {
     ByteWriter w;
@@ -72,6 +75,11 @@ struct SensitivityPlan {
       w.u8(p.integer ? 1 : 0);
       for (double v : {p.current, p.step, p.low_value, p.high_value}) w.f64(v);
       w.u8(static_cast<std::uint8_t>(p.steps));
+    }
+    w.u64(set.size());
+    for (const auto& [k, v] : set) {
+      w.str(k);
+      w.str(v);
     }
     return std::move(w.bytes());
   }
@@ -88,6 +96,11 @@ struct SensitivityPlan {
       for (double* d : {&v.current, &v.step, &v.low_value, &v.high_value}) *d = r.f64();
       v.steps = r.u8();
       if (v.steps != 1 && v.steps != 2) r.fail("a probe spans " + std::to_string(v.steps) + " steps");
+    }
+    p.set.resize(r.count(16));
+    for (auto& [k, v] : p.set) {
+      k = r.str();
+      v = r.str();
     }
     if (!r.done()) r.fail("it has bytes its contents do not account for");
     return p;
@@ -138,16 +151,33 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
   // a step up. A probe the rule system rejects (hp 0, say) is replaced by the
   // scenario itself, making that difference one-sided; if both are rejected
   // the error stands.
-  std::vector<AnyEncounter> encs{compile_setting(one, {}).front()};
-  std::vector<std::vector<std::pair<std::string, std::string>>> keys{{}};
+  // --set: a value written in for every probe, e.g. a foe play style.
+  std::optional<ParamValues> set;
+  Setting fixed_values;
+  if (!a.set.empty()) {
+    set = parse_value_list(one, "--set", a.set);
+    if (set->values.size() != 1)
+      throw InputError(set->param.value_pos, "sensitivity takes one value for --set; run it once per value");
+    for (const Probe& probe : probes)
+      if (probe.param.path == set->param.path)
+        throw InputError(set->param.pos, "'" + set->param.path + "' is probed and set at once");
+    require_not_overridden(one, set->param, "sensitivity");
+    fixed_values.emplace_back(&set->param, set->values.front());
+  }
+  auto with_fixed = [&](Setting s) {
+    s.insert(s.begin(), fixed_values.begin(), fixed_values.end());
+    return s;
+  };
+  std::vector<AnyEncounter> encs{compile_setting(one, fixed_values).front()};
+  std::vector<std::vector<std::pair<std::string, std::string>>> keys{setting_keys(fixed_values)};
   for (Probe& probe : probes) keys.front().emplace_back(probe.param.path, format_value(*probe.param.current, probe.param.integer));
   for (Probe& probe : probes) {
     const double current = *probe.param.current;
     std::optional<InputError> rejected;
     auto add = [&](double value, std::size_t& index, double& used) {
       try {
-        encs.push_back(compile_setting(one, {{&probe.param, value}}).front());
-        keys.push_back(setting_keys({{&probe.param, value}}));
+        encs.push_back(compile_setting(one, with_fixed({{&probe.param, value}})).front());
+        keys.push_back(setting_keys(with_fixed({{&probe.param, value}})));
         index = encs.size() - 1;
         used = value;
       } catch (const InputError& e) {
@@ -171,7 +201,8 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
   rs.seed = seed_given ? a.seed : p.scenario.seed;
   rs.threads = a.threads;
   rs.trials = trials_given ? a.trials : p.scenario.trials;
-  SensitivityPlan plan{p.scenario.name, one.variant_names.front(), p.scenario.ruleset, rs.trials, rs.seed, {}};
+  SensitivityPlan plan{p.scenario.name, one.variant_names.front(), p.scenario.ruleset, rs.trials, rs.seed, {},
+                       setting_keys(fixed_values)};
   for (const Probe& pr : probes)
     plan.probes.push_back({pr.param.path, pr.param.integer, *pr.param.current, pr.step, pr.low_value, pr.high_value, pr.steps});
   apply_shard(rs, a.shard);
@@ -221,8 +252,9 @@ void render_sensitivity(const std::string& plan_bytes, std::vector<VariantResult
   std::ostringstream os;
   char line[512];
   os << "sensitivity of the party win rate: " << plan.scenario << " [" << plan.variant << "] (" << plan.ruleset
-     << "), " << plan.trials << " fights per probe on the same dice, seed " << plan.seed
-     << "; the scenario as written wins "
+     << "), " << plan.trials << " fights per probe on the same dice, seed " << plan.seed;
+  for (const auto& [k, v] : plan.set) os << ", " << k << " = " << v;
+  os << "; the scenario as written wins "
      << percent(static_cast<double>(rows[0].tally.party_wins) / static_cast<double>(plan.trials)) << "\n";
   std::snprintf(line, sizeof line, "  %4s %-28s %9s %7s %15s %-22s %9s %9s\n", "rank", "parameter", "value", "step",
                 "win at -/+", "pts per step (95% CI)", "PCs down", "dmg party");
@@ -273,6 +305,7 @@ void setup_sensitivity(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "probe this variant (default: the scenario as written)");
+  sub.add_option("--set", a->set, "PATH=VALUE: write this value in for every probe, e.g. style.foes=ruthless");
   sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv and the probes' summary.csv, combatants.csv, distributions.csv here (with --shard: the part)");
   add_shard_option(sub, a->shard);
   sub.callback([a, n, seed] { sensitivity(*a, n->count() > 0, seed->count() > 0); });

@@ -44,6 +44,9 @@ struct RenderOptions {
   std::string format = "table";
   int threads = 0;  // tune's merge goes on searching
 };
+// run's plan: the rows of each scenario, in order, and whether each variant's
+// band ran beside it (not --no-band).
+std::string run_plan(const std::vector<std::uint64_t>& rows_per_scenario, bool band);
 // Each command's output from its plan and merged results (the command itself
 // renders through the same function).
 void render_run(const std::string& plan, const std::vector<VariantResult>& results, const RenderOptions& o);

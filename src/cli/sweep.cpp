@@ -1,4 +1,4 @@
-// encsim sweep SCENARIO.yaml --set PATH=FROM..TO[:STEP] [--set ...] [-n TRIALS]
+// encsim sweep SCENARIO.yaml --set PATH=FROM..TO[:STEP]|PATH=V1,V2,... [--set ...] [-n TRIALS]
 //              [--seed S] [--threads T] [--precision E] [--variant NAME]... [-o DIR]
 //              [--format table|csv|json]
 //
@@ -40,10 +40,7 @@ struct SweepArgs {
 };
 
 // One --set: a parameter and its values.
-struct Axis {
-  Param param;
-  std::vector<double> values;
-};
+using Axis = ParamValues;
 
 double number_at(const ArgText& arg, std::size_t from, std::size_t to, const char* what, bool& whole) {
   const std::string text = arg.value().substr(from, to - from);
@@ -56,10 +53,10 @@ Axis parse_set(const Prepared& p, const std::string& text) {
   const ArgText arg("--set", text);
   const std::size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw InputError(arg.at(0), "expected PATH=FROM..TO[:STEP], e.g. foes.Ogre.hp=20..40:5");
+    throw InputError(arg.at(0), "expected PATH=FROM..TO[:STEP] or PATH=V1,V2,..., e.g. foes.Ogre.hp=20..40:5");
   const std::size_t dots = text.find("..", eq + 1);
-  if (dots == std::string::npos)
-    throw InputError(arg.at(eq + 1), "expected a range FROM..TO[:STEP] after '=', e.g. 20..40 or 0.5..1.5:0.25");
+  // Without a range, a list of values: numbers, or names like play styles.
+  if (dots == std::string::npos) return parse_value_list(p, "--set", text);
   const std::size_t colon = text.find(':', dots + 2);
   const std::size_t to_end = colon == std::string::npos ? text.size() : colon;
   bool from_whole = false, to_whole = false, step_whole = true;
@@ -97,6 +94,10 @@ struct AxisView {
   std::string path;
   bool integer = false;
   std::vector<double> values;
+  std::vector<std::string> labels;  // text values (play styles): a value indexes these
+  std::string text(double v) const {
+    return labels.empty() ? format_value(v, integer) : labels[static_cast<std::size_t>(v)];
+  }
 };
 
 // The plan of a sweep: everything its report prints besides the results.
@@ -120,6 +121,8 @@ struct SweepPlan {
       w.u8(a.integer ? 1 : 0);
       w.u64(a.values.size());
       for (double v : a.values) w.f64(v);
+      w.u64(a.labels.size());
+      for (const std::string& l : a.labels) w.str(l);
     }
     w.u64(overriding.size());
     for (const auto& [v, path] : overriding) {
@@ -136,12 +139,17 @@ struct SweepPlan {
     p.seed = r.u64();
     p.points = r.u64();
     p.variants = r.u64();
-    p.axes.resize(r.count(17));
+    p.axes.resize(r.count(25));
     for (AxisView& a : p.axes) {
       a.path = r.str();
       a.integer = r.boolean();
       a.values.resize(r.count(8));
       for (double& v : a.values) v = r.f64();
+      a.labels.resize(r.count(8));
+      for (std::string& l : a.labels) l = r.str();
+      if (!a.labels.empty())
+        for (double v : a.values)
+          if (!(v >= 0 && v < static_cast<double>(a.labels.size()))) r.fail("a value has no label");
     }
     p.overriding.resize(r.count(16));
     for (auto& [v, path] : p.overriding) {
@@ -162,7 +170,7 @@ std::string sweep_report(const std::vector<AxisView>& axes, const std::vector<Va
   std::vector<int> widths;
   for (const AxisView& a : axes) {
     std::size_t w = a.path.size();
-    for (double v : a.values) w = std::max(w, format_value(v, a.integer).size());
+    for (double v : a.values) w = std::max(w, a.text(v).size());
     widths.push_back(static_cast<int>(w));
   }
   const bool variants = n_variants > 1;
@@ -206,13 +214,13 @@ std::string sweep_report(const std::vector<AxisView>& axes, const std::vector<Va
       std::snprintf(line, sizeof line, "  %10s", "");
       os << line;
       for (double x : axes[1].values) {
-        std::snprintf(line, sizeof line, " %7s", format_value(x, axes[1].integer).c_str());
+        std::snprintf(line, sizeof line, " %7s", axes[1].text(x).c_str());
         os << line;
       }
       os << "\n";
       std::size_t i = v;
       for (double y : axes[0].values) {
-        std::snprintf(line, sizeof line, "  %10s", format_value(y, axes[0].integer).c_str());
+        std::snprintf(line, sizeof line, "  %10s", axes[0].text(y).c_str());
         os << line;
         for (std::size_t c = 0; c < axes[1].values.size(); ++c, i += n_variants) {
           const Tally& t = results[i].tally;
@@ -287,7 +295,7 @@ void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
   if (shown) std::fprintf(stderr, "\r\033[K");
   SweepPlan plan{p.scenario.name, p.scenario.ruleset, rs.seed, settings.size(), p.variant_names.size(), {}, {}};
   for (const Axis& axis : axes) {
-    plan.axes.push_back({axis.param.path, axis.param.integer, axis.values});
+    plan.axes.push_back({axis.param.path, axis.param.integer, axis.values, axis.param.labels});
     for (const std::string& v : variants_overriding(p, axis.param)) plan.overriding.emplace_back(v, axis.param.path);
   }
   if (a.shard.on()) {
@@ -340,8 +348,8 @@ void setup_sweep(CLI::App& sub) {
   auto a = std::make_shared<SweepArgs>();
   sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
   sub.add_option("--set", a->sets,
-                 "PATH=FROM..TO[:STEP]: a scenario value and its range (step 1 unless given), e.g. "
-                 "foes.Ogre.hp=20..40:5; twice for a grid")
+                 "PATH=FROM..TO[:STEP] or PATH=V1,V2,...: a scenario value and its range (step 1 unless given) "
+                 "or its values, e.g. foes.Ogre.hp=20..40:5 or style.foes=cautious,standard,ruthless; twice for a grid")
       ->required()
       ->allow_extra_args(false);
   auto* n = sub.add_option("-n,--trials", a->trials, "trials per point (default: the scenario's `trials`; with --precision, the cap)")

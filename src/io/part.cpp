@@ -293,6 +293,14 @@ void put_description(ByteWriter& w, const VariantResult& v, std::uint64_t total)
   put_pairs(w, v.keys);
   w.str(v.paired_with);
   w.f64(v.precision);
+  // The play styles and the band's ends (format 2); the band's counts are
+  // tallies (put_band_counts).
+  w.str(v.style_foes);
+  w.str(v.style_party);
+  w.u64(v.behaviour.size());
+  for (const std::string& line : v.behaviour) w.str(line);
+  w.u64(v.band.size());
+  for (const VariantResult::BandEnd& b : v.band) w.str(b.foes);
 }
 
 void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
@@ -319,6 +327,12 @@ void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
   v.keys = get_pairs(r);
   v.paired_with = r.str();
   v.precision = r.f64();
+  v.style_foes = r.str();
+  v.style_party = r.str();
+  v.behaviour.resize(r.count(8));
+  for (std::string& line : v.behaviour) line = r.str();
+  v.band.resize(r.count(8));
+  for (VariantResult::BandEnd& b : v.band) b.foes = r.str();
   v.tally = Tally(v.combatants.size(), v.resources.size(), v.extras.size());
 }
 
@@ -358,6 +372,10 @@ std::string encode_part(const Part& part) {
     put_paired(tallies, v.paired);
     tallies.f64(v.seconds);
     tallies.u8(v.precision_reached ? 1 : 0);
+    for (const VariantResult::BandEnd& b : v.band) {
+      tallies.u64(b.trials);
+      tallies.u64(b.party_wins);
+    }
   }
   for (const PairedTally& p : part.paired) put_paired(tallies, p);
 
@@ -444,6 +462,11 @@ Part decode_part(std::string_view bytes, const std::string& path) {
     v.paired = get_paired(t);
     v.seconds = t.f64();
     v.precision_reached = t.boolean();
+    for (VariantResult::BandEnd& b : v.band) {
+      b.trials = t.u64();
+      b.party_wins = t.u64();
+      if (b.party_wins > b.trials) t.fail("a band's wins exceed its trials");
+    }
   }
   for (PairedTally& p : part.paired) p = get_paired(t);
   if (!r.done() || !t.done() || !h.done()) file.fail("a section has bytes its contents do not account for");
