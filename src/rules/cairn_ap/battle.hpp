@@ -372,17 +372,32 @@ class Battle {
   // P(IR >= TR) for a contest whose totals differ by `mean` on average: the
   // two d20 and the Object Dice as a normal spread (variance 66.5 + the
   // dice's), tabled by half points so a choice costs no erfc.
-  static double contest_chance(double mean, double variance) {
+  static double die_mean(int sides) { return sides > 0 ? (sides + 1) / 2.0 : 0.0; }
+  static double die_variance(int sides) { return sides > 0 ? (sides * sides - 1) / 12.0 : 0.0; }
+  // 1 / the spread's standard deviation, for Object Dice of up to 20 sides
+  // on either side (tabled), else computed.
+  static double inverse_sd(int attack_sides, int defence_sides) {
+    constexpr int kSides = 21;
+    static const auto kTable = [] {
+      std::array<double, kSides * kSides> t{};
+      for (int x = 0; x < kSides; ++x)
+        for (int y = 0; y < kSides; ++y)
+          t[static_cast<std::size_t>(x * kSides + y)] = 1.0 / std::sqrt(66.5 + die_variance(x) + die_variance(y));
+      return t;
+    }();
+    if (attack_sides < kSides && defence_sides < kSides)
+      return kTable[static_cast<std::size_t>(attack_sides * kSides + defence_sides)];
+    return 1.0 / std::sqrt(66.5 + die_variance(attack_sides) + die_variance(defence_sides));
+  }
+  static double contest_chance(double mean, double inv_sd) {
     static const auto kTable = [] {
       std::array<double, 161> t{};  // mean / sd from -8 to +8 in tenths
       for (std::size_t k = 0; k < t.size(); ++k) t[k] = 0.5 * std::erfc(-(static_cast<double>(k) - 80.0) / 10.0 / std::sqrt(2.0));
       return t;
     }();
-    const double z = std::clamp((mean + 0.5) / std::sqrt(variance) * 10.0 + 80.0, 0.0, 160.0);
+    const double z = std::clamp((mean + 0.5) * inv_sd * 10.0 + 80.0, 0.0, 160.0);
     return kTable[static_cast<std::size_t>(z + 0.5)];
   }
-  static double die_mean(int sides) { return sides > 0 ? (sides + 1) / 2.0 : 0.0; }
-  static double die_variance(int sides) { return sides > 0 ? (sides * sides - 1) / 12.0 : 0.0; }
   // HP `t` can lose before the next point brings a critical damage save (or death).
   int hp_left(int t) const { return st_[t].hp + 1; }
   // The expected damage past armor of one blow of `a` at `t`, capped at what `t` has left.
@@ -396,24 +411,22 @@ class Battle {
     if (fa.detachment && !f(t).detachment) ++adv;
     if (!fa.detachment && f(t).detachment) --adv;
     double mean = (fa.ranged ? sa.dex : sa.str) + die_mean(sides) + 3.3 * adv;
-    double variance = 66.5 + die_variance(sides);
+    int defence_sides = 0;
     switch (free_defence(t, fa.ranged)) {
       case Defence::block:
-        mean -= stt.str + die_mean(f(t).shield_die.sides);
-        variance += die_variance(f(t).shield_die.sides);
+        defence_sides = f(t).shield_die.sides;
+        mean -= stt.str + die_mean(defence_sides);
         break;
-      case Defence::parry: {
-        const int ps = std::max(f(t).weapon_die.sides, f(t).second_die.sides);
-        mean -= stt.str + die_mean(ps);
-        variance += die_variance(ps);
+      case Defence::parry:
+        defence_sides = std::max(f(t).weapon_die.sides, f(t).second_die.sides);
+        mean -= stt.str + die_mean(defence_sides);
         break;
-      }
       default: mean -= stt.dex; break;
     }
     // E[max(0, die - armor)] for one die of `sides` faces.
     const int over = sides - stt.armor;
     const double past_armor = over > 0 ? over * (over + 1) / (2.0 * sides) : 0.0;
-    return std::min(contest_chance(mean, variance) * past_armor, static_cast<double>(hp_left(t)));
+    return std::min(contest_chance(mean, inverse_sd(sides, defence_sides)) * past_armor, static_cast<double>(hp_left(t)));
   }
   // How much `a` wants `t` as its target: the share of `t`'s HP a blow
   // takes (1: it fells), weighted for `threat` by `t`'s damage.

@@ -331,10 +331,7 @@ class Battle {
   int hp_left(int t) const { return st_[t].hp - floor_hp() + 1; }
   // The expected damage of one blow of `a` at `t`, capped at what `t` has left.
   double blow_value(int a, int t) const {
-    const Fighter& fa = f(a);
-    double p = chance(fa.attack_bonus, defense(t), fa.advantage);
-    if (opt_.natural_20_hits) p = std::max(p, fa.advantage > 0 ? 0.0975 : fa.advantage < 0 ? 0.0025 : 0.05);
-    const double dmg = p * fa.mean_damage / (1 + fa.extra_attacks) * type_factor(t, fa.attack_types);
+    const double dmg = enc_.blow_mean[static_cast<std::size_t>((a * n_ + t) * 2 + (st_[t].shield ? 1 : 0))];
     return std::min(dmg, static_cast<double>(hp_left(t)));
   }
   // The same for `a`'s area attack on `t`: half on a passed check.
@@ -352,6 +349,33 @@ class Battle {
     const double share = blow_value(a, t) / hp_left(t);
     return aim == Aim::threat ? share * f(t).mean_damage : share;
   }
+  // The enemy of `i` with the highest target_value(), ties to the fewest hit
+  // points left, then as best_by(). One pass over the blow table: this runs
+  // for every blow.
+  int styled_target(int i, int lo, int hi, const int* skip, int n_skip) {
+    const bool threat = aim_[side(i)] == Aim::threat;
+    const float* row = &enc_.blow_mean[static_cast<std::size_t>(i * n_ * 2)];
+    int best = -1, ties = 0, best_hp = 0;
+    double best_value = 0.0;
+    for (int j = lo; j < hi; ++j) {
+      const State& s = st_[j];
+      if (!s.alive || (n_skip > 0 && std::find(skip, skip + n_skip, j) != skip + n_skip)) continue;
+      const double left = s.hp - floor_hp() + 1;
+      double value = std::min(static_cast<double>(row[j * 2 + (s.shield ? 1 : 0)]), left) / left;
+      if (threat) value *= f(j).mean_damage;
+      if (best < 0 || value > best_value || (value == best_value && s.hp < best_hp)) {
+        best = j;
+        best_value = value;
+        best_hp = s.hp;
+        ties = 1;
+      } else if (value == best_value && s.hp == best_hp && opt_.random_target_ties && tact_.die(++ties) == 1) {
+        best = j;
+      }
+    }
+    ENCSIM_CHECK_GE(best, 0);
+    return best;
+  }
+
   // An area attack (two actions) when its expected damage on the enemies it
   // reaches beats the turn's blows at the best target; a limited one is kept
   // for two enemies or more, and `spread` uses it only on three or more.
@@ -392,10 +416,9 @@ class Battle {
     auto usable = [&](int j) { return st_[j].alive && (n_skip == 0 || std::find(skip, skip + n_skip, j) == skip + n_skip); };
     using tactics::Target;
     if (f(i).by_style) {
-      const Aim aim = aim_[side(i)];
-      if (aim == Aim::spread) target = Target::random;
+      if (aim_[side(i)] == Aim::spread) target = Target::random;
       else
-        return best_by(lo, hi, usable, [&](int j) { return std::pair{target_value(i, j, aim), -st_[j].hp}; });
+        return styled_target(i, lo, hi, skip, n_skip);
     }
     switch (target) {
       case Target::random: {

@@ -529,6 +529,26 @@ Encounter compile(const Scenario&, const Variant& variant) {
                                    return read_fighter(entry, side, enc.opt, side_rules, count);
                                  });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  // The scoring rule's blow table (docs/rules/fivey.md, "Play styles"): the
+  // chance that d20 + attack bonus (with advantage) reaches the defense,
+  // with and without a shield, times the mean damage as the target takes its type.
+  const std::size_t n = enc.fighters.size();
+  enc.blow_mean.assign(n * n * 2, 0.0f);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t t = 0; t < n; ++t)
+      for (int shield = 0; shield < 2; ++shield) {
+        const Fighter& fa = enc.fighters[a];
+        const Fighter& ft = enc.fighters[t];
+        const int need = ft.defense + shield - fa.attack_bonus;  // the d20 must show this
+        double p = std::clamp((21.0 - need) / 20.0, 0.0, 1.0);
+        if (enc.opt.natural_20_hits) p = std::max(p, 0.05);
+        p = fa.advantage > 0 ? 1.0 - (1.0 - p) * (1.0 - p) : fa.advantage < 0 ? p * p : p;
+        double factor = (fa.attack_types & ft.immune) ? 0.0 : 1.0;
+        if (fa.attack_types & ft.resist) factor *= 0.5;
+        if (fa.attack_types & ft.vulnerable) factor *= 2.0;
+        enc.blow_mean[(a * n + t) * 2 + static_cast<std::size_t>(shield)] =
+            static_cast<float>(p * fa.damage.mean() * factor);
+      }
   return enc;
 }
 

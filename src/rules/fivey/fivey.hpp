@@ -168,6 +168,10 @@ class Encounter {
   int max_rounds = 100;
   Options opt;
   std::vector<CombatantInfo> roster_;
+  // The styles' scoring rule: the expected damage of one blow of fighter a
+  // at fighter t, [(a * n + t) * 2 + shield], before the cap at t's hit
+  // points left. Filled by compile(), so a choice costs a lookup.
+  std::vector<float> blow_mean;
 
   std::size_t combatant_count() const { return fighters.size(); }
   const std::vector<CombatantInfo>& roster() const { return roster_; }
