@@ -1239,5 +1239,104 @@ TEST(CairnApThreads, CsvsAreByteIdenticalAtOneTwoAndEightThreads) {
   EXPECT_NE(first[0].find("morale_checks_mean"), std::string::npos);
 }
 
+// ---------------------------------------------------------------------------
+// Play styles (docs/rules/cairn-ap.md, "Play styles").
+
+std::string slurp_file(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
+
+// The scoring rule aims where a blow gets past armor: not at the shell with
+// 1 HP that a dagger can barely scratch (the old `lowest_hp` choice), but at
+// the unarmoured brute.
+TEST(CairnApStyles, BlowsGoWhereTheyGetPastArmor) {
+  const auto enc = encounter_from(R"(ruleset: cairn-ap
+max_rounds: 1
+party: [{name: Hero, str: 12, hp: 6, weapon: dagger}]
+foes:
+  - {name: Shell, str: 10, hp: 1, armor: 3, weapon: dagger}
+  - {name: Brute, str: 10, hp: 4, weapon: dagger}
+)");
+  for (std::uint64_t trial = 0; trial < 20; ++trial) {
+    TrialRecord rec;
+    rec.reset(enc.combatant_count());
+    std::ostringstream os;
+    TextLog log(os);
+    enc.simulate(3, trial, rec, log);
+    EXPECT_TRUE(has(os.str(), "Hero attacks Brute")) << os.str();
+    EXPECT_FALSE(has(os.str(), "Hero attacks Shell")) << os.str();
+  }
+}
+
+// A guarded side strikes once a turn and holds a defence with the AP left.
+TEST(CairnApStyles, CautiousFoesStrikeOnceAndHoldADefence) {
+  const Scenario s = scenario_from(R"(ruleset: cairn-ap
+max_rounds: 1
+style: {foes: cautious}
+options: {approach_moves: 0, morale: off}
+party: [{name: Hero, str: 12, hp: 30, weapon: sword}]
+foes: [{name: Brute, str: 10, hp: 30, weapon: sword}]
+)");
+  const auto enc = ca::compile(s, s.variants.front());
+  RunSettings rs;
+  rs.trials = 500;
+  const Tally t = run_trials(enc, rs).tally;
+  EXPECT_EQ(t.combatants[1].attacks, 500u);  // one blow in its one turn
+  EXPECT_EQ(t.combatants[0].attacks, 1000u);  // the standard party strikes twice
+}
+
+JointResult fight_styles(const std::string& yaml, const std::vector<std::string>& styles, std::uint64_t trials) {
+  const Scenario s = scenario_from(yaml);
+  std::vector<ca::Encounter> encs;
+  for (const std::string& name : styles) {
+    Node doc = s.variants.front().doc;
+    set_path(doc, "style.foes", Node::scalar(name, {}), {});
+    encs.push_back(ca::compile(s, Variant{"base", doc, Node()}));
+  }
+  std::vector<const ca::Encounter*> ptrs;
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t k = 0; k < encs.size(); ++k) {
+    ptrs.push_back(&encs[k]);
+    if (k > 0) pairs.emplace_back(k - 1, k);
+  }
+  RunSettings rs;
+  rs.trials = trials;
+  rs.seed = 12;
+  return run_joint(ptrs, pairs, rs);
+}
+
+// Reordering a side's list changes nothing beyond sampling error.
+TEST(CairnApStyles, ReorderingASideDoesNotMoveTheWinRate) {
+  const std::string file = slurp_file(ENCSIM_SOURCE_DIR "/scenarios/cairn-ap/bandit-toll.yaml");
+  const std::string head = file.substr(0, file.find("party:"));
+  const std::string as_written = head + R"(party: [{use: "Ael'Onor"}, {use: Bo the Shieldbearer}, {use: Wren}, {use: Ilse}]
+foes: [{use: Bandit Captain}, {use: Bandit, count: 4}, {use: Bandit Archer, count: 2}]
+)";
+  const std::string reordered = head + R"(party: [{use: Ilse}, {use: Wren}, {use: Bo the Shieldbearer}, {use: "Ael'Onor"}]
+foes: [{use: Bandit Archer, count: 2}, {use: Bandit, count: 4}, {use: Bandit Captain}]
+)";
+  RunSettings rs;
+  rs.trials = 60000;
+  const Tally a = run_trials(encounter_from(as_written), rs).tally;
+  const Tally b = run_trials(encounter_from(reordered), rs).tally;
+  const double pa = static_cast<double>(a.party_wins) / static_cast<double>(a.trials);
+  const double pb = static_cast<double>(b.party_wins) / static_cast<double>(b.trials);
+  const double sd = std::sqrt(pa * (1 - pa) / static_cast<double>(a.trials) + pb * (1 - pb) / static_cast<double>(b.trials));
+  EXPECT_LT(std::abs(pa - pb), 4 * sd) << pa << " vs " << pb;
+}
+
+// The named styles order the party's win rate as their names promise, on a
+// shipped scenario, with paired intervals: cautious >= standard >= ruthless.
+TEST(CairnApStyles, FoeStylesOrderThePartysWinRate) {
+  const std::string yaml = slurp_file(ENCSIM_SOURCE_DIR "/scenarios/cairn-ap/bandit-toll.yaml");
+  const JointResult r = fight_styles(yaml, {"cautious", "standard", "ruthless"}, 40000);
+  EXPECT_LT(r.paired[0].win_difference_ci().high, 0.0) << r.paired[0].win_difference();
+  EXPECT_LE(r.paired[1].win_difference_ci().low, 0.0) << r.paired[1].win_difference();
+  EXPECT_LE(r.paired[1].win_difference(), 0.0);
+}
+
 }  // namespace
 }  // namespace encsim

@@ -1,6 +1,8 @@
 // FIVEY: exact answers against sampling, and each rule replayed with scripted dice.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -784,6 +786,116 @@ foes:
   EXPECT_TRUE(enc.fighters[19].cheat_death.present);        // Zombie
   EXPECT_EQ(enc.fighters[17].unmodelled.size(), 2u);        // Vampire
   for (int k = 5; k <= 8; ++k) EXPECT_EQ(enc.fighters[static_cast<std::size_t>(k)].area.uses, 1);  // Breath Attack: once a fight
+}
+
+// ---------------------------------------------------------------------------
+// Play styles (docs/rules/fivey.md, "Play styles").
+
+// The win rates of `enc` under each of `styles` (foe styles by index), on the
+// same dice, and the paired tallies of each against the first.
+JointResult fight_styles(const std::string& yaml, const std::vector<std::string>& styles, std::uint64_t trials) {
+  const Scenario s = scenario_from(yaml);
+  std::vector<fivey::Encounter> encs;
+  for (const std::string& name : styles) {
+    Node doc = s.variants.front().doc;
+    set_path(doc, "style.foes", Node::scalar(name, {}), {});
+    encs.push_back(fivey::compile(s, Variant{"base", doc, Node()}));
+  }
+  std::vector<const fivey::Encounter*> ptrs;
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t k = 0; k < encs.size(); ++k) {
+    ptrs.push_back(&encs[k]);
+    if (k > 0) pairs.emplace_back(k - 1, k);
+  }
+  RunSettings rs;
+  rs.trials = trials;
+  rs.seed = 12;
+  return run_joint(ptrs, pairs, rs);
+}
+
+std::string slurp_file(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
+
+// The scoring rule: a fire area attack on two fire-immune foes deals
+// nothing, so a Sage that plays by its style strikes with its weapon.
+TEST(FiveyStyles, ScoringRuleStrikesRatherThanAnAreaThatCannotHurt) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 3
+party:
+  - {name: Sage, hp: 30, weapon: club, area_attack: {damage: 3d6, damage_type: fire}}
+foes:
+  - {name: Imp A, hp: 9, damage: 1, immune: [fire]}
+  - {name: Imp B, hp: 9, damage: 1, immune: [fire]}
+)");
+  RunSettings rs;
+  rs.trials = 2000;
+  const Tally t = run_trials(enc, rs).tally;
+  EXPECT_EQ(t.combatants[0].extra[fivey::kExtraAreaAttacks], 0u);
+  EXPECT_GT(t.combatants[0].attacks, 0u);
+  // Against foes it can burn, the area is worth its two actions.
+  const auto burnable = encounter_from(R"(ruleset: fivey
+max_rounds: 3
+party:
+  - {name: Sage, hp: 30, weapon: club, area_attack: {damage: 3d6, damage_type: fire}}
+foes:
+  - {name: Imp A, hp: 9, damage: 1}
+  - {name: Imp B, hp: 9, damage: 1}
+)");
+  EXPECT_GT(run_trials(burnable, rs).tally.combatants[0].extra[fivey::kExtraAreaAttacks], 1000u);
+}
+
+// The scoring rule aims at the enemy its blow can hurt: not the immune one
+// with fewer hit points, which the old `lowest_hp` default chose.
+TEST(FiveyStyles, BlowsGoToTheEnemyTheyCanHurt) {
+  const auto enc = encounter_from(R"(ruleset: fivey
+max_rounds: 1
+party: [{name: Hero, weapon: bow, hp: 10, damage_type: fire}]
+foes:
+  - {name: Ember, hp: 3, damage: 1, immune: [fire], ranged: true}
+  - {name: Wolf, hp: 12, damage: 1, ranged: true}
+)");
+  ScriptedDice init = initiative({1, 19});
+  // Two arrows at the wolf, both miss; the foes' two attacks each miss too.
+  ScriptedDice dice{{{20, 2}, {20, 2}, {20, 1}, {20, 1}, {20, 1}, {20, 1}}};
+  const Replay r = replay(enc, dice, init);
+  EXPECT_NE(r.log.find("Hero attacks Wolf"), std::string::npos) << r.log;
+  EXPECT_EQ(r.log.find("Hero attacks Ember"), std::string::npos) << r.log;
+}
+
+// Reordering a side's list changes nothing beyond sampling error: targets
+// are chosen by value, ties by hit points and then by the tactics stream.
+TEST(FiveyStyles, ReorderingASideDoesNotMoveTheWinRate) {
+  const std::string file = slurp_file(ENCSIM_SOURCE_DIR "/scenarios/fivey/goblin-ambush.yaml");
+  const std::string head = file.substr(0, file.find("party:"));
+  const std::string as_written = head + R"(party: [{use: Veteran}, {use: Barbarian}, {use: Hoblin Archer}, {use: Sage}]
+foes: [{use: Bugbear, leader: true}, {use: Hobgoblin, count: 3}, {use: Goblin, count: 4}]
+)";
+  const std::string reordered = head + R"(party: [{use: Sage}, {use: Hoblin Archer}, {use: Barbarian}, {use: Veteran}]
+foes: [{use: Goblin, count: 4}, {use: Hobgoblin, count: 3}, {use: Bugbear, leader: true}]
+)";
+  RunSettings rs;
+  rs.trials = 60000;
+  const Tally a = run_trials(encounter_from(as_written), rs).tally;
+  const Tally b = run_trials(encounter_from(reordered), rs).tally;
+  const double pa = static_cast<double>(a.party_wins) / static_cast<double>(a.trials);
+  const double pb = static_cast<double>(b.party_wins) / static_cast<double>(b.trials);
+  const double sd = std::sqrt(pa * (1 - pa) / static_cast<double>(a.trials) + pb * (1 - pb) / static_cast<double>(b.trials));
+  EXPECT_LT(std::abs(pa - pb), 4 * sd) << pa << " vs " << pb;
+}
+
+// The named styles order the party's win rate as their names promise, on a
+// shipped scenario, with paired intervals: cautious >= standard >= ruthless.
+TEST(FiveyStyles, FoeStylesOrderThePartysWinRate) {
+  const std::string yaml = slurp_file(ENCSIM_SOURCE_DIR "/scenarios/fivey/goblin-ambush.yaml");
+  const JointResult r = fight_styles(yaml, {"cautious", "standard", "ruthless"}, 40000);
+  // paired[0]: standard - cautious; paired[1]: ruthless - standard.
+  EXPECT_LT(r.paired[0].win_difference_ci().high, 0.0) << r.paired[0].win_difference();
+  EXPECT_LE(r.paired[1].win_difference_ci().low, 0.0) << r.paired[1].win_difference();
+  EXPECT_LE(r.paired[1].win_difference(), 0.0);
 }
 
 }  // namespace

@@ -121,5 +121,39 @@ TEST(Style, CheckAndRunStateTheBehaviourAndTheCsvTheStyles) {
   EXPECT_NE(json.out.find("\"style_foes\": \"standard\""), std::string::npos) << json.out;
 }
 
+// The balance tools take style names as values: sweep a list, tune and
+// sensitivity with a value written in; a bad name is an error with a
+// did-you-mean, before any fight.
+TEST(Style, BalanceToolsTakeStyleNamesAsValues) {
+  const std::string f = kSource + "/scenarios/fivey/goblin-ambush.yaml --variant base -n 3000";
+  const auto sweep = testing::encsim("sweep " + f + " --set style.foes=cautious,ruthless --format csv");
+  ASSERT_EQ(sweep.code, 0) << sweep.out;
+  EXPECT_NE(sweep.out.find("\ngoblin-ambush,base,fivey,cautious,3000,"), std::string::npos) << sweep.out;
+  EXPECT_NE(sweep.out.find("\ngoblin-ambush,base,fivey,ruthless,3000,"), std::string::npos) << sweep.out;
+  const auto bad = testing::encsim("sweep " + f + " --set style.foes=cautious,rutless");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("unknown foes style 'rutless' (did you mean 'ruthless'?)"), std::string::npos) << bad.out;
+  const auto tune = testing::encsim("tune " + f + " --param foes.Goblin.count --lo 1 --hi 6 --target-win 0.8 "
+                                    "--set style.foes=cautious,ruthless");
+  ASSERT_EQ(tune.code, 0) << tune.out;
+  EXPECT_NE(tune.out.find("style.foes = cautious\n"), std::string::npos) << tune.out;
+  EXPECT_NE(tune.out.find("style.foes = ruthless\n"), std::string::npos) << tune.out;
+  const auto sens = testing::encsim("sensitivity " + f + " --params foes.Goblin.count --set style.foes=ruthless");
+  ASSERT_EQ(sens.code, 0) << sens.out;
+  EXPECT_NE(sens.out.find("style.foes = ruthless;"), std::string::npos) << sens.out;
+}
+
+// The band: a run states the win rate against the kindest and the harshest
+// foe style, which bracket it; --no-band leaves it out.
+TEST(Style, RunReportsTheBandUnlessAskedNotTo) {
+  const std::string f = kSource + "/scenarios/fivey/goblin-ambush.yaml --variant base -n 4000";
+  const auto run = testing::encsim("run " + f);
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_NE(run.out.find(" against ruthless foes, "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(" against cautious ones)."), std::string::npos) << run.out;
+  const auto quick = testing::encsim("run " + f + " --no-band");
+  EXPECT_EQ(quick.out.find(" against ruthless foes"), std::string::npos) << quick.out;
+}
+
 }  // namespace
 }  // namespace encsim

@@ -5,6 +5,9 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <utility>
 
 namespace encsim::cairn_ap {
 
@@ -13,7 +16,15 @@ class Battle {
  public:
   Battle(const Encounter& enc, R& dice, R& init, R& tact, R& setup, TrialRecord& rec, Log& log)
       : enc_(enc), opt_(enc.opt), dice_(dice), init_(init), tact_(tact), setup_(setup), rec_(rec),
-        log_(log), n_(static_cast<int>(enc.fighters.size())) {}
+        log_(log), n_(static_cast<int>(enc.fighters.size())) {
+    // The sides' play styles (docs/rules/cairn-ap.md, "Play styles").
+    aim_[0] = Aim::threat;
+    aim_[1] = enc.style.foes == kFoesCautious   ? Aim::spread
+              : enc.style.foes == kFoesRuthless ? Aim::threat
+                                                : Aim::finish;
+    guarded_[0] = enc.style.party == kPartyCareful;
+    guarded_[1] = enc.style.foes == kFoesCautious;
+  }
 
   void run() {
     set_up();
@@ -37,6 +48,7 @@ class Battle {
   struct State {
     int hp, hp_max, str, str_max, dex, wil, armor;
     int ap;          // left this turn
+    int blows;       // attacks made this turn
     int gained_adv;  // Gain Advantage, for the next roll's Base Die
     int moves;       // Moves made closing to melee
     int last_attacker;
@@ -151,6 +163,7 @@ class Battle {
     }
     // 2. The turn's Action Points: 4, or 2 for the surprised until their first turn ends.
     s.ap = s.surprised ? opt_.surprised_ap : opt_.ap_per_turn;
+    s.blows = 0;
     ENCSIM_SAY(log_, "%s's turn: %d AP%s", name(i), s.ap, s.surprised ? " (surprised)" : "");
     // 3. Actions until the AP run out or tactics have nothing to do.
     while (s.ap > 0 && s.in_fight && !over()) {
@@ -248,6 +261,8 @@ class Battle {
     for (const tactics::Rule& r : f(i).rules) {
       const int c = cost(i, r);
       if (c < 0 || c > st_[i].ap) continue;
+      // A guarded side strikes once a turn and holds a defence with the rest.
+      if (r.action == kAttack && f(i).by_style && guarded_[side(i)] && st_[i].blows > 0) continue;
       if (r.when.holds(view)) return &r;
     }
     return nullptr;
@@ -281,6 +296,7 @@ class Battle {
           break;
         }
         spend(i, opt_.ap_attack, kApAttack);
+        ++s.blows;
         attack(i, select(i, r.target, nullptr, 0), false, r.target);
         break;
       }
@@ -318,6 +334,13 @@ class Battle {
     const int lo = side(i) == 0 ? enc_.n_party : 0;
     const int hi = side(i) == 0 ? n_ : enc_.n_party;
     using tactics::Target;
+    if (f(i).by_style) {
+      const Aim aim = aim_[side(i)];
+      if (aim == Aim::spread) target = Target::random;
+      else
+        return best_by(lo, hi, usable,
+                       [&](int j) { return std::pair{target_value(i, j, aim), -(st_[j].hp * 100 + st_[j].str)}; });
+    }
     switch (target) {
       case Target::random: {
         int count = 0;
@@ -340,6 +363,76 @@ class Battle {
       case Target::lowest_hp: break;
     }
     return best_by(lo, hi, usable, [&](int j) { return -(st_[j].hp * 100 + st_[j].str); });
+  }
+
+  // The play styles' scoring rule (docs/rules/cairn-ap.md, "Play styles"):
+  // the expected damage of one blow from the attributes and dice now, a few
+  // operations per enemy, no search and no dice.
+
+  // P(IR >= TR) for a contest whose totals differ by `mean` on average: the
+  // two d20 and the Object Dice as a normal spread (variance 66.5 + the
+  // dice's), tabled by half points so a choice costs no erfc.
+  static double die_mean(int sides) { return sides > 0 ? (sides + 1) / 2.0 : 0.0; }
+  static double die_variance(int sides) { return sides > 0 ? (sides * sides - 1) / 12.0 : 0.0; }
+  // 1 / the spread's standard deviation, for Object Dice of up to 20 sides
+  // on either side (tabled), else computed.
+  static double inverse_sd(int attack_sides, int defence_sides) {
+    constexpr int kSides = 21;
+    static const auto kTable = [] {
+      std::array<double, kSides * kSides> t{};
+      for (int x = 0; x < kSides; ++x)
+        for (int y = 0; y < kSides; ++y)
+          t[static_cast<std::size_t>(x * kSides + y)] = 1.0 / std::sqrt(66.5 + die_variance(x) + die_variance(y));
+      return t;
+    }();
+    if (attack_sides < kSides && defence_sides < kSides)
+      return kTable[static_cast<std::size_t>(attack_sides * kSides + defence_sides)];
+    return 1.0 / std::sqrt(66.5 + die_variance(attack_sides) + die_variance(defence_sides));
+  }
+  static double contest_chance(double mean, double inv_sd) {
+    static const auto kTable = [] {
+      std::array<double, 161> t{};  // mean / sd from -8 to +8 in tenths
+      for (std::size_t k = 0; k < t.size(); ++k) t[k] = 0.5 * std::erfc(-(static_cast<double>(k) - 80.0) / 10.0 / std::sqrt(2.0));
+      return t;
+    }();
+    const double z = std::clamp((mean + 0.5) * inv_sd * 10.0 + 80.0, 0.0, 160.0);
+    return kTable[static_cast<std::size_t>(z + 0.5)];
+  }
+  // HP `t` can lose before the next point brings a critical damage save (or death).
+  int hp_left(int t) const { return st_[t].hp + 1; }
+  // The expected damage past armor of one blow of `a` at `t`, capped at what `t` has left.
+  double blow_value(int a, int t) const {
+    const Fighter& fa = f(a);
+    const State& sa = st_[a];
+    const State& stt = st_[t];
+    const int sides = std::max(fa.weapon_die.sides, fa.second_die.sides);
+    // An advantage on the Base Die is worth about 3.3 on its mean.
+    int adv = fa.attack_adv + sa.gained_adv;
+    if (fa.detachment && !f(t).detachment) ++adv;
+    if (!fa.detachment && f(t).detachment) --adv;
+    double mean = (fa.ranged ? sa.dex : sa.str) + die_mean(sides) + 3.3 * adv;
+    int defence_sides = 0;
+    switch (free_defence(t, fa.ranged)) {
+      case Defence::block:
+        defence_sides = f(t).shield_die.sides;
+        mean -= stt.str + die_mean(defence_sides);
+        break;
+      case Defence::parry:
+        defence_sides = std::max(f(t).weapon_die.sides, f(t).second_die.sides);
+        mean -= stt.str + die_mean(defence_sides);
+        break;
+      default: mean -= stt.dex; break;
+    }
+    // E[max(0, die - armor)] for one die of `sides` faces.
+    const int over = sides - stt.armor;
+    const double past_armor = over > 0 ? over * (over + 1) / (2.0 * sides) : 0.0;
+    return std::min(contest_chance(mean, inverse_sd(sides, defence_sides)) * past_armor, static_cast<double>(hp_left(t)));
+  }
+  // How much `a` wants `t` as its target: the share of `t`'s HP a blow
+  // takes (1: it fells), weighted for `threat` by `t`'s damage.
+  double target_value(int a, int t, Aim aim) const {
+    const double share = blow_value(a, t) / hp_left(t);
+    return aim == Aim::threat ? share * f(t).mean_damage : share;
   }
 
   // The enemy of `i` that `target` picks, skipping the `n_skip` in `skip`.
@@ -954,6 +1047,8 @@ class Battle {
   TrialRecord& rec_;
   Log& log_;
   int n_;
+  Aim aim_[2] = {Aim::threat, Aim::finish};  // per side, from its play style
+  bool guarded_[2] = {false, false};         // one blow a turn, then a held defence
   int round_ = 0;
   int first_ = 0;
   int alive_[2] = {0, 0};

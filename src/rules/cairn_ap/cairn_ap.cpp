@@ -48,7 +48,7 @@ std::vector<std::string> names_of(const std::vector<Row>& rows) {
 const std::vector<KeySpec> kCombatantKeys{
     {"name", "string", "", "what reports call it (with `count`, numbered: Bandit 1, Bandit 2...)"},
     {"count", "integer", "1", "how many identical combatants this entry stands for"},
-    {"tactics", "list of rules", "the side's, else the defaults", "scripted behaviour (docs/scenarios.md)"},
+    {"tactics", "list of rules", "the side's, else the defaults and the side's play style", "scripted behaviour (docs/scenarios.md)"},
     {"pc", "boolean", "true in party, false in foes", "a player character: dying instead of dead on critical damage, scars, never checks morale"},
     {"leader", "boolean", "false", "the foes' leader: with options.morale_leader the others save morale on its WIL"},
     {"detachment", "boolean", "false", "a large group fighting as one: attacks on it by individuals are impaired; its attacks on individuals are enhanced blasts; critical damage routs it"},
@@ -388,6 +388,7 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
     f.rules = read_rules(*side_rules);
   } else {
     f.rules = default_rules(f, opt);
+    f.by_style = true;
   }
   std::vector<std::string> spell_names;
   for (const Spell& sp : f.spells) spell_names.push_back(sp.name);
@@ -685,16 +686,32 @@ std::string Encounter::describe() const {
   return os.str();
 }
 
-// The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
+// The play styles (issue 12; docs/rules/cairn-ap.md, "Play styles"), in the
+// order of FoeStyle and PartyStyle; `foes` runs from the kindest to the
+// party to the harshest. A combatant with tactics of its own follows them.
 const StyleSpec& Encounter::styles() {
   static const StyleSpec kStyles{
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left, ties by a draw"}},
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left, ties by a draw"}},
+      {{"cautious", "one blow a turn, then a held defence; blows spread at random"},
+       {"standard", "finish the nearly fallen: blows where they take most of the HP left, past armor"},
+       {"ruthless", "focus the most dangerous enemy they can fell soonest, past armor"}},
+      {{"standard", "focus the most dangerous foe they can fell soonest, past armor"},
+       {"careful", "as standard, but one blow a turn, then a held defence"}},
   };
   return kStyles;
 }
 
-std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style); }
+std::vector<std::string> Encounter::behaviour() const {
+  std::vector<std::string> lines = style_lines(styles(), style);
+  // Who does not play by the style says so.
+  for (int side = 0; side < 2; ++side) {
+    int scripted = 0;
+    for (const Fighter& f : fighters) scripted += f.side == side && !f.by_style ? 1 : 0;
+    if (scripted > 0)
+      lines[static_cast<std::size_t>(1 - side)] +=
+          "; " + std::to_string(scripted) + (scripted == 1 ? " follows its own tactics" : " follow their own tactics");
+  }
+  return lines;
+}
 
 std::string describe_keys() {
   std::ostringstream os;

@@ -74,10 +74,23 @@ struct Fighter {
   int free_slots = 0;
   int mana_dust = 0;
   std::vector<Spell> spells;
-  double mean_damage = 0.0;  // for the `strongest` target selector
+  double mean_damage = 0.0;  // for the `strongest` target selector, and a foe's threat
+  // No `tactics:` of its own or its side's: it plays the side's style (its
+  // targets, and one blow a turn for a guarded side; docs/rules/cairn-ap.md).
+  bool by_style = false;
   std::vector<tactics::Rule> rules;
   std::vector<std::string> unmodelled;
 };
+
+// How a side that plays by its style picks its targets (docs/rules/cairn-ap.md).
+enum class Aim : std::uint8_t {
+  spread,  // a random enemy in reach
+  finish,  // the most expected damage for the HP left (capped at all of it)
+  threat,  // the same, weighted by the enemy's own damage
+};
+// The named play styles, as indexes into Encounter::styles().
+enum FoeStyle : int { kFoesCautious, kFoesStandard, kFoesRuthless };
+enum PartyStyle : int { kPartyStandard, kPartyCareful };
 
 enum class Surprise : std::uint8_t { none, party, foes };
 enum class FirstGroup : std::uint8_t { initiative, party, foes };

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 namespace encsim::fivey {
 
@@ -12,7 +14,14 @@ class Battle {
  public:
   Battle(const Encounter& enc, R& dice, R& init, R& tact, R& setup, TrialRecord& rec, Log& log)
       : enc_(enc), opt_(enc.opt), dice_(dice), init_(init), tact_(tact), setup_(setup), rec_(rec),
-        log_(log), n_(static_cast<int>(enc.fighters.size())) {}
+        log_(log), n_(static_cast<int>(enc.fighters.size())) {
+    // The sides' play styles (docs/rules/fivey.md, "Play styles").
+    aim_[0] = Aim::threat;
+    aim_[1] = enc.style.foes == kFoesCautious   ? Aim::spread
+              : enc.style.foes == kFoesRuthless ? Aim::finish
+                                                : Aim::threat;
+    careful_ = enc.style.party == kPartyCareful;
+  }
 
   void run() {
     set_up();
@@ -297,9 +306,107 @@ class Battle {
     const View view{this, i};
     for (const tactics::Rule& r : f(i).rules) {
       if (r.action == kAreaAttack && (actions < 2 || st_[i].area_uses == 0)) continue;
-      if (r.when.holds(view)) return &r;
+      if (f(i).by_style && r.action == kAreaAttack ? area_worth_it(i) : r.when.holds(view)) return &r;
     }
     return nullptr;
+  }
+
+  // ---------------------------------------------------------------------
+  // The play styles' scoring rule (docs/rules/fivey.md, "Play styles"):
+  // expected damage from the stat lines and the state now; a few
+  // multiplications per enemy, no search and no dice.
+
+  // Damage as `t` takes it, as a factor: immune 0, resistant half, vulnerable double.
+  double type_factor(int t, TypeMask types) const {
+    const Fighter& ft = f(t);
+    if (types & ft.immune) return 0.0;
+    return (types & ft.resist ? 0.5 : 1.0) * (types & ft.vulnerable ? 2.0 : 1.0);
+  }
+  // The chance that d20 + bonus (with `advantage`) reaches `dc`.
+  double chance(int bonus, int dc, int advantage) const {
+    const double p = std::clamp((21.0 - (dc - bonus)) / 20.0, 0.0, 1.0);
+    return advantage > 0 ? 1.0 - (1.0 - p) * (1.0 - p) : advantage < 0 ? p * p : p;
+  }
+  // Hit points `t` can still lose before it falls.
+  int hp_left(int t) const { return st_[t].hp - floor_hp() + 1; }
+  // The expected damage of one blow of `a` at `t`, capped at what `t` has left.
+  double blow_value(int a, int t) const {
+    const double dmg = enc_.blow_mean[static_cast<std::size_t>((a * n_ + t) * 2 + (st_[t].shield ? 1 : 0))];
+    return std::min(dmg, static_cast<double>(hp_left(t)));
+  }
+  // The same for `a`'s area attack on `t`: half on a passed check.
+  double area_value(int a, int t) const {
+    const AreaAttack& area = f(a).area;
+    const double saves =
+        chance(f(t).stat[static_cast<std::size_t>(area.save_stat)], 10 + f(a).stat[static_cast<std::size_t>(area.dc_stat)], 0);
+    const double dmg = area.mean * (1.0 - saves / 2.0) * type_factor(t, area.types);
+    return std::min(dmg, static_cast<double>(hp_left(t)));
+  }
+  // How much `a` wants `t` as the target of its blows: the share of `t`'s
+  // hit points a blow takes (1: it fells), weighted for `threat` by `t`'s
+  // damage per action.
+  double target_value(int a, int t, Aim aim) const {
+    const double share = blow_value(a, t) / hp_left(t);
+    return aim == Aim::threat ? share * f(t).mean_damage : share;
+  }
+  // The enemy of `i` with the highest target_value(), ties to the fewest hit
+  // points left, then as best_by(). One pass over the blow table: this runs
+  // for every blow.
+  int styled_target(int i, int lo, int hi, const int* skip, int n_skip) {
+    const bool threat = aim_[side(i)] == Aim::threat;
+    const float* row = &enc_.blow_mean[static_cast<std::size_t>(i * n_ * 2)];
+    int best = -1, ties = 0, best_hp = 0;
+    double best_value = 0.0;
+    for (int j = lo; j < hi; ++j) {
+      const State& s = st_[j];
+      if (!s.alive || (n_skip > 0 && std::find(skip, skip + n_skip, j) != skip + n_skip)) continue;
+      const double left = s.hp - floor_hp() + 1;
+      double value = std::min(static_cast<double>(row[j * 2 + (s.shield ? 1 : 0)]), left) / left;
+      if (threat) value *= f(j).mean_damage;
+      if (best < 0 || value > best_value || (value == best_value && s.hp < best_hp)) {
+        best = j;
+        best_value = value;
+        best_hp = s.hp;
+        ties = 1;
+      } else if (value == best_value && s.hp == best_hp && opt_.random_target_ties && tact_.die(++ties) == 1) {
+        best = j;
+      }
+    }
+    ENCSIM_CHECK_GE(best, 0);
+    return best;
+  }
+
+  // An area attack (two actions) when its expected damage on the enemies it
+  // reaches beats the turn's blows at the best target; a limited one is kept
+  // for two enemies or more, and `spread` uses it only on three or more.
+  bool area_worth_it(int i) const {
+    const int lo = side(i) == 0 ? enc_.n_party : 0, hi = side(i) == 0 ? n_ : enc_.n_party;
+    const int reach = std::min(f(i).area.targets, alive_[1 - side(i)]);
+    if (aim_[side(i)] == Aim::spread) return reach >= 3;
+    if (st_[i].area_uses > 0 && reach < 2) return false;
+    // The `reach` largest area values (a partial insertion sort, no allocation).
+    std::array<double, Encounter::kMaxFighters> top;
+    int n_top = 0;
+    double best_blow = 0.0;
+    for (int t = lo; t < hi; ++t) {
+      if (!st_[t].alive) continue;
+      best_blow = std::max(best_blow, blow_value(i, t));
+      const double v = area_value(i, t);
+      int k = std::min(n_top, reach - 1);
+      if (n_top < reach) ++n_top;
+      else if (v <= top[static_cast<std::size_t>(k)]) continue;
+      for (; k > 0 && top[static_cast<std::size_t>(k - 1)] < v; --k) top[static_cast<std::size_t>(k)] = top[static_cast<std::size_t>(k - 1)];
+      top[static_cast<std::size_t>(k)] = v;
+    }
+    double area = 0.0;
+    for (int k = 0; k < n_top; ++k) area += top[static_cast<std::size_t>(k)];
+    // The turn's blows: two actions less the moves and the reload they need,
+    // and the extra attacks that follow a blow.
+    const State& s = st_[i];
+    int blows = 2 - (s.engaged ? 0 : std::min(2, opt_.approach_moves - s.moves)) - (f(i).reload && !s.loaded ? 1 : 0);
+    blows = std::max(0, blows);
+    if (blows > 0) blows += f(i).extra_attacks;
+    return area > blows * best_blow;
   }
 
   // The living enemy of `i` that `target` picks, skipping the `n_skip` in `skip`.
@@ -308,6 +415,11 @@ class Battle {
     const int hi = side(i) == 0 ? n_ : enc_.n_party;
     auto usable = [&](int j) { return st_[j].alive && (n_skip == 0 || std::find(skip, skip + n_skip, j) == skip + n_skip); };
     using tactics::Target;
+    if (f(i).by_style) {
+      if (aim_[side(i)] == Aim::spread) target = Target::random;
+      else
+        return styled_target(i, lo, hi, skip, n_skip);
+    }
     switch (target) {
       case Target::random: {
         int count = 0;
@@ -378,7 +490,10 @@ class Battle {
   // The most a die may need to show for PC i to spend one on a roll of kind
   // `use` (0: it will not spend), so that callers skip working out `need`.
   int spend_limit(int i, InspirationUse use) const {
-    return f(i).pc && st_[i].inspiration > 0 && (opt_.inspiration_uses & use) ? opt_.inspiration_shortfall : 0;
+    // The careful party keeps its dice for defence.
+    const std::uint8_t uses =
+        careful_ && f(i).by_style ? opt_.inspiration_uses & (kUseSave | kUseFoeAttack | kUseFoeDamage) : opt_.inspiration_uses;
+    return f(i).pc && st_[i].inspiration > 0 && (uses & use) ? opt_.inspiration_shortfall : 0;
   }
 
   // A PC may add one inspiration die to its own roll after seeing it fall short.
@@ -598,6 +713,8 @@ class Battle {
   int round_ = 0;
   int alive_[2] = {0, 0};
   int focus_[2] = {-1, -1};
+  Aim aim_[2] = {Aim::threat, Aim::threat};  // per side, from its play style
+  bool careful_ = false;                     // the party keeps inspiration dice for defence
   int foes_start_ = 0;
   int foe_casualties_this_round_ = 0;
   bool leader_fell_this_round_ = false;

@@ -92,7 +92,7 @@ std::vector<std::string> names_of(const std::vector<Row>& rows) {
 const std::vector<KeySpec> kCombatantKeys{
     {"name", "string", "", "what reports call it (with `count`, numbered: Goblin 1, Goblin 2...)"},
     {"count", "integer", "1", "how many identical combatants this entry stands for"},
-    {"tactics", "list of rules", "the side's, else attack lowest_hp", "scripted behaviour (docs/scenarios.md)"},
+    {"tactics", "list of rules", "the side's, else the side's play style", "scripted behaviour (docs/scenarios.md)"},
     {"pc", "boolean", "true in party, false in foes", "a player character: has inspiration dice, counts for party downs"},
     {"leader", "boolean", "false", "the side's leader: its fall triggers the foes' morale check; its stats lead the morale check, the foes' initiative and the side's wisdom against surprise"},
     {"level", "integer", "1", "character level 0..5: a PC starts with this many inspiration dice; each level above 1 adds 4 hit points and +1 to a stat (stats and hp are written as at level 1)"},
@@ -451,6 +451,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     for (const Node& item : um->items()) f.unmodelled.push_back(item.as_string());
   }
   f.mean_damage = f.damage.mean() * (1 + f.extra_attacks);
+  f.area.mean = f.area.present ? f.area.damage.mean() : 0.0;
 
   if (const Node* own = r.get("tactics")) {
     f.rules = read_rules(*own);
@@ -458,6 +459,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     f.rules = read_rules(*side_rules);
   } else {
     f.rules = default_rules(f);
+    f.by_style = true;
   }
   for (const tactics::Rule& rule : f.rules)
     if (rule.action == kAreaAttack && !f.area.present)
@@ -527,6 +529,26 @@ Encounter compile(const Scenario&, const Variant& variant) {
                                    return read_fighter(entry, side, enc.opt, side_rules, count);
                                  });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  // The scoring rule's blow table (docs/rules/fivey.md, "Play styles"): the
+  // chance that d20 + attack bonus (with advantage) reaches the defense,
+  // with and without a shield, times the mean damage as the target takes its type.
+  const std::size_t n = enc.fighters.size();
+  enc.blow_mean.assign(n * n * 2, 0.0f);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t t = 0; t < n; ++t)
+      for (int shield = 0; shield < 2; ++shield) {
+        const Fighter& fa = enc.fighters[a];
+        const Fighter& ft = enc.fighters[t];
+        const int need = ft.defense + shield - fa.attack_bonus;  // the d20 must show this
+        double p = std::clamp((21.0 - need) / 20.0, 0.0, 1.0);
+        if (enc.opt.natural_20_hits) p = std::max(p, 0.05);
+        p = fa.advantage > 0 ? 1.0 - (1.0 - p) * (1.0 - p) : fa.advantage < 0 ? p * p : p;
+        double factor = (fa.attack_types & ft.immune) ? 0.0 : 1.0;
+        if (fa.attack_types & ft.resist) factor *= 0.5;
+        if (fa.attack_types & ft.vulnerable) factor *= 2.0;
+        enc.blow_mean[(a * n + t) * 2 + static_cast<std::size_t>(shield)] =
+            static_cast<float>(p * fa.damage.mean() * factor);
+      }
   return enc;
 }
 
@@ -599,16 +621,33 @@ std::string Encounter::describe() const {
   return os.str();
 }
 
-// The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
+// The play styles (issue 12; docs/rules/fivey.md, "Play styles"), in the
+// order of FoeStyle and PartyStyle; `foes` runs from the kindest to the
+// party to the harshest. A combatant with tactics of its own follows them.
 const StyleSpec& Encounter::styles() {
   static const StyleSpec kStyles{
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left, ties by a draw"}},
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left, ties by a draw"}},
+      {{"cautious", "spread their blows at random; area attacks only on three enemies or more"},
+       {"standard", "focus the most dangerous enemy they can fell soonest; area attacks when worth more than blows"},
+       {"ruthless", "finish the nearly fallen first; area attacks when worth more than blows"}},
+      {{"standard", "focus the most dangerous foe they can fell soonest; area attacks when worth more than blows; "
+                    "inspiration dice on any roll"},
+       {"careful", "as standard, but inspiration dice kept for defence"}},
   };
   return kStyles;
 }
 
-std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style); }
+std::vector<std::string> Encounter::behaviour() const {
+  std::vector<std::string> lines = style_lines(styles(), style);
+  // Who does not play by the style says so.
+  for (int side = 0; side < 2; ++side) {
+    int scripted = 0;
+    for (const Fighter& f : fighters) scripted += f.side == side && !f.by_style ? 1 : 0;
+    if (scripted > 0)
+      lines[static_cast<std::size_t>(1 - side)] +=
+          "; " + std::to_string(scripted) + (scripted == 1 ? " follows its own tactics" : " follow their own tactics");
+  }
+  return lines;
+}
 
 std::string describe_keys() {
   std::ostringstream os;

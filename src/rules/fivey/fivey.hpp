@@ -35,6 +35,7 @@ struct AreaAttack {
   int uses = 0;             // per fight; 0 = unlimited
   int spell_level = 0;      // the spell's [L] when it scales the damage (0: not a spell)
   TypeMask types = 0;
+  double mean = 0.0;        // the damage's mean, for the play styles' scoring rule
 };
 
 struct CheatDeath {  // e.g. Undead Fortitude: a check to stay at the last hit point
@@ -74,7 +75,10 @@ struct Fighter {
   int hp_bonus = 0;       // added to hit points rolled from hit dice (levels, Battle-Hardened)
   int hp_level_dice = 0;  // with `level_hp: roll`: d6s added to hp per trial, one per level gained
   bool rage = false;      // the Barbarian's Rage (docs/rules/fivey.md)
-  double mean_damage = 0.0;  // for the `strongest` target selector
+  double mean_damage = 0.0;  // for the `strongest` target selector, and a foe's threat
+  // No `tactics:` of its own or its side's: it plays the side's style (its
+  // targets and when to use its area attack; docs/rules/fivey.md, "Play styles").
+  bool by_style = false;
   std::vector<tactics::Rule> rules;
   std::vector<std::string> unmodelled;  // feats named in the scenario but not simulated
 };
@@ -83,6 +87,17 @@ enum class ShieldPolicy : std::uint8_t { lethal, first_hit, never };
 enum class DefeatRule : std::uint8_t { equal, exceed };
 enum class SideStat : std::uint8_t { leader, average, best };  // whose stat a side's one roll uses
 enum class Surprise : std::uint8_t { none, party, foes };      // which side may surprise the other
+
+// How a side that plays by its style picks its targets (docs/rules/fivey.md).
+enum class Aim : std::uint8_t {
+  spread,  // a random enemy in reach
+  finish,  // the most expected damage for the hit points left (capped at all of them)
+  threat,  // the same, weighted by the enemy's own damage per action
+};
+
+// The named play styles, as indexes into Encounter::styles().
+enum FoeStyle : int { kFoesCautious, kFoesStandard, kFoesRuthless };
+enum PartyStyle : int { kPartyStandard, kPartyCareful };
 
 // What a PC may spend an inspiration die on ("Inspiration Dice": any roll, in
 // the character's favour), as bits of Options::inspiration_uses.
@@ -153,6 +168,10 @@ class Encounter {
   int max_rounds = 100;
   Options opt;
   std::vector<CombatantInfo> roster_;
+  // The styles' scoring rule: the expected damage of one blow of fighter a
+  // at fighter t, [(a * n + t) * 2 + shield], before the cap at t's hit
+  // points left. Filled by compile(), so a choice costs a lookup.
+  std::vector<float> blow_mean;
 
   std::size_t combatant_count() const { return fighters.size(); }
   const std::vector<CombatantInfo>& roster() const { return roster_; }
