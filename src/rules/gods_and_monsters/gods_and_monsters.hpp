@@ -77,6 +77,22 @@ struct Fighter {
   bool has_morale = false;
   tactics::Condition morale;  // when it first holds at the end of a round: a morale check
   std::vector<std::string> unmodelled;
+  bool styled = false;  // it plays the default tactics, so its side's style chooses for it
+};
+
+// What a side's play style sets (docs/rules/gods-and-monsters.md, "Play
+// styles"). Only combatants with the default tactics follow it: a
+// scenario's own tactics are its author's choice.
+enum class Aim : std::uint8_t {
+  threat,     // the enemy whose fall soonest ends the most danger (see Battle::aim_score)
+  lowest_hp,  // the least left before injuries
+  spread,     // any enemy, at random
+};
+struct StyleRule {
+  bool scored = true;  // a plain attack, knockout or killing blow chosen by its worth now
+  Aim aim = Aim::threat;
+  bool flee_npcs = true;  // an NPC withdraws once its survival is gone, while still conscious
+  bool flee_pcs = false;  // ... and a PC
 };
 
 struct Options {
@@ -165,6 +181,8 @@ class Encounter {
   int n_party = 0;
   int max_rounds = 100;
   Options opt;
+  int style_index[2] = {0, 1};  // into styles().party and styles().foes
+  StyleRule style[2];           // the party's and the foes'
   std::vector<CombatantInfo> roster_;
 
   std::size_t combatant_count() const { return fighters.size(); }

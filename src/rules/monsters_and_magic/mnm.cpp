@@ -3,7 +3,11 @@
 // "Proficiencies", "Armor Class", "Fatigue & Exhaustion", "Threads of Fate").
 #include "rules/monsters_and_magic/mnm.hpp"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 #include "rules/sides.hpp"
 
@@ -154,6 +158,24 @@ int read_condition(MapReader& r, std::string_view key) {
   return k >= kUnconscious ? k + 1 : k;
 }
 
+// The play styles (docs "Play styles"): the foes' from kindest to the party
+// to harshest, then the party's. The rules are the same in every one.
+const std::vector<StyleRule>& foe_styles() {
+  static const std::vector<StyleRule> k{
+      {false, Aim::lowest_hp, 1.0, 0.5},  // cautious
+      {true, Aim::threat, 1.0, 0.5},      // standard
+      {true, Aim::threat, 0.0, 0.5},      // ruthless
+  };
+  return k;
+}
+const std::vector<StyleRule>& party_styles() {
+  static const std::vector<StyleRule> k{
+      {true, Aim::threat, 1.0, 0.5},   // standard
+      {true, Aim::threat, 1.0, 0.75},  // careful
+  };
+  return k;
+}
+
 Options read_options(const Node* node) {
   Options o;
   if (!node) return o;
@@ -194,9 +216,11 @@ std::vector<tactics::Rule> read_rules(const Node& list) {
   return tactics::compile_rules(list, actions(), vars(), tactics::Target::lowest_hp);
 }
 
-// The defaults: PCs heal or stabilise a dying ally, else strike; foes use
-// their thread ability when the GM can pay, else strike.
-std::vector<tactics::Rule> default_rules(const Fighter& f) {
+// The defaults: PCs heal or stabilise a dying ally, else attack; foes attack.
+// Which attack (Strike, cantrip, spell, thread ability) and at whom is the
+// side's style: by their worth now (Battle::choose_scored), or with
+// `scored: false` the first in this order that can be paid for.
+std::vector<tactics::Rule> default_rules(const Fighter& f, const StyleRule& style) {
   std::vector<tactics::Rule> rules;
   auto add = [&](int action, std::string_view when) {
     tactics::Rule r;
@@ -205,19 +229,50 @@ std::vector<tactics::Rule> default_rules(const Fighter& f) {
     rules.push_back(r);
   };
   if (f.potions > 0) {
-    add(kUseItem, "allies_dying >= 1 or self.hp_frac <= 0.5");
-    add(kRetrieveItem, "allies_dying >= 1 or self.hp_frac <= 0.5");
+    // Every reader of a potion rule asks for the same share as ally_in_need().
+    char when[96];
+    std::snprintf(when, sizeof when, "allies_dying >= 1 or self.hp_frac <= %g", style.heal_at);
+    add(kUseItem, when);
+    add(kRetrieveItem, when);
   }
   if (f.side == 0) add(kAid, "allies_dying >= 1");
   if (f.thread_ability.present) add(kThreadAbilityAction, f.thread_ability.targets > 1 ? "enemies_alive >= 2" : "");
   if (f.spell.present) add(kCast, f.spell.concentrate ? "self.concentrating == 0" : "");
-  // The cantrip instead of the weapon when it deals more on average.
-  if (f.cantrip.present && f.cantrip.damage.mean() > f.damage.mean() + f.damage_bonus) add(kCantrip, "");
+  // Listed order: the cantrip instead of the weapon when it deals more on
+  // average. Scored: both are offered and their worth decides.
+  if (f.cantrip.present && (style.scored || f.cantrip.damage.mean() > f.damage.mean() + f.damage_bonus))
+    add(kCantrip, "");
   add(kStrike, "");
   return rules;
 }
 
-Fighter read_fighter(const Node& node, int side, const Options& opt, const Node* side_rules, int& count) {
+// The expected damage of a weak, strong and critical hit of `d` + `bonus`
+// after each AC (the scoring rule's table; "Attacking & Dealing Damage").
+// `zero_is_nothing`: a roll of 0 or less deals nothing (spells, thread
+// abilities); a weapon's weak hit still deals its minimum 1.
+Fighter::NetTable net_table(const Dice& d, int bonus, bool zero_is_nothing) {
+  Fighter::NetTable t{};
+  std::vector<double> p;
+  try {
+    p = d.distribution();
+  } catch (const std::invalid_argument&) {  // too many kept dice to enumerate: the mean stands in
+    p.assign(1, 1.0);
+    bonus += static_cast<int>(std::lround(d.mean())) - d.min();
+  }
+  for (int ac = 0; ac < Fighter::kAcSlots; ++ac)
+    for (std::size_t k = 0; k < p.size(); ++k) {
+      const int x = d.min() + static_cast<int>(k) + bonus;
+      if (zero_is_nothing && x <= 0) continue;
+      const int raw[3] = {std::max(1, x / 2), x, 2 * x};
+      for (int tier = 0; tier < 3; ++tier)
+        t[static_cast<std::size_t>(tier)][static_cast<std::size_t>(ac)] +=
+            static_cast<float>(p[k] * std::max(0, std::max(raw[tier], 0) - ac));
+    }
+  return t;
+}
+
+Fighter read_fighter(const Node& node, int side, const Options& opt, const StyleRule& style, const Node* side_rules,
+                     int& count) {
   const std::string what_name = node.find("name") ? node.find("name")->text() : std::string("?");
   MapReader r(node, kCombatantKeys, "combatant '" + what_name + "'");
   r.finish();
@@ -369,13 +424,20 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     for (const Node& item : um->items()) f.unmodelled.push_back(item.as_string());
   }
   f.mean_damage = f.damage.mean() + f.damage_bonus;
+  f.weapon_net = net_table(f.damage, f.damage_bonus, false);
+  if (f.cantrip.present) f.cantrip_net = net_table(f.cantrip.damage, 0, true);
+  if (f.spell.present) f.spell_net = net_table(f.spell.damage, 0, true);
+  if (f.thread_ability.present) f.ability_net = net_table(f.thread_ability.damage, 0, true);
+  f.threat = std::max({f.mean_damage * f.multiattack, f.cantrip.present ? f.cantrip.damage.mean() : 0.0,
+                       f.spell.present ? f.spell.damage.mean() : 0.0});
 
   if (const Node* own = r.get("tactics")) {
     f.rules = read_rules(*own);
   } else if (side_rules) {
     f.rules = read_rules(*side_rules);
   } else {
-    f.rules = default_rules(f);
+    f.rules = default_rules(f, style);
+    f.styled = true;
   }
   for (const tactics::Rule& rule : f.rules) {
     if (rule.action == kThreadAbilityAction && !f.thread_ability.present)
@@ -509,9 +571,18 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
+  // STYLE-EXPERIMENT
+  if (const char* e = std::getenv("MG_FOES")) enc.style_index[1] = std::atoi(e);
+  if (const char* e = std::getenv("MG_PARTY")) enc.style_index[0] = std::atoi(e);
+  enc.style[0] = party_styles()[static_cast<std::size_t>(enc.style_index[0])];
+  enc.style[1] = foe_styles()[static_cast<std::size_t>(enc.style_index[1])];
+  if (const char* e = std::getenv("MG_PRICE")) enc.style[1].thread_price = std::atof(e);
+  if (const char* e = std::getenv("MG_AIM")) enc.style[1].aim = static_cast<Aim>(std::atoi(e));
+  if (const char* e = std::getenv("MG_PAIM")) enc.style[0].aim = static_cast<Aim>(std::atoi(e));
+  if (const char* e = std::getenv("MG_PSCORED")) enc.style[0].scored = std::atoi(e);
   enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one Monsters & Magic fight",
                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, enc.opt, side_rules, count);
+                                   return read_fighter(entry, side, enc.opt, enc.style[side], side_rules, count);
                                  });
   enc.gm_keep = enc.opt.gm_reroll_keep;
   if (enc.gm_keep < 0) {
@@ -519,6 +590,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
     for (const Fighter& f : enc.fighters)
       if (f.thread_ability.present) enc.gm_keep = std::max(enc.gm_keep, f.thread_ability.cost);
   }
+  if (const char* e = std::getenv("MG_KEEP")) enc.gm_keep = std::atoi(e);
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
   return enc;
 }
