@@ -356,7 +356,7 @@ class Battle {
         ENCSIM_SAY(log_, "%s is surprised and cannot act", name(i));
         continue;
       }
-      chosen[i] = decide(i, f(i).styled && enc_.style[side(i)].scored ? choose_scored(i) : choose_rule(i));
+      chosen[i] = decide(i, f(i).styled && enc_.play[side(i)].scored ? choose_scored(i) : choose_rule(i));
       if (!chosen[i] || chosen[i]->action == kHold) {
         chosen[i] = nullptr;
         ENCSIM_SAY(log_, "%s holds", name(i));
@@ -452,7 +452,7 @@ class Battle {
   // at random from the tactics stream (the first listed with target_ties: first).
   template <class Usable>
   int aim(int i, int lo, int hi, const Usable& usable) {
-    switch (enc_.style[side(i)].aim) {
+    switch (enc_.play[side(i)].aim) {
       case Aim::spread: {
         int count = 0;
         for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;

@@ -493,16 +493,11 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
-  // STYLE-EXPERIMENT
-  if (const char* e = std::getenv("MG_FOES")) enc.style_index[1] = std::atoi(e);
-  if (const char* e = std::getenv("MG_PARTY")) enc.style_index[0] = std::atoi(e);
-  enc.style[0] = party_styles()[static_cast<std::size_t>(enc.style_index[0])];
-  enc.style[1] = foe_styles()[static_cast<std::size_t>(enc.style_index[1])];
-  if (const char* e = std::getenv("MG_PAIM")) enc.style[0].aim = static_cast<Aim>(std::atoi(e));
-  if (const char* e = std::getenv("MG_AIM")) enc.style[1].aim = static_cast<Aim>(std::atoi(e));
+  enc.play[0] = party_styles()[static_cast<std::size_t>(enc.style.party)];
+  enc.play[1] = foe_styles()[static_cast<std::size_t>(enc.style.foes)];
   enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one fight (a `group` fights as one)",
                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, enc.style[side], side_rules, count);
+                                   return read_fighter(entry, side, enc.play[side], side_rules, count);
                                  });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
   return enc;
@@ -561,16 +556,36 @@ std::string Encounter::describe() const {
   return os.str();
 }
 
-// The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
+// The play styles (docs/rules/gods-and-monsters.md, "Play styles"), in the
+// order of foe_styles() and party_styles(); `foes` runs from the kindest to
+// the party to the harshest. NPCs always aim after the PCs have acted (the
+// text's order of events) unless options.npc_targets says otherwise.
 const StyleSpec& Encounter::styles() {
   static const StyleSpec kStyles{
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left"}},
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left"}},
+      {{"cautious", "plain attacks at the enemy with the least left before injuries; ties at random; an NPC "
+                    "withdraws once its survival is gone"},
+       {"standard", "a plain attack, knockout or killing blow, whichever is worth most now, at the enemy whose fall "
+                    "soonest ends the most danger; ties by the least left, then at random; an NPC withdraws once its "
+                    "survival is gone"},
+       {"ruthless", "as standard, but NPCs fight on when their survival is gone"}},
+      {{"standard", "a plain attack, knockout or killing blow, whichever is worth most now, at the foe whose fall "
+                    "soonest ends the most danger; ties by the least left, then at random; PCs fight on, allied NPCs "
+                    "withdraw once their survival is gone"},
+       {"careful", "as standard, but a PC withdraws once its survival is gone (a warrior's verve goes first), before injuries can kill it"}},
   };
   return kStyles;
 }
 
-std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style); }
+std::vector<std::string> Encounter::behaviour() const {
+  std::vector<std::string> lines = style_lines(styles(), style);
+  for (int side = 0; side < 2; ++side) {
+    std::string scripted;
+    for (const Fighter& f : fighters)
+      if (f.side == side && !f.styled) scripted += (scripted.empty() ? "" : ", ") + f.name;
+    if (!scripted.empty()) lines[side == 0 ? 1u : 0u] += "; the scenario's own tactics for " + scripted;
+  }
+  return lines;
+}
 
 std::string describe_keys() {
   std::ostringstream os;

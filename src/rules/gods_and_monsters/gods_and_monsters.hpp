@@ -181,8 +181,7 @@ class Encounter {
   int n_party = 0;
   int max_rounds = 100;
   Options opt;
-  int style_index[2] = {0, 1};  // into styles().party and styles().foes
-  StyleRule style[2];           // the party's and the foes'
+  StyleRule play[2];  // what the styles in force (`style`) set: the party's [0] and the foes' [1]
   std::vector<CombatantInfo> roster_;
 
   std::size_t combatant_count() const { return fighters.size(); }

@@ -832,7 +832,7 @@ class Battle {
   // from the chances of the result chart and the damage tables worked out at
   // compile time. A few sums per choice; nothing is rolled.
 
-  const StyleRule& style(int i) const { return enc_.style[side(i)]; }
+  const StyleRule& style(int i) const { return enc_.play[side(i)]; }
 
   // Chances of a critical miss, miss, weak, strong and critical result of
   // d20 + bonus against `dc` ("Ability Checks", "Difficulty Class"), moved

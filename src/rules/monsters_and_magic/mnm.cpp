@@ -162,16 +162,16 @@ int read_condition(MapReader& r, std::string_view key) {
 // to harshest, then the party's. The rules are the same in every one.
 const std::vector<StyleRule>& foe_styles() {
   static const std::vector<StyleRule> k{
-      {false, Aim::lowest_hp, 1.0, 0.5},  // cautious
-      {true, Aim::threat, 1.0, 0.5},      // standard
-      {true, Aim::threat, 0.0, 0.5},      // ruthless
+      {false, Aim::lowest_hp, 1.0, 0.5, true},  // cautious
+      {true, Aim::threat, 1.0, 0.5, true},      // standard
+      {true, Aim::threat, 1.0, 0.5, false},     // ruthless
   };
   return k;
 }
 const std::vector<StyleRule>& party_styles() {
   static const std::vector<StyleRule> k{
-      {true, Aim::threat, 1.0, 0.5},   // standard
-      {true, Aim::threat, 1.0, 0.75},  // careful
+      {true, Aim::threat, 1.0, 0.5, true},   // standard
+      {true, Aim::threat, 1.0, 0.75, true},  // careful
   };
   return k;
 }
@@ -572,26 +572,20 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
-  // STYLE-EXPERIMENT
-  if (const char* e = std::getenv("MG_FOES")) enc.style_index[1] = std::atoi(e);
-  if (const char* e = std::getenv("MG_PARTY")) enc.style_index[0] = std::atoi(e);
-  enc.style[0] = party_styles()[static_cast<std::size_t>(enc.style_index[0])];
-  enc.style[1] = foe_styles()[static_cast<std::size_t>(enc.style_index[1])];
-  if (const char* e = std::getenv("MG_PRICE")) enc.style[1].thread_price = std::atof(e);
-  if (const char* e = std::getenv("MG_AIM")) enc.style[1].aim = static_cast<Aim>(std::atoi(e));
-  if (const char* e = std::getenv("MG_PAIM")) enc.style[0].aim = static_cast<Aim>(std::atoi(e));
-  if (const char* e = std::getenv("MG_PSCORED")) enc.style[0].scored = std::atoi(e);
+  enc.play[0] = party_styles()[static_cast<std::size_t>(enc.style.party)];
+  enc.play[1] = foe_styles()[static_cast<std::size_t>(enc.style.foes)];
   enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one Monsters & Magic fight",
                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, enc.opt, enc.style[side], side_rules, count);
+                                   return read_fighter(entry, side, enc.opt, enc.play[side], side_rules, count);
                                  });
   enc.gm_keep = enc.opt.gm_reroll_keep;
-  if (enc.gm_keep < 0) {
+  if (enc.gm_keep < 0 && !enc.play[1].keep_for_abilities) {
+    enc.gm_keep = 0;  // the style keeps nothing back (options.gm_reroll_keep, when written, still decides)
+  } else if (enc.gm_keep < 0) {
     enc.gm_keep = 0;
     for (const Fighter& f : enc.fighters)
       if (f.thread_ability.present) enc.gm_keep = std::max(enc.gm_keep, f.thread_ability.cost);
   }
-  if (const char* e = std::getenv("MG_KEEP")) enc.gm_keep = std::atoi(e);
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
   return enc;
 }
@@ -706,16 +700,38 @@ std::string Encounter::describe() const {
   return os.str();
 }
 
-// The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
+// The play styles (docs/rules/monsters-and-magic.md, "Play styles"), in
+// the order of foe_styles() and party_styles(); `foes` runs from the kindest
+// to the party to the harshest.
 const StyleSpec& Encounter::styles() {
   static const StyleSpec kStyles{
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left"}},
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left"}},
+      {{"cautious", "the first attack in the listed order that can be paid for (the thread ability whenever the GM can "
+                    "pay), at the enemy in reach with the fewest hit points left; ties at random; the GM keeps the "
+                    "price of its dearest thread ability back from rerolls"},
+       {"standard", "each foe takes the attack worth most now (expected damage after AC and resistance, the worth of "
+                    "a condition or detonation, a thread ability paying a Strike per thread), at the enemy in reach "
+                    "whose fall soonest ends the most danger; ties by fewest hit points left, then at random; the GM "
+                    "keeps the price of its dearest thread ability back from rerolls"},
+       {"ruthless", "as standard, but the GM keeps no thread back: each one rerolls a missed monster attack or a PC's "
+                    "strong hit or save as soon as it can"}},
+      {{"standard", "heal or stabilise a dying ally, potions at half hit points; otherwise the attack worth most now, "
+                    "at the foe in reach whose fall soonest ends the most danger; ties by fewest hit points left, then "
+                    "at random"},
+       {"careful", "as standard, but a potion already at three quarters of an ally's hit points"}},
   };
   return kStyles;
 }
 
-std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style); }
+std::vector<std::string> Encounter::behaviour() const {
+  std::vector<std::string> lines = style_lines(styles(), style);
+  for (int side = 0; side < 2; ++side) {
+    std::string scripted;
+    for (const Fighter& f : fighters)
+      if (f.side == side && !f.styled) scripted += (scripted.empty() ? "" : ", ") + f.name;
+    if (!scripted.empty()) lines[side == 0 ? 1u : 0u] += "; the scenario's own tactics for " + scripted;
+  }
+  return lines;
+}
 
 std::string describe_keys() {
   std::ostringstream os;

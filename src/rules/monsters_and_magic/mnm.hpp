@@ -170,6 +170,7 @@ struct StyleRule {
   Aim aim = Aim::threat;
   double thread_price = 1.0;  // foes: a GM thread is worth this many of the foe's own Strikes
   double heal_at = 0.5;       // party: a potion for a standing ally at or below this share of its hit points
+  bool keep_for_abilities = true;  // foes: the GM keeps the dearest thread ability's price back from rerolls
 };
 
 enum class ReapplyPolicy : std::uint8_t { detonate, extend };
@@ -256,8 +257,7 @@ class Encounter {
   int max_rounds = 100;
   Options opt;
   int gm_keep = 0;  // resolved gm_reroll_keep
-  int style_index[2] = {0, 1};  // into styles().party and styles().foes
-  StyleRule style[2];           // the party's and the foes'
+  StyleRule play[2];  // what the styles in force (`style`) set: the party's [0] and the foes' [1]
   std::vector<CombatantInfo> roster_;
 
   std::size_t combatant_count() const { return fighters.size(); }
