@@ -1021,5 +1021,28 @@ TEST(GodsAndMonstersStyles, ScriptedCombatantsAreNamedInTheBehaviourLines) {
   EXPECT_FALSE(has(lines[1], "own tactics")) << lines[1];
 }
 
+
+TEST(GodsAndMonstersStyles, AKnockoutWhoseOnlyTargetWithdrawsBecomesAnAttack) {
+  // Round 2: the Rogue declares a knockout on the still-surprised Coward,
+  // who withdraws in the same declaration; the Guard is not surprised. The
+  // blow has nobody to go to, so the Rogue attacks the Guard (this aborted
+  // on an internal check before).
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 2
+party: [{name: Rogue, survival: 20, damage: d6, tactics: [{do: knockout}, {do: attack}]}]
+foes:
+  - {name: Coward, survival: 4, reactions: 5, perception: 5, awareness: unaware, tactics: [{do: withdraw}]}
+  - {name: Guard, survival: 4, tactics: [{do: hold}]}
+)");
+  ScriptedDice surprise = d20s({20});
+  // Round 1: the knockout rolls a natural 20 (a miss); round 2: the Coward
+  // fails to snap out (20), the Rogue's attack on the Guard rolls 20.
+  ScriptedDice dice = d20s({20, 20, 20});
+  ScriptedDice none;
+  const Replay r = replay(enc, dice, surprise, none);
+  EXPECT_TRUE(has(r.log, "Rogue has no target for its knockout blow: it attacks")) << r.log;
+  EXPECT_TRUE(has(r.log, "Rogue attacks Guard: d20 20")) << r.log;
+}
+
 }  // namespace
 }  // namespace encsim

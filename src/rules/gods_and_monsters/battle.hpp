@@ -377,6 +377,15 @@ class Battle {
     // describe how all of the non-player characters are moving").
     for (int i = 0; i < n_; ++i) {
       if (!chosen[i]) continue;
+      // A knockout or killing blow whose every possible target has just
+      // withdrawn is a plain attack: there is nobody left to aim it at.
+      const int a = st_[i].action;
+      if ((a == kKnockout || a == kKillingBlow) && count_enemies(i, [&](int j) { return eligible(j, a); }) == 0) {
+        ENCSIM_SAY(log_, "%s has no target for its %s: it attacks", name(i), kActionNames[a]);
+        st_[i].action = kAttack;
+        acting_[kCalledPass] &= ~bit(i);
+        acting_[f(i).pc ? kPcPass : kNpcPass] |= bit(i);
+      }
       if (is_called(st_[i].action)) ++rec_.resources[kCalledShots];
       aim(i);
     }
