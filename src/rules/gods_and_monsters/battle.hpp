@@ -493,7 +493,7 @@ class Battle {
   // directly counted three times (it comes off what is left, brings a
   // consciousness roll and a penalty to every roll).
   double attack_worth(int i, int t, int action) const {
-    const double dmg = std::max(0.0, f(i).damage.mean());
+    const double dmg = f(i).hit_damage;
     double direct = 0.0;
     if (action == kKillingBlow && immobile(t)) direct = std::ceil(dmg / 2);
     if (action == kKnockout && eligible(t, kKnockout)) {
@@ -520,10 +520,17 @@ class Battle {
     const View view{this, i};
     const tactics::Rule* best = nullptr;
     double best_worth = -1.0;
+    // Only a choice between kinds of attack needs weighing: the plain attack
+    // alone (no enemy surprised or immobile) is taken as it is.
+    const bool choice = !st_[i].surprised && count_enemies(i, [&](int j) { return eligible(j, kKnockout); }) > 0;
     for (const tactics::Rule& r : f(i).rules) {
       if (!r.when.holds(view)) continue;
       if (!is_attack(r.action)) return best ? best : &r;  // withdraw or hold: as listed
       if (is_called(r.action) && st_[i].surprised) continue;
+      if (!choice) {
+        if (r.action == kAttack) return &r;
+        continue;
+      }
       double w = -1.0;
       for (int j = side(i) == 0 ? enc_.n_party : 0; j < (side(i) == 0 ? n_ : enc_.n_party); ++j)
         if (eligible(j, r.action)) w = std::max(w, attack_worth(i, j, r.action));

@@ -346,6 +346,7 @@ Fighter read_fighter(const Node& node, int side, const StyleRule& style, const N
   if (f.actions * f.attacks_per_action > Encounter::kMaxAttacks)
     throw InputError(node.pos(), r.what() + " would make " + std::to_string(f.actions * f.attacks_per_action) +
                                      " attacks a round; at most " + std::to_string(Encounter::kMaxAttacks));
+  f.hit_damage = std::max(0.0, f.damage.mean());
   f.mean_damage = std::max(0.0, f.damage.mean()) * f.actions * f.attacks_per_action / f.fire_actions;
 
   f.cover = static_cast<Cover>(r.get_choice("cover", kCover, 0));

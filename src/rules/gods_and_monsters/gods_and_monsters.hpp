@@ -78,6 +78,7 @@ struct Fighter {
   tactics::Condition morale;  // when it first holds at the end of a round: a morale check
   std::vector<std::string> unmodelled;
   bool styled = false;  // it plays the default tactics, so its side's style chooses for it
+  double hit_damage = 0.0;  // the mean damage of one hit (for the scoring rule)
 };
 
 // What a side's play style sets (docs/rules/gods-and-monsters.md, "Play

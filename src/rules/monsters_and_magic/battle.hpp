@@ -973,6 +973,9 @@ class Battle {
     };
     const tactics::Rule* best = nullptr;
     double best_worth = 0.0;
+    // Only a choice between attacks needs weighing: a fighter whose one
+    // attack is the Strike takes it as it is.
+    const bool choice = fi.thread_ability.present || fi.spell.present || fi.cantrip.present;
     for (const tactics::Rule& r : fi.rules) {
       if (!r.when.holds(view)) continue;
       const int a = r.action;
@@ -986,6 +989,10 @@ class Battle {
       }
       if (a != kThreadAbilityAction && aim_for(needs_reach(i, a)) < 0) continue;
       if (!affordable(i, r, t, a == kThreadAbilityAction ? -1 : aim_for(needs_reach(i, a)))) continue;
+      if (!choice) {
+        target = t;
+        return &r;
+      }
       const double w = plan_worth(i, a, t, aim_for(!fi.ranged));
       if constexpr (Log::kEnabled) {
         const std::string_view what = actions()[static_cast<std::size_t>(a)].name;
