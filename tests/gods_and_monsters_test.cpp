@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "encsim/paired.hpp"
 #include "encsim/runner.hpp"
 #include "input_error.hpp"
 #include "io/report.hpp"
@@ -926,6 +927,121 @@ TEST(GodsAndMonstersScenarios, CsvsAreByteIdenticalAtOneTwoAndEightThreads) {
       EXPECT_EQ(csv, first) << threads << " threads";
     }
   }
+}
+
+
+// ---------------------------------------------------------------------------
+// Play styles (docs "Play styles"): the scoring rule, order-free targeting,
+// the order of the foes' styles.
+
+TEST(GodsAndMonstersStyles, TheScoringRuleTakesTheKillingBlowOnASleeper) {
+  // KillingBlowOnASleeperAndAimingCostsDefense's fight, but the Rogue has
+  // no tactics: a killing blow (0.9 x (3.5 + 2 x 2 injuries)) is worth more
+  // than a plain attack (0.95 x 3.5), and only the Sleeper may be its target.
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 1
+party: [{name: Rogue, survival: 20, armor: leather, damage: d6}]
+foes:
+  - {name: Sleeper, survival: 4, reactions: 10, endurance: 10, perception: 10, awareness: asleep}
+  - {name: Watch, survival: 4, reactions: 10, perception: 10, awareness: aware, tactics: [{do: attack}]}
+)");
+  ScriptedDice surprise = d20s({5, 14});
+  ScriptedDice dice{{{20, 18}, {6, 5}, {20, 15}, {20, 20}, {20, 2}, {20, 5}, {20, 10}, {20, 5}}};
+  ScriptedDice none;
+  const Replay r = replay(enc, dice, surprise, none);
+  EXPECT_TRUE(has(r.log, "Rogue weighs killing blow")) << r.log;
+  EXPECT_TRUE(has(r.log, "Rogue tries a killing blow on Sleeper: d20 18 vs 18: hit")) << r.log;
+  EXPECT_EQ(r.rec.resources[gm::kCalledShots], 1);
+}
+
+TEST(GodsAndMonstersStyles, TheTargetIsTheOneWhoseFallEndsMostDangerNotTheFirstListed) {
+  // Two foes with as much left: the one with the bigger weapon, either order.
+  for (bool brute_first : {false, true}) {
+    const std::string imp = "  - {name: Imp, survival: 6, damage: d4, tactics: [{do: hold}]}\n";
+    const std::string brute = "  - {name: Brute, survival: 6, damage: 2d6, tactics: [{do: hold}]}\n";
+    const auto enc = encounter_from("ruleset: gods-and-monsters\nmax_rounds: 1\nparty: [{name: Hero, survival: 20, "
+                                    "damage: d6}]\nfoes:\n" + (brute_first ? brute + imp : imp + brute));
+    ScriptedDice dice = d20s({20});  // a natural 20: a miss
+    const Replay r = replay(enc, dice);
+    EXPECT_TRUE(has(r.log, "Hero attacks Brute")) << r.log;
+  }
+}
+
+// Bandit-ambush with both sides' lists reversed.
+const std::string kAmbushParty = "party:\n  - {use: Sam Stevens, awareness: asleep}\n"
+                                 "  - {use: Charlotte Kordé, awareness: asleep}\n  - {use: Toromeen, awareness: aware}\n";
+const std::string kAmbushPartyReversed = "party:\n  - {use: Toromeen, awareness: aware}\n"
+                                         "  - {use: Charlotte Kordé, awareness: asleep}\n"
+                                         "  - {use: Sam Stevens, awareness: asleep}\n";
+const std::string kAmbushFoes = R"(  - {use: Bandit, name: Bandit Leader, level: 3, survival: 12, attack: 2}
+  - {use: Bandit, count: 2}
+  - {use: Bandit Gunner, count: 2}
+)";
+const std::string kAmbushFoesReversed = R"(  - {use: Bandit Gunner, count: 2}
+  - {use: Bandit, count: 2}
+  - {use: Bandit, name: Bandit Leader, level: 3, survival: 12, attack: 2}
+)";
+std::string ambush(bool reversed, const std::string& style = "") {
+  return "ruleset: gods-and-monsters\ninclude: [monsters.yaml, party.yaml]\nmax_rounds: 30\n" + style +
+         (reversed ? kAmbushPartyReversed : kAmbushParty) + "foes:\n" + (reversed ? kAmbushFoesReversed : kAmbushFoes);
+}
+
+TEST(GodsAndMonstersStyles, ReorderingTheListsChangesNothingBeyondSampling) {
+  RunSettings rs;
+  rs.trials = 20000;
+  rs.seed = 5;
+  const Tally a = run_trials(encounter_from(ambush(false)), rs).tally;
+  const Tally b = run_trials(encounter_from(ambush(true)), rs).tally;
+  const double n = static_cast<double>(rs.trials);
+  const double pa = static_cast<double>(a.party_wins) / n, pb = static_cast<double>(b.party_wins) / n;
+  const double se = std::sqrt(pa * (1 - pa) / n + pb * (1 - pb) / n);
+  EXPECT_LT(std::abs(pa - pb), 4 * se) << pa << " listed, " << pb << " reversed";
+}
+
+TEST(GodsAndMonstersStyles, FoeStylesOrderTheWinRateAsTheirNamesPromise) {
+  // The bandits with the default tactics: every foe follows its side's style.
+  std::vector<gm::Encounter> encs;
+  for (const char* style : {"cautious", "standard", "ruthless"})
+    encs.push_back(encounter_from(ambush(false, std::string("style: {foes: ") + style + "}\n")));
+  RunSettings rs;
+  rs.trials = 20000;
+  rs.seed = 7;
+  const JointResult j = run_joint<gm::Encounter>({&encs[0], &encs[1], &encs[2]}, {{0, 1}, {1, 2}}, rs);
+  for (const PairedTally& p : j.paired)
+    EXPECT_LT(p.win_difference_ci().high, 0.0) << p.first_win_rate() << " -> " << p.second_win_rate();
+}
+
+TEST(GodsAndMonstersStyles, ScriptedCombatantsAreNamedInTheBehaviourLines) {
+  const Scenario s = load_scenario(kDir + "/yeti.yaml", ruleset_ids());
+  const gm::Encounter enc = gm::compile(s, s.variants.at(0));
+  const auto lines = enc.behaviour();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(has(lines[0], "Foes: standard (")) << lines[0];
+  EXPECT_TRUE(has(lines[0], "the scenario's own tactics for Yeti")) << lines[0];
+  EXPECT_FALSE(has(lines[1], "own tactics")) << lines[1];
+}
+
+
+TEST(GodsAndMonstersStyles, AKnockoutWhoseOnlyTargetWithdrawsBecomesAnAttack) {
+  // Round 2: the Rogue declares a knockout on the still-surprised Coward,
+  // who withdraws in the same declaration; the Guard is not surprised. The
+  // blow has nobody to go to, so the Rogue attacks the Guard (this aborted
+  // on an internal check before).
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 2
+party: [{name: Rogue, survival: 20, damage: d6, tactics: [{do: knockout}, {do: attack}]}]
+foes:
+  - {name: Coward, survival: 4, reactions: 5, perception: 5, awareness: unaware, tactics: [{do: withdraw}]}
+  - {name: Guard, survival: 4, tactics: [{do: hold}]}
+)");
+  ScriptedDice surprise = d20s({20});
+  // Round 1: the knockout rolls a natural 20 (a miss); round 2: the Coward
+  // fails to snap out (20), the Rogue's attack on the Guard rolls 20.
+  ScriptedDice dice = d20s({20, 20, 20});
+  ScriptedDice none;
+  const Replay r = replay(enc, dice, surprise, none);
+  EXPECT_TRUE(has(r.log, "Rogue has no target for its knockout blow: it attacks")) << r.log;
+  EXPECT_TRUE(has(r.log, "Rogue attacks Guard: d20 20")) << r.log;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "encsim/paired.hpp"
 #include "encsim/runner.hpp"
 #include "input_error.hpp"
 #include "rules/monsters_and_magic/mnm.hpp"
@@ -1214,7 +1215,7 @@ TEST(MnmLibrary, ShippedScenariosCompileAndFightSensibly) {
       rs.seed = 3;
       const Tally t = run_trials(enc, rs).tally;
       const double win = static_cast<double>(t.party_wins) / static_cast<double>(t.trials);
-      EXPECT_GT(win, 0.3) << file << " [" << v.name << "]";
+      EXPECT_GT(win, 0.15) << file << " [" << v.name << "]";
       EXPECT_LT(win, 0.995) << file << " [" << v.name << "]";
       EXPECT_FALSE(enc.describe().empty());
     }
@@ -1284,6 +1285,140 @@ TEST(MnmCli, ReplayAndCheckSpeakTheRules) {
   EXPECT_EQ(code, 0) << check_out;
   EXPECT_NE(check_out.find("thread ability 'Withering Curse'"), std::string::npos) << check_out;
   EXPECT_NE(check_out.find("NOT modelled (seed 002)"), std::string::npos);
+}
+
+
+// ---------------------------------------------------------------------------
+// Play styles (docs "Play styles"): the scoring rule, order-free targeting,
+// the order of the foes' styles.
+
+// A Witch whose thread ability deals nothing and only weakens: the listed
+// order (cautious) spends the GM's thread on it, the scoring rule strikes
+// twice instead, since the Hex is worth less than the Strike it displaces.
+const std::string kHexYaml = kHeader + R"(party:
+  - {name: Hero, hp: 30, damage: d6, statuses: [stunned]}
+foes:
+  - name: Witch
+    cr: 1
+    hp: 20
+    damage: 2d6
+    ranged: true
+    thread_ability: {name: Hex, ap: 2, targets: 1, save: luck, condition: weakened}
+)";
+
+TEST(MnmStyles, TheScoringRuleStrikesRatherThanHexForNothing) {
+  ScriptedDice init = d20s({1, 20});
+  // Two Strikes: d20 15 + 2 = 17 (weak), 2d6 3 + 4 + 1 = 8 -> 4; again.
+  ScriptedDice dice{{{20, 15}, {6, 3}, {6, 4}, {20, 15}, {6, 3}, {6, 4}}};
+  const Replay r = replay(encounter_from(kHexYaml), dice, init);
+  EXPECT_EQ(r.log.find("uses Hex"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("Witch weighs thread_ability"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].attacks, 2) << r.log;
+  EXPECT_EQ(r.rec.resources[mnm::kGmThreadAbilities], 0);
+}
+
+TEST(MnmStyles, CautiousFoesKeepTheListedOrder) {
+  ScriptedDice init = d20s({1, 20});
+  // The Hex (the Hero's luck save d20 5: a miss, weakened), then one Strike.
+  ScriptedDice dice{{{20, 5}, {20, 15}, {6, 3}, {6, 4}}};
+  const Replay r = replay(encounter_from(kHexYaml + "style: {foes: cautious}\n"), dice, init);
+  EXPECT_NE(r.log.find("Witch uses Hex"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].attacks, 1);
+}
+
+TEST(MnmStyles, AConditionAlreadyThereIsWorthOnlyItsDetonation) {
+  // The same Witch against a Hero already weakened for the whole fight: a
+  // Hex would detonate it (d10 through AC 0, 5.5) and is still worth less
+  // than the Strike it displaces at a thread's price: Strikes again.
+  const std::string yaml = kHeader + R"(party:
+  - {name: Hero, hp: 30, damage: d6, statuses: [stunned, weakened]}
+foes:
+  - name: Witch
+    cr: 1
+    hp: 20
+    damage: 2d6
+    ranged: true
+    thread_ability: {name: Hex, ap: 2, targets: 1, save: luck, condition: weakened}
+)";
+  ScriptedDice init = d20s({1, 20});
+  ScriptedDice dice{{{20, 15}, {6, 3}, {6, 4}, {20, 15}, {6, 3}, {6, 4}}};
+  const Replay r = replay(encounter_from(yaml), dice, init);
+  EXPECT_EQ(r.log.find("uses Hex"), std::string::npos) << r.log;
+}
+
+TEST(MnmStyles, TheTargetIsTheOneWhoseFallEndsMostDangerNotTheFirstListed) {
+  // Two foes at the same hit points: the one with the bigger weapon is the
+  // target, whichever is listed first; lowest_hp (cautious) would tie.
+  for (const char* order : {"[Imp, Brute]", "[Brute, Imp]"}) {
+    const std::string yaml = kHeader + "party:\n  - {name: Archer, power: 3, hp: 30, damage: d8, ranged: true}\n"
+                                       "foes:\n  - {name: Imp, cr: 0, hp: 10, damage: d4, statuses: [stunned]}\n"
+                                       "  - {name: Brute, cr: 0, hp: 10, damage: 2d6, statuses: [stunned]}\n";
+    std::string ordered = yaml;
+    if (std::string(order) == "[Brute, Imp]") {
+      ordered = kHeader + "party:\n  - {name: Archer, power: 3, hp: 30, damage: d8, ranged: true}\n"
+                          "foes:\n  - {name: Brute, cr: 0, hp: 10, damage: 2d6, statuses: [stunned]}\n"
+                          "  - {name: Imp, cr: 0, hp: 10, damage: d4, statuses: [stunned]}\n";
+    }
+    ScriptedDice init = d20s({20, 1, 1});
+    // Strike: d20 5 + 4 = 9, a miss; Strike again (2 AP): a miss.
+    ScriptedDice dice = d20s({5, 5});
+    const Replay r = replay(encounter_from(ordered), dice, init);
+    EXPECT_NE(r.log.find("Archer strikes Brute"), std::string::npos) << order << "\n" << r.log;
+    EXPECT_EQ(r.log.find("Archer strikes Imp"), std::string::npos) << order << "\n" << r.log;
+  }
+}
+
+// Goblin-warren with both sides' lists reversed: the same fight but for the
+// order things are written in.
+const std::string kWarren = R"(ruleset: monsters-and-magic
+include: [monsters.yaml, party.yaml]
+max_rounds: 30
+)";
+const std::string kWarrenListed = kWarren + R"(party: [{use: Warden}, {use: Rogue}, {use: Ranger}, {use: Friar}]
+foes: [{use: Goblin Boss}, {use: Goblin, count: 5}, {use: Goblin Archer, count: 2}]
+)";
+const std::string kWarrenReversed = kWarren + R"(party: [{use: Friar}, {use: Ranger}, {use: Rogue}, {use: Warden}]
+foes: [{use: Goblin Archer, count: 2}, {use: Goblin, count: 5}, {use: Goblin Boss}]
+)";
+
+TEST(MnmStyles, ReorderingTheListsChangesNothingBeyondSampling) {
+  RunSettings rs;
+  rs.trials = 20000;
+  rs.seed = 5;
+  const Tally a = run_trials(encounter_from(kWarrenListed), rs).tally;
+  const Tally b = run_trials(encounter_from(kWarrenReversed), rs).tally;
+  const double n = static_cast<double>(rs.trials);
+  const double pa = static_cast<double>(a.party_wins) / n, pb = static_cast<double>(b.party_wins) / n;
+  // Two runs of 20,000: the difference's standard error is about 0.0045.
+  const double se = std::sqrt(pa * (1 - pa) / n + pb * (1 - pb) / n);
+  EXPECT_LT(std::abs(pa - pb), 4 * se) << pa << " listed, " << pb << " reversed";
+}
+
+TEST(MnmStyles, FoeStylesOrderTheWinRateAsTheirNamesPromise) {
+  std::vector<mnm::Encounter> encs;
+  for (const char* style : {"cautious", "standard", "ruthless"})
+    encs.push_back(encounter_from(kWarrenListed + "style: {foes: " + style + "}\n"));
+  RunSettings rs;
+  rs.trials = 20000;
+  rs.seed = 7;
+  const JointResult j = run_joint<mnm::Encounter>({&encs[0], &encs[1], &encs[2]}, {{0, 1}, {1, 2}}, rs);
+  for (const PairedTally& p : j.paired) {
+    // The harsher style's win rate minus the kinder's: below zero, paired interval and all.
+    EXPECT_LT(p.win_difference_ci().high, 0.0) << p.first_win_rate() << " -> " << p.second_win_rate();
+  }
+}
+
+TEST(MnmStyles, StylesAreNamedAndCheckedAndSayWhatTheyDo) {
+  const auto enc = encounter_from(kWarrenListed + "style: {foes: ruthless, party: careful}\n");
+  const auto lines = enc.behaviour();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].rfind("Foes: ruthless (", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("Party: careful (", 0), 0u) << lines[1];
+  EXPECT_EQ(enc.gm_keep, 0);  // ruthless keeps no thread back
+  EXPECT_EQ(encounter_from(kWarrenListed).gm_keep, 1);
+  EXPECT_NE(testing::message_of([&] { encounter_from(kWarrenListed + "style: {foes: rutheless}\n"); })
+                .find("did you mean 'ruthless'"),
+            std::string::npos);
 }
 
 }  // namespace

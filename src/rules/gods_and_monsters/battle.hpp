@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <utility>
 
 namespace encsim::gods_and_monsters {
 
@@ -84,6 +86,8 @@ class Battle {
   CombatantRecord& rec(int i) { return rec_.combatants[at(i)]; }
   int side(int i) const { return i < enc_.n_party ? 0 : 1; }
   const char* name(int i) const { return f(i).name.c_str(); }
+  static constexpr const char* kActionNames[] = {"attack", "called shot", "knockout blow", "killing blow",
+                                                 "withdraw", "hold"};
   static bool is_called(int action) { return action == kCalledShot || action == kKnockout || action == kKillingBlow; }
   static bool is_attack(int action) { return action == kAttack || is_called(action); }
   // Is combat damage archetypal for it now, so that verve takes it ("Using verve")?
@@ -352,7 +356,7 @@ class Battle {
         ENCSIM_SAY(log_, "%s is surprised and cannot act", name(i));
         continue;
       }
-      chosen[i] = decide(i, choose_rule(i));
+      chosen[i] = decide(i, f(i).styled && enc_.play[side(i)].scored ? choose_scored(i) : choose_rule(i));
       if (!chosen[i] || chosen[i]->action == kHold) {
         chosen[i] = nullptr;
         ENCSIM_SAY(log_, "%s holds", name(i));
@@ -373,6 +377,15 @@ class Battle {
     // describe how all of the non-player characters are moving").
     for (int i = 0; i < n_; ++i) {
       if (!chosen[i]) continue;
+      // A knockout or killing blow whose every possible target has just
+      // withdrawn is a plain attack: there is nobody left to aim it at.
+      const int a = st_[i].action;
+      if ((a == kKnockout || a == kKillingBlow) && count_enemies(i, [&](int j) { return eligible(j, a); }) == 0) {
+        ENCSIM_SAY(log_, "%s has no target for its %s: it attacks", name(i), kActionNames[a]);
+        st_[i].action = kAttack;
+        acting_[kCalledPass] &= ~bit(i);
+        acting_[f(i).pc ? kPcPass : kNpcPass] |= bit(i);
+      }
       if (is_called(st_[i].action)) ++rec_.resources[kCalledShots];
       aim(i);
     }
@@ -418,6 +431,7 @@ class Battle {
     const int lo = side(i) == 0 ? enc_.n_party : 0;
     const int hi = side(i) == 0 ? n_ : enc_.n_party;
     auto usable = [&](int j) { return eligible(j, action); };
+    if (f(i).styled) return aim(i, lo, hi, usable);
     using tactics::Target;
     switch (target) {
       case Target::random: {
@@ -441,6 +455,93 @@ class Battle {
       case Target::lowest_hp: break;
     }
     return best_by(lo, hi, usable, [&](int j) { return -hp(j); });
+  }
+
+  // The style's target (docs "Play styles"): never the order listed; ties
+  // at random from the tactics stream (the first listed with target_ties: first).
+  template <class Usable>
+  int aim(int i, int lo, int hi, const Usable& usable) {
+    switch (enc_.play[side(i)].aim) {
+      case Aim::spread: {
+        int count = 0;
+        for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;
+        int pick = count > 1 ? tact_.die(count) - 1 : 0;
+        for (int j = lo; j < hi; ++j)
+          if (usable(j) && pick-- == 0) return j;
+        break;
+      }
+      case Aim::lowest_hp: break;
+      case Aim::threat:
+        return best_by(lo, hi, usable, [&](int j) { return std::pair{aim_score(i, j, st_[i].action), -hp(j)}; });
+    }
+    return best_by(lo, hi, usable, [&](int j) { return -hp(j); });
+  }
+
+  // The chance that an attack of `i` with `action` on `t` hits (roll-under
+  // d20: 11 + attack - defense, "Conflicts"; the natural 20 and 1 options).
+  double hit_chance(int i, int t, int action) const {
+    int need = 11 + attack_mod(i, t) - defense_against(t, i, true);
+    if (is_called(action) && !is_called(st_[i].action)) need -= 3;  // not yet declared
+    int hits = std::clamp(need, 0, 20);
+    if (opt_.natural_20_fails && hits == 20) hits = 19;
+    if (opt_.natural_1_hits && hits == 0) hits = 1;
+    return hits / 20.0;
+  }
+  // What one attack of `i` with `action` on `t` is worth, in points of what
+  // stands between `t` and injuries: the chance it hits times the damage
+  // expected, with every injury point a knockout or killing blow puts in
+  // directly counted three times (it comes off what is left, brings a
+  // consciousness roll and a penalty to every roll).
+  double attack_worth(int i, int t, int action) const {
+    const double dmg = f(i).hit_damage;
+    double direct = 0.0;
+    if (action == kKillingBlow && immobile(t)) direct = std::ceil(dmg / 2);
+    if (action == kKnockout && eligible(t, kKnockout)) {
+      const int need = f(t).score[kEvasion] + f(t).head_protection + f(t).group_bonus - st_[t].injuries -
+                       (st_[t].surprised ? 3 : 0);
+      direct = (1.0 - std::clamp(need, 0, 20) / 20.0) * std::min<double>(dmg, f(i).knockout_injuries);
+    }
+    return hit_chance(i, t, action) * (dmg + 2.0 * direct);
+  }
+  // The danger `j` poses (its damage a round), times the share of what it
+  // has left that one attack of `i` is expected to take away (at most all):
+  // the enemy whose fall soonest ends the most danger scores highest, a
+  // nearly fallen one in particular.
+  double aim_score(int i, int j, int action) const {
+    const double left = std::max(1, hp(j));
+    return f(j).mean_damage * std::min(1.0, attack_worth(i, j, action < 0 ? kAttack : action) / left);
+  }
+
+  // For a combatant with the default tactics under a scored style: its
+  // withdrawal when that rule holds, else the kind of attack (plain,
+  // knockout, killing blow) worth most against the enemy it is worth most
+  // against; on equal worth the plain attack, which costs no defense.
+  const tactics::Rule* choose_scored(int i) const {
+    const View view{this, i};
+    const tactics::Rule* best = nullptr;
+    double best_worth = -1.0;
+    // Only a choice between kinds of attack needs weighing: the plain attack
+    // alone (no enemy surprised or immobile) is taken as it is.
+    const bool choice = !st_[i].surprised && count_enemies(i, [&](int j) { return eligible(j, kKnockout); }) > 0;
+    for (const tactics::Rule& r : f(i).rules) {
+      if (!r.when.holds(view)) continue;
+      if (!is_attack(r.action)) return best ? best : &r;  // withdraw or hold: as listed
+      if (is_called(r.action) && st_[i].surprised) continue;
+      if (!choice) {
+        if (r.action == kAttack) return &r;
+        continue;
+      }
+      double w = -1.0;
+      for (int j = side(i) == 0 ? enc_.n_party : 0; j < (side(i) == 0 ? n_ : enc_.n_party); ++j)
+        if (eligible(j, r.action)) w = std::max(w, attack_worth(i, j, r.action));
+      if (w < 0.0) continue;
+      ENCSIM_SAY(log_, "  (%s weighs %s: worth %.2f)", name(i), kActionNames[r.action], w);
+      if (w > best_worth || (w == best_worth && r.action == kAttack)) {
+        best = &r;
+        best_worth = w;
+      }
+    }
+    return best;
   }
 
   // The usable index with the highest score; ties at random from the tactics

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "rules/sides.hpp"
@@ -186,19 +187,44 @@ std::vector<tactics::Rule> read_rules(const Node& list) {
   return tactics::compile_rules(list, actions(), vars(), tactics::Target::lowest_hp);
 }
 
-// The default script: attack whoever has the least left. An NPC that has
-// lost all its survival and is still on its feet withdraws, as the Yeti does
-// ("not stupid").
-std::vector<tactics::Rule> default_rules(const Fighter& f) {
+// The default script: withdraw once survival is gone, as the Yeti does
+// ("not stupid"), when the side's style flees; then attack. Whom, and with
+// a scored style whether as a plain attack, a knockout or a killing blow,
+// is the style's (Battle::choose_scored, Battle::aim).
+std::vector<tactics::Rule> default_rules(const Fighter& f, const StyleRule& style) {
   std::vector<tactics::Rule> rules;
-  if (!f.pc) {
+  if (f.pc ? style.flee_pcs : style.flee_npcs) {
     tactics::Rule flee;
     flee.action = kWithdraw;
     flee.when = tactics::Condition::compile("self.survival == 0", {}, vars());
     rules.push_back(flee);
   }
-  rules.push_back(tactics::Rule{});  // attack lowest_hp, always
+  if (style.scored)
+    for (int a : {kKillingBlow, kKnockout}) {
+      tactics::Rule r;
+      r.action = a;
+      rules.push_back(r);
+    }
+  rules.push_back(tactics::Rule{});  // attack, always
   return rules;
+}
+
+// The play styles (docs "Play styles"): the foes' from kindest to the party
+// to harshest, then the party's. The rules are the same in every one.
+const std::vector<StyleRule>& foe_styles() {
+  static const std::vector<StyleRule> k{
+      {false, Aim::lowest_hp, true, false},  // cautious
+      {true, Aim::threat, true, false},      // standard
+      {true, Aim::threat, false, false},     // ruthless
+  };
+  return k;
+}
+const std::vector<StyleRule>& party_styles() {
+  static const std::vector<StyleRule> k{
+      {true, Aim::threat, true, false},  // standard
+      {true, Aim::threat, true, true},   // careful
+  };
+  return k;
 }
 
 std::vector<int> read_archetypes(MapReader& r) {
@@ -225,7 +251,7 @@ int as_int(MapReader& r, std::string_view key, int fallback, int lo, int hi) {
   return static_cast<int>(r.get_int(key, fallback, lo, hi));
 }
 
-Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& count) {
+Fighter read_fighter(const Node& node, int side, const StyleRule& style, const Node* side_rules, int& count) {
   const std::string what_name = node.find("name") ? node.find("name")->text() : std::string("?");
   MapReader r(node, kCombatantKeys, "combatant '" + what_name + "'");
   r.finish();
@@ -320,6 +346,7 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   if (f.actions * f.attacks_per_action > Encounter::kMaxAttacks)
     throw InputError(node.pos(), r.what() + " would make " + std::to_string(f.actions * f.attacks_per_action) +
                                      " attacks a round; at most " + std::to_string(Encounter::kMaxAttacks));
+  f.hit_damage = std::max(0.0, f.damage.mean());
   f.mean_damage = std::max(0.0, f.damage.mean()) * f.actions * f.attacks_per_action / f.fire_actions;
 
   f.cover = static_cast<Cover>(r.get_choice("cover", kCover, 0));
@@ -338,7 +365,8 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
   } else if (side_rules) {
     f.rules = read_rules(*side_rules);
   } else {
-    f.rules = default_rules(f);
+    f.rules = default_rules(f, style);
+    f.styled = true;
   }
   if (const Node* m = r.scalar("morale")) {
     f.has_morale = true;
@@ -466,9 +494,11 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
+  enc.play[0] = party_styles()[static_cast<std::size_t>(enc.style.party)];
+  enc.play[1] = foe_styles()[static_cast<std::size_t>(enc.style.foes)];
   enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one fight (a `group` fights as one)",
                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, side_rules, count);
+                                   return read_fighter(entry, side, enc.play[side], side_rules, count);
                                  });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
   return enc;
@@ -527,16 +557,36 @@ std::string Encounter::describe() const {
   return os.str();
 }
 
-// The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
+// The play styles (docs/rules/gods-and-monsters.md, "Play styles"), in the
+// order of foe_styles() and party_styles(); `foes` runs from the kindest to
+// the party to the harshest. NPCs always aim after the PCs have acted (the
+// text's order of events) unless options.npc_targets says otherwise.
 const StyleSpec& Encounter::styles() {
   static const StyleSpec kStyles{
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left"}},
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left"}},
+      {{"cautious", "plain attacks at the enemy with the least left before injuries; ties at random; an NPC "
+                    "withdraws once its survival is gone"},
+       {"standard", "a plain attack, knockout or killing blow, whichever is worth most now, at the enemy whose fall "
+                    "soonest ends the most danger; ties by the least left, then at random; an NPC withdraws once its "
+                    "survival is gone"},
+       {"ruthless", "as standard, but NPCs fight on when their survival is gone"}},
+      {{"standard", "a plain attack, knockout or killing blow, whichever is worth most now, at the foe whose fall "
+                    "soonest ends the most danger; ties by the least left, then at random; PCs fight on, allied NPCs "
+                    "withdraw once their survival is gone"},
+       {"careful", "as standard, but a PC withdraws once its survival is gone (a warrior's verve goes first), before injuries can kill it"}},
   };
   return kStyles;
 }
 
-std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style); }
+std::vector<std::string> Encounter::behaviour() const {
+  std::vector<std::string> lines = style_lines(styles(), style);
+  for (int side = 0; side < 2; ++side) {
+    std::string scripted;
+    for (const Fighter& f : fighters)
+      if (f.side == side && !f.styled) scripted += (scripted.empty() ? "" : ", ") + f.name;
+    if (!scripted.empty()) lines[side == 0 ? 1u : 0u] += "; the scenario's own tactics for " + scripted;
+  }
+  return lines;
+}
 
 std::string describe_keys() {
   std::ostringstream os;

@@ -77,6 +77,23 @@ struct Fighter {
   bool has_morale = false;
   tactics::Condition morale;  // when it first holds at the end of a round: a morale check
   std::vector<std::string> unmodelled;
+  bool styled = false;  // it plays the default tactics, so its side's style chooses for it
+  double hit_damage = 0.0;  // the mean damage of one hit (for the scoring rule)
+};
+
+// What a side's play style sets (docs/rules/gods-and-monsters.md, "Play
+// styles"). Only combatants with the default tactics follow it: a
+// scenario's own tactics are its author's choice.
+enum class Aim : std::uint8_t {
+  threat,     // the enemy whose fall soonest ends the most danger (see Battle::aim_score)
+  lowest_hp,  // the least left before injuries
+  spread,     // any enemy, at random
+};
+struct StyleRule {
+  bool scored = true;  // a plain attack, knockout or killing blow chosen by its worth now
+  Aim aim = Aim::threat;
+  bool flee_npcs = true;  // an NPC withdraws once its survival is gone, while still conscious
+  bool flee_pcs = false;  // ... and a PC
 };
 
 struct Options {
@@ -165,6 +182,7 @@ class Encounter {
   int n_party = 0;
   int max_rounds = 100;
   Options opt;
+  StyleRule play[2];  // what the styles in force (`style`) set: the party's [0] and the foes' [1]
   std::vector<CombatantInfo> roster_;
 
   std::size_t combatant_count() const { return fighters.size(); }

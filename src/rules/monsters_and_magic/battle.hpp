@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
+#include <functional>
+#include <utility>
 
 namespace encsim::mnm {
 
@@ -721,7 +724,7 @@ class Battle {
     // 5. The tactics, until nothing can be paid for.
     while (s.ap > 0 && s.conscious && alive_[1 - side(i)] > 0) {
       int target = -1;
-      const tactics::Rule* rule = choose_rule(i, target);
+      const tactics::Rule* rule = f(i).styled && style(i).scored ? choose_scored(i, target) : choose_rule(i, target);
       if (!rule) break;
       if (rule->action == kPass) break;
       act(i, *rule, target);
@@ -793,32 +796,219 @@ class Battle {
     return std::max(0, std::min({s.potions - s.ready_potions, f(i).loadout - s.ready_potions, per_use}));
   }
 
-  // The ally a support technique helps, or -1.
-  int ally_in_need(int i, int action) const {
+  // The ally a support technique helps, or -1: the one in the worst need,
+  // never the first listed of equals (ties at random, tactics stream).
+  //   Use Item: a dying ally, then a stable one, then the standing ally at the
+  //   smallest share of its hit points (at most the style's heal_at).
+  //   Aid: a dying ally, then one out from exhaustion, then a fatigued one;
+  //   among dying ones the fewest fatigue left (closest to death).
+  //   Help: the ally with the most damage a Strike.
+  int ally_in_need(int i, int action) {
     const int lo = side(i) == 0 ? 0 : enc_.n_party, hi = side(i) == 0 ? enc_.n_party : n_;
-    int best = -1;
-    double best_frac = 2.0;
-    for (int j = lo; j < hi; ++j) {
+    const double heal_at = f(i).styled ? style(i).heal_at : 0.5;
+    std::uint64_t pool = 0;
+    for (int j = lo; j < hi; ++j) pool |= std::uint64_t{!st_[j].dead} << j;
+    return best_by(pool, [&](int j) -> std::pair<int, double> {
       const State& s = st_[j];
-      if (s.dead) continue;
       if (action == kUseItem) {
-        if (s.hp == 0) return j;  // a dying or stable ally first
+        if (s.hp == 0) return {s.dying ? 3 : 2, -fatigue_left(j)};
         const double frac = static_cast<double>(s.hp) / f(j).hp;
-        if (s.conscious && frac <= 0.5 && frac < best_frac) best = j, best_frac = frac;
-      } else if (action == kAid) {
-        if (s.aided) continue;
-        if (s.dying) return j;
-        if (!s.conscious && s.hp > 0) return j;  // out from exhaustion
-        if (j != i && s.conscious && s.fatigue > 0 && best < 0) best = j;
+        if (s.conscious && frac <= heal_at) return {1, -frac};
+      } else if (action == kAid && !s.aided) {
+        if (s.dying) return {3, -fatigue_left(j)};
+        if (!s.conscious && s.hp > 0) return {2, 0.0};  // out from exhaustion
+        if (j != i && s.conscious && s.fatigue > 0) return {1, s.fatigue};
       } else if (action == kHelp) {
-        if (j != i && s.conscious && (best < 0 || f(j).mean_damage > f(best).mean_damage)) best = j;
+        if (j != i && s.conscious) return {1, f(j).mean_damage};
+      }
+      return {0, 0.0};
+    }, 1);
+  }
+
+  // Whether `rule` can be paid for now; sets `target`.
+  // ---------------------------------------------------------------------------
+  // The scoring rule (docs/rules/monsters-and-magic.md, "Play styles"): what
+  // each usable attack is worth now, in hit points (or their equivalent),
+  // from the chances of the result chart and the damage tables worked out at
+  // compile time. A few sums per choice; nothing is rolled.
+
+  const StyleRule& style(int i) const { return enc_.play[side(i)]; }
+
+  // Chances of a critical miss, miss, weak, strong and critical result of
+  // d20 + bonus against `dc` ("Ability Checks", "Difficulty Class"), moved
+  // by `step` effect steps as step_tier() moves a result.
+  static std::array<double, 5> odds(int bonus, int adv, int dc, int step = 0) {
+    auto cdf = [adv](int n) {  // P(the kept d20 <= n)
+      const double p = std::clamp(n, 0, 20) / 20.0;
+      return adv > 0 ? p * p : adv < 0 ? 1.0 - (1.0 - p) * (1.0 - p) : p;
+    };
+    auto band = [&](int lo, int hi) {  // naturals 2..19 only: 1 and 20 decide alone
+      lo = std::max(lo, 2);
+      hi = std::min(hi, 19);
+      return lo > hi ? 0.0 : cdf(hi) - cdf(lo - 1);
+    };
+    const int weak = std::max(10, dc), strong = dc > 18 ? dc + 1 : 18;
+    std::array<double, 5> p{cdf(1), band(2, weak - 1 - bonus), band(weak - bonus, strong - 1 - bonus),
+                            band(strong - bonus, 19), 1.0 - cdf(19)};
+    if (step > 0) p = {p[0], 0.0, p[1], p[2] + p[3], p[4]};
+    if (step < 0) p = {p[0], p[1] + p[2], p[3], 0.0, p[4]};
+    return p;
+  }
+  double type_factor(int t, TypeMask types) const {
+    const Fighter& ft = f(t);
+    if (types & ft.immune) return 0.0;
+    return (types & ft.resist ? 0.5 : 1.0) * (types & ft.vulnerable ? 2.0 : 1.0);
+  }
+  // What inflicting condition `c` on `t` is worth: a detonation when it is
+  // already there (3 fatigue that knock it out: all it has left; else the
+  // d10 through AC), else a fixed share of the danger it poses (a Strike's
+  // worth, `threat`) plus a flat part, as the table in the docs gives.
+  double cond_worth(int t, int c, TypeMask types) const {
+    if (!st_[t].conscious) return 0.0;
+    if (has(t, c)) {
+      if (opt_.reapply != ReapplyPolicy::detonate) return 0.0;
+      if (fatigue_left(t) < 3) return st_[t].hp + st_[t].temp_hp;
+      const int ac = effective_ac(t);
+      double e = 0.0;
+      for (int k = ac + 1; k <= 10; ++k) e += (k - ac) / 10.0;
+      return e * type_factor(t, types);
+    }
+    //                                  weakened sundered impaired stunned doomed restrained slowed prone uncon. fright. blinded
+    static constexpr double kThreat[] = {0.25,    0.0,     0.35,    1.5,    0.0,   0.5,       0.25,  0.35, 0.0,   0.25,   0.5};
+    static constexpr double kFlat[] = {0.0,      3.0,     0.0,     0.0,    2.0,   1.0,       0.0,   1.0,  0.0,   0.0,    1.0};
+    return kThreat[c] * f(t).threat + kFlat[c];
+  }
+  // One attack of `a` on `t` with its weapon (`sp` null) or a spell: the
+  // damage expected after AC and resistance, plus the worth of the condition
+  // it inflicts times the chance it does.
+  double expected_attack(int a, int t, const Spell* sp) const {
+    const Fighter& fa = f(a);
+    const bool melee = sp ? !sp->ranged : !fa.ranged;
+    const int bonus = (sp ? fa.spell_bonus : fa.attack_bonus) + check_mod(a) + (has(a, kEmpowered) ? 2 : 0) +
+                      st_[a].forward + (has(a, kPrepared) ? 2 : 0) - (f(t).partial_cover ? 2 : 0);
+    const std::array<double, 5> p = odds(bonus, attack_advantage(a, t, melee), 0, fa.step);
+    const Fighter::NetTable& net = !sp ? fa.weapon_net : sp == &fa.cantrip ? fa.cantrip_net : fa.spell_net;
+    const auto ac = static_cast<std::size_t>(std::min(effective_ac(t), Fighter::kAcSlots - 1));
+    const TypeMask types = sp ? sp->types : fa.types;
+    double v = (p[kWeak] * net[0][ac] + p[kStrong] * net[1][ac] + p[kCrit] * net[2][ac]) * type_factor(t, types);
+    const int c = sp ? sp->inflicts : fa.inflicts;
+    if (c >= 0) {
+      double on = 0.0;
+      for (int k = sp ? sp->inflicts_on : fa.inflicts_on; k <= kCrit; ++k) on += p[static_cast<std::size_t>(k)];
+      v += on * cond_worth(t, c, types);
+    }
+    return v;
+  }
+  // The thread ability: each enemy's save against it (full damage and the
+  // condition on a miss, half on a weak hit), summed over the `targets`
+  // enemies it is worth most against.
+  double ability_worth(int i) const {
+    const ThreadAbility& ta = f(i).thread_ability;
+    std::array<double, Encounter::kMaxFighters> worth{};
+    int n = 0;
+    for (std::uint64_t m = up_ & side_mask_[1 - side(i)]; m; m &= m - 1) {
+      const int t = std::countr_zero(m);
+      const int bonus = f(t).ability[static_cast<std::size_t>(ta.save)] + check_mod(t) + st_[t].forward +
+                        (has(t, kPrepared) ? 2 : 0);
+      const std::array<double, 5> p = odds(bonus, ta.save == kCunning && dodging(t) ? 1 : 0, ta.dc);
+      const auto ac = static_cast<std::size_t>(std::min(effective_ac(t), Fighter::kAcSlots - 1));
+      const double tf = type_factor(t, ta.types);
+      const double miss = p[kCritMiss] + p[kMiss];
+      worth[static_cast<std::size_t>(n++)] = miss * (f(i).ability_net[1][ac] * tf +
+                                                     (ta.condition >= 0 ? cond_worth(t, ta.condition, ta.types) : 0.0)) +
+                                             p[kWeak] * f(i).ability_net[0][ac] * tf;
+    }
+    const int k = std::min(n, ta.targets);
+    std::partial_sort(worth.begin(), worth.begin() + k, worth.begin() + n, std::greater<>());
+    double sum = 0.0;
+    for (int j = 0; j < k; ++j) sum += worth[static_cast<std::size_t>(j)];
+    return sum;
+  }
+
+  // What `action` at `t` is worth with the AP left this turn: its own worth
+  // now plus the Strikes the AP left after it still buy (at `strike_t`, the
+  // weapon's target; a melee fighter out of reach Moves first). A thread
+  // ability also pays its GM threads at the style's price, each worth that
+  // many of the foe's Strikes (a thread kept is a missed Strike rerolled).
+  double plan_worth(int i, int action, int t, int strike_t) const {
+    const State& s = st_[i];
+    const Fighter& fi = f(i);
+    const double strike = strike_t < 0 ? 0.0 : expected_attack(i, strike_t, nullptr) * fi.multiattack;
+    auto strikes = [&](int ap, int done) {
+      if (strike_t < 0) return 0.0;
+      if (!fi.ranged && !in_reach(i, strike_t)) ap -= move_cost(i);
+      int n = 0;
+      for (int cost = 1 + done; ap >= cost; ap -= cost, ++cost) ++n;
+      return n * strike;
+    };
+    switch (action) {
+      case kStrike:
+      case kCantrip: {
+        if (needs_reach(i, action) && !in_reach(i, t)) return strikes(s.ap, s.strikes);  // a Move first
+        const double now = action == kStrike ? strike : expected_attack(i, t, &fi.cantrip);
+        return now + strikes(s.ap - strike_cost(i), s.strikes + 1);
+      }
+      case kCast:
+        if (needs_reach(i, kCast) && !in_reach(i, t)) return strikes(s.ap, s.strikes);
+        return expected_attack(i, t, &fi.spell) + strikes(s.ap - fi.spell.ap, s.strikes);
+      case kThreadAbilityAction:
+        return ability_worth(i) - fi.thread_ability.cost * style(i).thread_price * strike +
+               strikes(s.ap - fi.thread_ability.ap, s.strikes);
+      default: return 0.0;
+    }
+  }
+
+  // For a combatant with the default tactics under a scored style: a support
+  // rule (a potion, Aid) that holds and can be paid for comes first, as
+  // listed; otherwise, among the attacks that can be paid for, the one whose
+  // plan is worth most (on equal worth the Strike, which spends nothing).
+  const tactics::Rule* choose_scored(int i, int& target) {
+    const View view{this, i};
+    const Fighter& fi = f(i);
+    int aim_at[2] = {-2, -2};  // the style's target for ranged [0] and melee [1] attacks, chosen once
+    auto aim_for = [&](bool melee) {
+      int& a = aim_at[melee ? 1 : 0];
+      if (a == -2) a = select(i, tactics::Target::lowest_hp, 0, melee);
+      return a;
+    };
+    const tactics::Rule* best = nullptr;
+    double best_worth = 0.0;
+    // Only a choice between attacks needs weighing: a fighter whose one
+    // attack is the Strike takes it as it is.
+    const bool choice = fi.thread_ability.present || fi.spell.present || fi.cantrip.present;
+    for (const tactics::Rule& r : fi.rules) {
+      if (!r.when.holds(view)) continue;
+      const int a = r.action;
+      int t = -1;
+      if (a != kStrike && a != kCantrip && a != kCast && a != kThreadAbilityAction) {
+        if (!best && affordable(i, r, t)) {
+          target = t;
+          return &r;
+        }
+        continue;
+      }
+      if (a != kThreadAbilityAction && aim_for(needs_reach(i, a)) < 0) continue;
+      if (!affordable(i, r, t, a == kThreadAbilityAction ? -1 : aim_for(needs_reach(i, a)))) continue;
+      if (!choice) {
+        target = t;
+        return &r;
+      }
+      const double w = plan_worth(i, a, t, aim_for(!fi.ranged));
+      if constexpr (Log::kEnabled) {
+        const std::string_view what = actions()[static_cast<std::size_t>(a)].name;
+        ENCSIM_SAY(log_, "  (%s weighs %.*s: worth %.2f)", name(i), static_cast<int>(what.size()), what.data(), w);
+      }
+      if (!best || w > best_worth || (w == best_worth && a == kStrike)) {
+        best = &r;
+        best_worth = w;
+        target = t;
       }
     }
     return best;
   }
 
-  // Whether `rule` can be paid for now; sets `target`.
-  bool affordable(int i, const tactics::Rule& rule, int& target) {
+  // `aim` >= 0: the target already chosen for it (choose_scored()).
+  bool affordable(int i, const tactics::Rule& rule, int& target, int aim = -1) {
     const State& s = st_[i];
     const Fighter& fi = f(i);
     switch (rule.action) {
@@ -829,7 +1019,7 @@ class Battle {
         if (rule.action == kCantrip && !fi.cantrip.present) return false;
         if (rule.action == kStrikeFatigue && fatigue_left(i) < 1) return false;
         if (rule.action == kGrapple && (used(i, kGrapple) || fatigue_left(i) < 1)) return false;
-        target = select(i, rule.target, 0, needs_reach(i, rule.action));
+        target = aim >= 0 ? aim : select(i, rule.target, 0, needs_reach(i, rule.action));
         if (target < 0) return false;
         const int cost = rule.action == kGrapple ? 2 : strike_cost(i);
         if (needs_reach(i, rule.action) && !in_reach(i, target)) return s.ap >= move_cost(i);  // approach first
@@ -838,7 +1028,7 @@ class Battle {
       case kCast: {
         const Spell& sp = fi.spell;
         if (!sp.present || used(i, kCast) || fatigue_left(i) < sp.fatigue) return false;
-        target = select(i, rule.target, 0, needs_reach(i, kCast));
+        target = aim >= 0 ? aim : select(i, rule.target, 0, needs_reach(i, kCast));
         if (target < 0) return false;
         if (needs_reach(i, kCast) && !in_reach(i, target)) return s.ap >= move_cost(i);
         return s.ap >= sp.ap;
@@ -1040,15 +1230,11 @@ class Battle {
     pool &= ~skip;
     if (!pool) return -1;
     if (opt_.stick_to_reach && melee && (pool & st_[i].reach)) pool &= st_[i].reach;
+    if (f(i).styled) return aim(i, pool);
     auto in = [&](int j) { return (pool >> j) & 1u; };
     using tactics::Target;
     switch (target) {
-      case Target::random: {
-        int pick = tact_.die(std::popcount(pool)) - 1;
-        for (std::uint64_t m = pool; m; m &= m - 1)
-          if (pick-- == 0) return std::countr_zero(m);
-        break;
-      }
+      case Target::random: return pick_any(pool);
       case Target::focus:
         if (focus_[side(i)] >= 0 && in(focus_[side(i)])) return focus_[side(i)];
         break;
@@ -1062,13 +1248,49 @@ class Battle {
     }
     return best_by(pool, [&](int j) { return -st_[j].hp; });
   }
+  int pick_any(std::uint64_t pool) {
+    int pick = tact_.die(std::popcount(pool)) - 1;
+    for (std::uint64_t m = pool; m; m &= m - 1)
+      if (pick-- == 0) return std::countr_zero(m);
+    return -1;
+  }
+  // The style's target among `pool` (docs "Play styles"): never the order
+  // listed, ties at random from the tactics stream (or the first listed with
+  // `target_ties: first`).
+  int aim(int i, std::uint64_t pool) {
+    switch (style(i).aim) {
+      case Aim::spread: return pick_any(pool);
+      case Aim::lowest_hp: return best_by(pool, [&](int j) { return -st_[j].hp; });
+      case Aim::threat: break;
+    }
+    return best_by(pool, [&](int j) { return std::pair{aim_score(i, j), -(st_[j].hp + st_[j].temp_hp)}; });
+  }
+  // The danger `j` poses, times the share of what stands between it and
+  // falling that one Strike of `i` is expected to take away (at most all of
+  // it): the enemy whose fall soonest ends the most danger scores highest, a
+  // nearly fallen one in particular. A fallen PC that attack_downed allows
+  // comes first, as lowest_hp would take it.
+  double aim_score(int i, int j) const {
+    const int left = st_[j].hp + st_[j].temp_hp;
+    if (st_[j].hp == 0) return 1e300;
+    double e = expected_attack(i, j, nullptr) * f(i).multiattack;
+    if (f(i).cantrip.present) e = std::max(e, expected_attack(i, j, &f(i).cantrip));
+    return f(j).threat * std::min(1.0, e / left);
+  }
+  // The member of `pool` with the highest score; ties at random from the
+  // tactics stream (reservoir sampling), or the first listed with
+  // `target_ties: first`. With `need`, only scores whose first part is at
+  // least `need` count (-1 when none does).
   template <class Score>
-  int best_by(std::uint64_t pool, const Score& score) {
+  int best_by(std::uint64_t pool, const Score& score, int need = INT_MIN) {
     int best = -1, ties = 0;
     decltype(score(0)) best_score{};
     for (std::uint64_t m = pool; m; m &= m - 1) {
       const int j = std::countr_zero(m);
       const auto sc = score(j);
+      if constexpr (requires { sc.first; }) {
+        if (need != INT_MIN && sc.first < need) continue;
+      }
       if (best < 0 || sc > best_score) {
         best = j;
         best_score = sc;
@@ -1078,6 +1300,23 @@ class Battle {
       }
     }
     return best;
+  }
+
+  // "Advantage & Disadvantage": sources of each kind count once, and one of
+  // each cancels (option advantage_sources: sum lets the count decide).
+  int attack_advantage(int a, int t, bool melee) const {
+    const Fighter& fa = f(a);
+    int up = fa.advantage > 0, down = fa.advantage < 0;
+    if (has(a, kProne)) ++down;
+    if (has(a, kBlinded)) ++down;
+    if (has(a, kInvisible)) ++up;
+    // Prone: advantage from within touch range (a ranged attacker in reach too).
+    if (has(t, kProne)) ++(melee || in_reach(a, t) ? up : down);
+    if (has(t, kBlinded)) ++up;
+    if (has(t, kInvisible)) ++down;
+    if (dodging(t)) ++down;
+    if (has(t, kExposed)) ++up;
+    return advantage_of(up, down);
   }
 
   // "Attacking & Dealing Damage": a weak hit deals half (minimum 1), a strong
@@ -1095,22 +1334,8 @@ class Battle {
     ++rec(a).attacks;
     st_[t].last_attacker = a;
     if (melee && st_[t].conscious) reach_each_other(a, t);
-    // "Advantage & Disadvantage": sources of each kind count once, and one of
-    // each cancels (option advantage_sources: sum lets the count decide).
-    int up = fa.advantage > 0, down = fa.advantage < 0;
-    if (has(a, kProne)) ++down;
-    if (has(a, kBlinded)) ++down;
-    if (has(a, kInvisible)) ++up;
-    // Prone: advantage from within touch range (a ranged attacker in reach too).
-    if (has(t, kProne)) ++(melee || in_reach(a, t) ? up : down);
-    if (has(t, kBlinded)) ++up;
-    if (has(t, kInvisible)) ++down;
-    if (dodging(t)) ++down;
-    if (has(t, kExposed)) {
-      ++up;
-      clear_cond(t, kExposed);
-    }
-    const int adv = advantage_of(up, down);
+    const int adv = attack_advantage(a, t, melee);
+    if (has(t, kExposed)) clear_cond(t, kExposed);  // used by this attack
     const int bonus = (sp ? fa.spell_bonus : fa.attack_bonus) + check_mod(a) + (has(a, kEmpowered) ? 2 : 0) + take_forward(a) -
                       (f(t).partial_cover ? 2 : 0);
     Roll r = make_roll(bonus, adv, 0);

@@ -3,7 +3,11 @@
 // "Proficiencies", "Armor Class", "Fatigue & Exhaustion", "Threads of Fate").
 #include "rules/monsters_and_magic/mnm.hpp"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 #include "rules/sides.hpp"
 
@@ -154,6 +158,24 @@ int read_condition(MapReader& r, std::string_view key) {
   return k >= kUnconscious ? k + 1 : k;
 }
 
+// The play styles (docs "Play styles"): the foes' from kindest to the party
+// to harshest, then the party's. The rules are the same in every one.
+const std::vector<StyleRule>& foe_styles() {
+  static const std::vector<StyleRule> k{
+      {false, Aim::lowest_hp, 1.0, 0.5, true},  // cautious
+      {true, Aim::threat, 1.0, 0.5, true},      // standard
+      {true, Aim::threat, 1.0, 0.5, false},     // ruthless
+  };
+  return k;
+}
+const std::vector<StyleRule>& party_styles() {
+  static const std::vector<StyleRule> k{
+      {true, Aim::threat, 1.0, 0.5, true},   // standard
+      {true, Aim::threat, 1.0, 0.75, true},  // careful
+  };
+  return k;
+}
+
 Options read_options(const Node* node) {
   Options o;
   if (!node) return o;
@@ -194,9 +216,11 @@ std::vector<tactics::Rule> read_rules(const Node& list) {
   return tactics::compile_rules(list, actions(), vars(), tactics::Target::lowest_hp);
 }
 
-// The defaults: PCs heal or stabilise a dying ally, else strike; foes use
-// their thread ability when the GM can pay, else strike.
-std::vector<tactics::Rule> default_rules(const Fighter& f) {
+// The defaults: PCs heal or stabilise a dying ally, else attack; foes attack.
+// Which attack (Strike, cantrip, spell, thread ability) and at whom is the
+// side's style: by their worth now (Battle::choose_scored), or with
+// `scored: false` the first in this order that can be paid for.
+std::vector<tactics::Rule> default_rules(const Fighter& f, const StyleRule& style) {
   std::vector<tactics::Rule> rules;
   auto add = [&](int action, std::string_view when) {
     tactics::Rule r;
@@ -205,19 +229,50 @@ std::vector<tactics::Rule> default_rules(const Fighter& f) {
     rules.push_back(r);
   };
   if (f.potions > 0) {
-    add(kUseItem, "allies_dying >= 1 or self.hp_frac <= 0.5");
-    add(kRetrieveItem, "allies_dying >= 1 or self.hp_frac <= 0.5");
+    // Every reader of a potion rule asks for the same share as ally_in_need().
+    char when[96];
+    std::snprintf(when, sizeof when, "allies_dying >= 1 or self.hp_frac <= %g", style.heal_at);
+    add(kUseItem, when);
+    add(kRetrieveItem, when);
   }
   if (f.side == 0) add(kAid, "allies_dying >= 1");
   if (f.thread_ability.present) add(kThreadAbilityAction, f.thread_ability.targets > 1 ? "enemies_alive >= 2" : "");
   if (f.spell.present) add(kCast, f.spell.concentrate ? "self.concentrating == 0" : "");
-  // The cantrip instead of the weapon when it deals more on average.
-  if (f.cantrip.present && f.cantrip.damage.mean() > f.damage.mean() + f.damage_bonus) add(kCantrip, "");
+  // Listed order: the cantrip instead of the weapon when it deals more on
+  // average. Scored: both are offered and their worth decides.
+  if (f.cantrip.present && (style.scored || f.cantrip.damage.mean() > f.damage.mean() + f.damage_bonus))
+    add(kCantrip, "");
   add(kStrike, "");
   return rules;
 }
 
-Fighter read_fighter(const Node& node, int side, const Options& opt, const Node* side_rules, int& count) {
+// The expected damage of a weak, strong and critical hit of `d` + `bonus`
+// after each AC (the scoring rule's table; "Attacking & Dealing Damage").
+// `zero_is_nothing`: a roll of 0 or less deals nothing (spells, thread
+// abilities); a weapon's weak hit still deals its minimum 1.
+Fighter::NetTable net_table(const Dice& d, int bonus, bool zero_is_nothing) {
+  Fighter::NetTable t{};
+  std::vector<double> p;
+  try {
+    p = d.distribution();
+  } catch (const std::invalid_argument&) {  // too many kept dice to enumerate: the mean stands in
+    p.assign(1, 1.0);
+    bonus += static_cast<int>(std::lround(d.mean())) - d.min();
+  }
+  for (int ac = 0; ac < Fighter::kAcSlots; ++ac)
+    for (std::size_t k = 0; k < p.size(); ++k) {
+      const int x = d.min() + static_cast<int>(k) + bonus;
+      if (zero_is_nothing && x <= 0) continue;
+      const int raw[3] = {std::max(1, x / 2), x, 2 * x};
+      for (int tier = 0; tier < 3; ++tier)
+        t[static_cast<std::size_t>(tier)][static_cast<std::size_t>(ac)] +=
+            static_cast<float>(p[k] * std::max(0, std::max(raw[tier], 0) - ac));
+    }
+  return t;
+}
+
+Fighter read_fighter(const Node& node, int side, const Options& opt, const StyleRule& style, const Node* side_rules,
+                     int& count) {
   const std::string what_name = node.find("name") ? node.find("name")->text() : std::string("?");
   MapReader r(node, kCombatantKeys, "combatant '" + what_name + "'");
   r.finish();
@@ -369,13 +424,20 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     for (const Node& item : um->items()) f.unmodelled.push_back(item.as_string());
   }
   f.mean_damage = f.damage.mean() + f.damage_bonus;
+  f.weapon_net = net_table(f.damage, f.damage_bonus, false);
+  if (f.cantrip.present) f.cantrip_net = net_table(f.cantrip.damage, 0, true);
+  if (f.spell.present) f.spell_net = net_table(f.spell.damage, 0, true);
+  if (f.thread_ability.present) f.ability_net = net_table(f.thread_ability.damage, 0, true);
+  f.threat = std::max({f.mean_damage * f.multiattack, f.cantrip.present ? f.cantrip.damage.mean() : 0.0,
+                       f.spell.present ? f.spell.damage.mean() : 0.0});
 
   if (const Node* own = r.get("tactics")) {
     f.rules = read_rules(*own);
   } else if (side_rules) {
     f.rules = read_rules(*side_rules);
   } else {
-    f.rules = default_rules(f);
+    f.rules = default_rules(f, style);
+    f.styled = true;
   }
   for (const tactics::Rule& rule : f.rules) {
     if (rule.action == kThreadAbilityAction && !f.thread_ability.present)
@@ -510,12 +572,16 @@ Encounter compile(const Scenario&, const Variant& variant) {
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
+  enc.play[0] = party_styles()[static_cast<std::size_t>(enc.style.party)];
+  enc.play[1] = foe_styles()[static_cast<std::size_t>(enc.style.foes)];
   enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one Monsters & Magic fight",
                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, enc.opt, side_rules, count);
+                                   return read_fighter(entry, side, enc.opt, enc.play[side], side_rules, count);
                                  });
   enc.gm_keep = enc.opt.gm_reroll_keep;
-  if (enc.gm_keep < 0) {
+  if (enc.gm_keep < 0 && !enc.play[1].keep_for_abilities) {
+    enc.gm_keep = 0;  // the style keeps nothing back (options.gm_reroll_keep, when written, still decides)
+  } else if (enc.gm_keep < 0) {
     enc.gm_keep = 0;
     for (const Fighter& f : enc.fighters)
       if (f.thread_ability.present) enc.gm_keep = std::max(enc.gm_keep, f.thread_ability.cost);
@@ -634,16 +700,38 @@ std::string Encounter::describe() const {
   return os.str();
 }
 
-// The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
+// The play styles (docs/rules/monsters-and-magic.md, "Play styles"), in
+// the order of foe_styles() and party_styles(); `foes` runs from the kindest
+// to the party to the harshest.
 const StyleSpec& Encounter::styles() {
   static const StyleSpec kStyles{
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left"}},
-      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left"}},
+      {{"cautious", "the first attack in the listed order that can be paid for (the thread ability whenever the GM can "
+                    "pay), at the enemy in reach with the fewest hit points left; ties at random; the GM keeps the "
+                    "price of its dearest thread ability back from rerolls"},
+       {"standard", "each foe takes the attack worth most now (expected damage after AC and resistance, the worth of "
+                    "a condition or detonation, a thread ability paying a Strike per thread), at the enemy in reach "
+                    "whose fall soonest ends the most danger; ties by fewest hit points left, then at random; the GM "
+                    "keeps the price of its dearest thread ability back from rerolls"},
+       {"ruthless", "as standard, but the GM keeps no thread back: each one rerolls a missed monster attack or a PC's "
+                    "strong hit or save as soon as it can"}},
+      {{"standard", "heal or stabilise a dying ally, potions at half hit points; otherwise the attack worth most now, "
+                    "at the foe in reach whose fall soonest ends the most danger; ties by fewest hit points left, then "
+                    "at random"},
+       {"careful", "as standard, but a potion already at three quarters of an ally's hit points"}},
   };
   return kStyles;
 }
 
-std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style); }
+std::vector<std::string> Encounter::behaviour() const {
+  std::vector<std::string> lines = style_lines(styles(), style);
+  for (int side = 0; side < 2; ++side) {
+    std::string scripted;
+    for (const Fighter& f : fighters)
+      if (f.side == side && !f.styled) scripted += (scripted.empty() ? "" : ", ") + f.name;
+    if (!scripted.empty()) lines[side == 0 ? 1u : 0u] += "; the scenario's own tactics for " + scripted;
+  }
+  return lines;
+}
 
 std::string describe_keys() {
   std::ostringstream os;

@@ -147,6 +147,30 @@ struct Fighter {
   double mean_damage = 0.0;
   std::vector<tactics::Rule> rules;
   std::vector<std::string> unmodelled;
+  // For the scoring rule (docs "Play styles"), worked out at compile time:
+  // the expected damage of a weak, strong and critical hit of each attack
+  // after an AC of 0..kAcSlots-1 (the thread ability: [0] half, [1] full).
+  static constexpr int kAcSlots = 16;
+  using NetTable = std::array<std::array<float, kAcSlots>, 3>;
+  NetTable weapon_net{}, cantrip_net{}, spell_net{}, ability_net{};
+  double threat = 0.0;  // what a turn of its attacks deals on strong hits: the danger it poses
+  bool styled = false;  // it plays the default tactics, so its side's style chooses for it
+};
+
+// What a side's play style sets (docs/rules/monsters-and-magic.md, "Play
+// styles"). Only combatants with the default tactics follow it: a scenario's
+// own tactics are its author's choice.
+enum class Aim : std::uint8_t {
+  threat,     // the enemy whose fall soonest ends the most danger (see Battle::aim_score)
+  lowest_hp,  // the fewest hit points left
+  spread,     // any enemy in reach, at random
+};
+struct StyleRule {
+  bool scored = true;         // attacks chosen by their worth now, not by the listed order
+  Aim aim = Aim::threat;
+  double thread_price = 1.0;  // foes: a GM thread is worth this many of the foe's own Strikes
+  double heal_at = 0.5;       // party: a potion for a standing ally at or below this share of its hit points
+  bool keep_for_abilities = true;  // foes: the GM keeps the dearest thread ability's price back from rerolls
 };
 
 enum class ReapplyPolicy : std::uint8_t { detonate, extend };
@@ -233,6 +257,7 @@ class Encounter {
   int max_rounds = 100;
   Options opt;
   int gm_keep = 0;  // resolved gm_reroll_keep
+  StyleRule play[2];  // what the styles in force (`style`) set: the party's [0] and the foes' [1]
   std::vector<CombatantInfo> roster_;
 
   std::size_t combatant_count() const { return fighters.size(); }
