@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "io/report.hpp"
 #include "rules/registry.hpp"
 
 namespace encsim {
@@ -32,6 +33,21 @@ TEST(Docs, EveryRulesetHasItsReadingsWritten) {
     std::string file(r.id);
     const std::string doc = slurp(ENCSIM_SOURCE_DIR "/docs/rules/" + file + ".md");
     EXPECT_GT(doc.size(), 1000u) << "docs/rules/" << file << ".md";
+  }
+}
+
+// summary.csv's common columns come from one list, and docs/csv.md defines
+// each of them in the summary table ("| name |" or "| a, name |").
+TEST(Docs, CsvReferenceDefinesEverySummaryColumn) {
+  const std::string doc = slurp(ENCSIM_SOURCE_DIR "/docs/csv.md");
+  const std::string summary = doc.substr(doc.find("## summary.csv"));
+  const std::string table = summary.substr(0, summary.find("\n\n", summary.find("| column |")));
+  for (const std::string& c : summary_common_columns()) {
+    const bool listed = table.find("| " + c + " |") != std::string::npos ||
+                        table.find("| " + c + ", ") != std::string::npos ||
+                        table.find(", " + c + " |") != std::string::npos ||
+                        table.find(", " + c + ", ") != std::string::npos;
+    EXPECT_TRUE(listed) << c << " is not defined in docs/csv.md's summary.csv table";
   }
 }
 

@@ -538,7 +538,7 @@ TEST(Scenario, KeyTableListsEveryTopLevelKey) {
   std::vector<std::string> names;
   for (const KeySpec& k : scenario_keys()) names.emplace_back(k.name);
   EXPECT_EQ(names, (std::vector<std::string>{"name", "ruleset", "description", "include", "trials", "seed",
-                                             "max_rounds", "options", "tactics", "party", "foes", "monsters",
+                                             "max_rounds", "options", "tactics", "style", "party", "foes", "monsters",
                                              "countdowns", "variants"}));
   EXPECT_NE(format_schema(scenario_keys()).find("  max_rounds  "), std::string::npos);
 }

@@ -24,6 +24,37 @@ struct MetricSpec {
   bool p50 = false;  // also `<name>_p50`, the median
 };
 
+// A named play style of one side (issue 12): how the foes (monsters, the GM)
+// or the party choose. Each rule system declares its styles in one table,
+// `static const StyleSpec& Encounter::styles()`, and a scenario picks them
+// with `style: {foes: NAME, party: NAME}` (both default `standard`).
+struct StyleInfo {
+  std::string_view name;
+  std::string_view summary;  // what it does, for `check`, `rules` and the run report
+};
+
+struct StyleSpec {
+  std::vector<StyleInfo> foes;   // kindest to the party first, harshest last; holds `standard`
+  std::vector<StyleInfo> party;  // holds `standard`
+};
+
+// The styles in force: indexes into a StyleSpec's lists.
+struct StyleChoice {
+  int foes = 0;
+  int party = 0;
+};
+
+// "Foes: standard (summary)" and "Party: standard (summary)": the default of
+// a system's `behaviour()`; `foes_label` names the other side ("GM").
+inline std::vector<std::string> style_lines(const StyleSpec& spec, StyleChoice choice,
+                                            std::string_view foes_label = "Foes") {
+  auto line = [](std::string_view label, const StyleInfo& s) {
+    return std::string(label) + ": " + std::string(s.name) + " (" + std::string(s.summary) + ")";
+  };
+  return {line(foes_label, spec.foes[static_cast<std::size_t>(choice.foes)]),
+          line("Party", spec.party[static_cast<std::size_t>(choice.party)])};
+}
+
 struct CombatantInfo {
   std::string name;  // "Goblin 2" for the second of `count: 3`
   bool pc = false;   // counts towards the party

@@ -54,7 +54,7 @@ Scenario load_scenario_text(std::string_view text, const std::string& display_na
                             const std::string& base_dir = ".");
 
 // Sets the value at a dotted path in a resolved document:
-//   options.KEY, max_rounds, party.NAME.KEY, foes.NAME.KEY (NAME is a combatant's
+//   options.KEY, style.foes, style.party, max_rounds, party.NAME.KEY, foes.NAME.KEY (NAME is a combatant's
 //   `name`, case-insensitive, or its 0-based index), nested maps by further dots.
 // Every step but the last must exist (did-you-mean when not); the last key may be
 // new (the rule system validates it). Throws InputError at `where`.

@@ -46,6 +46,10 @@ std::string format_value(double value, bool integer) {
   return s;
 }
 
+std::string Param::text(double value) const {
+  return labels.empty() ? format_value(value, integer) : labels[static_cast<std::size_t>(value)];
+}
+
 namespace {
 
 const Variant& variant_named(const Scenario& s, const std::string& name) {
@@ -57,8 +61,9 @@ const Variant& variant_named(const Scenario& s, const std::string& name) {
 
 }  // namespace
 
-Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos) {
-  Param param{path, pos, value_pos, true, std::nullopt, ""};
+Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos,
+                    bool numeric) {
+  Param param{path, pos, value_pos, true, std::nullopt, "", {}};
   // The value as the scenario writes it (before any variant's overrides): an
   // edit goes there, as if the file said so.
   const Node& doc = p.scenario.variants.front().doc;
@@ -88,7 +93,9 @@ Param resolve_param(const Prepared& p, const std::string& path, const SourcePos&
     return param;
   }
   if (!node->is_scalar())
-    throw InputError(pos, "'" + path + "' is " + std::string(node->kind_name()) + " in the scenario, not a number");
+    throw InputError(pos, "'" + path + "' is " + std::string(node->kind_name()) + " in the scenario, not " +
+                              (numeric ? "a number" : "a value"));
+  if (!numeric) return param;
   bool whole = false;
   const auto value = parse_number(node->text(), whole);
   if (!value)
@@ -96,6 +103,50 @@ Param resolve_param(const Prepared& p, const std::string& path, const SourcePos&
   param.integer = whole;
   param.current = *value;
   return param;
+}
+
+ParamValues parse_value_list(const Prepared& p, const std::string& option, const std::string& text) {
+  const ArgText arg(option, text);
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw InputError(arg.at(0), "expected PATH=VALUE[,VALUE...], e.g. style.foes=cautious,standard,ruthless");
+  std::vector<std::string> items;
+  std::vector<std::size_t> starts;
+  for (std::size_t start = eq + 1;;) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    if (comma == start) throw InputError(arg.at(start), "empty value in the list after '='");
+    items.push_back(text.substr(start, comma - start));
+    starts.push_back(start);
+    if (comma == text.size()) break;
+    start = comma + 1;
+  }
+  // Numbers when every value is one, else names (play styles and the like).
+  bool numbers = true, whole = true;
+  std::vector<double> values;
+  for (const std::string& item : items) {
+    bool w = false;
+    const auto v = parse_number(item, w);
+    numbers = numbers && v.has_value();
+    whole = whole && w;
+    values.push_back(v.value_or(0.0));
+  }
+  ParamValues out{resolve_param(p, text.substr(0, eq), arg.at(0), arg.at(eq + 1), numbers), {}};
+  Param& param = out.param;
+  for (std::size_t k = 0; k < items.size(); ++k)
+    for (std::size_t j = 0; j < k; ++j)
+      if (items[j] == items[k]) throw InputError(arg.at(starts[k]), "'" + items[k] + "' is listed twice");
+  if (!numbers) {
+    param.labels = items;
+    param.integer = true;
+    for (std::size_t k = 0; k < items.size(); ++k) out.values.push_back(static_cast<double>(k));
+    return out;
+  }
+  if (param.current && param.integer && !whole)
+    throw InputError(arg.at(eq + 1), "'" + param.path + "' is a whole number in the scenario (" +
+                                         format_value(*param.current, true) + "), so the values must be too");
+  if (!param.current) param.integer = whole;
+  out.values = values;
+  return out;
 }
 
 std::vector<std::string> variants_overriding(const Prepared& p, const Param& param) {
@@ -121,14 +172,14 @@ void require_not_overridden(const Prepared& p, const Param& param, const std::st
 
 std::vector<std::pair<std::string, std::string>> setting_keys(const Setting& setting) {
   std::vector<std::pair<std::string, std::string>> keys;
-  for (const auto& [param, value] : setting) keys.emplace_back(param->path, format_value(value, param->integer));
+  for (const auto& [param, value] : setting) keys.emplace_back(param->path, param->text(value));
   return keys;
 }
 
 std::vector<AnyEncounter> compile_setting(const Prepared& p, const Setting& setting) {
   std::vector<Edit> edits;
   for (const auto& [param, value] : setting)
-    edits.push_back({param->path, Node::scalar(format_value(value, param->integer), param->value_pos), param->pos});
+    edits.push_back({param->path, Node::scalar(param->text(value), param->value_pos), param->pos});
   std::vector<AnyEncounter> out;
   for (const std::string& name : p.variant_names) {
     const Variant& v = variant_named(p.scenario, name);

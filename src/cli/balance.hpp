@@ -39,13 +39,29 @@ struct Param {
   bool integer = true;            // whole numbers only
   std::optional<double> current;  // its value in the scenario as written, when written there
   std::string unset_hint;         // when not written: " (did you mean 'x'?)" from the keys beside it
+  // Text values (play style names, `--set style.foes=cautious,ruthless`): a
+  // value is then an index into `labels`, which the rule system validates.
+  std::vector<std::string> labels;
+  // A value as the scenario would write it: "12", "0.25", "ruthless".
+  std::string text(double value) const;
 };
 
 // Finds `path` in the scenario as written (before variants' overrides). It must lead to a number,
 // or to a key the scenario leaves unset (an option at its default, say), which
 // the rule system then validates when a value is compiled. `integer` starts as
 // whether the value is whole (true when unset). Throws InputError.
-Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos);
+// With `numeric` false the path may hold text (a style name) or be unset.
+Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos,
+                    bool numeric = true);
+
+// A parameter and the values given for it.
+struct ParamValues {
+  Param param;
+  std::vector<double> values;  // numbers, or indexes into param.labels
+};
+// "PATH=V1,V2,..." given to `option`: numbers, or names such as play styles
+// (`style.foes=cautious,standard,ruthless`), in the order given. Throws InputError.
+ParamValues parse_value_list(const Prepared& p, const std::string& option, const std::string& text);
 
 // The chosen variants of `p` whose own overrides set `param` (or a map or list
 // holding it), so that an edit of it changes nothing there.

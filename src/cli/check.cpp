@@ -16,7 +16,12 @@ void setup_check(CLI::App& sub) {
                 << p.scenario.trials << " trials, seed " << p.scenario.seed << "\n";
       for (std::size_t i = 0; i < p.encounters.size(); ++i) {
         std::cout << "variant " << p.variant_names[i] << ":\n";
-        std::visit([](const auto& enc) { std::cout << enc.describe(); }, p.encounters[i]);
+        std::visit(
+            [](const auto& enc) {
+              for (const std::string& line : enc.behaviour()) std::cout << line << '\n';
+              std::cout << enc.describe();
+            },
+            p.encounters[i]);
       }
       std::cout << "ok\n";
     }

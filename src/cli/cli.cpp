@@ -15,6 +15,7 @@
 #include <iostream>
 
 #include "encsim/error.hpp"
+#include "rules/sides.hpp"
 
 namespace encsim::cli {
 
@@ -118,7 +119,7 @@ const std::vector<Subcommand>& subcommands() {
   return kTable;
 }
 
-Prepared prepare(const std::string& path, const std::vector<std::string>& only) {
+Prepared prepare(const std::string& path, const std::vector<std::string>& only, bool band) {
   Prepared p{load_scenario(path, ruleset_ids()), {}, {}};
   std::vector<std::string> all;
   for (const Variant& v : p.scenario.variants) all.push_back(v.name);
@@ -136,8 +137,26 @@ Prepared prepare(const std::string& path, const std::vector<std::string>& only) 
       // The base compiled, so the variant's overrides caused this.
       throw InputError(e.pos(), e.message() + " (in variant '" + v.name + "')");
     }
+    if (band) p.bands.push_back(band_encounters(p.scenario, v));
   }
   return p;
+}
+
+std::vector<BandEncounter> band_encounters(const Scenario& scenario, const Variant& v) {
+  const StyleSpec& spec = ruleset(scenario.ruleset).styles();
+  if (spec.foes.size() < 2) return {};
+  const StyleChoice chosen = rules::read_style(v.doc, spec, scenario.ruleset);
+  std::vector<BandEncounter> ends;
+  for (const std::size_t end : {std::size_t{0}, spec.foes.size() - 1}) {
+    BandEncounter b{std::string(spec.foes[end].name), std::nullopt};
+    if (static_cast<std::size_t>(chosen.foes) != end) {
+      Node doc = v.doc;
+      set_path(doc, "style.foes", Node::scalar(b.foes, v.doc.pos()), v.doc.pos());
+      b.encounter = compile_variant(scenario, Variant{v.name, std::move(doc), v.set});
+    }
+    ends.push_back(std::move(b));
+  }
+  return ends;
 }
 
 VariantResult make_result(const Scenario& scenario, const std::string& variant, const AnyEncounter& enc, RunResult run,
@@ -150,6 +169,9 @@ VariantResult make_result(const Scenario& scenario, const std::string& variant, 
   v.tally = std::move(run.tally);
   std::visit(
       [&](const auto& e) {
+        v.style_foes = e.styles().foes[static_cast<std::size_t>(e.style.foes)].name;
+        v.style_party = e.styles().party[static_cast<std::size_t>(e.style.party)].name;
+        v.behaviour = e.behaviour();
         v.combatants = e.roster();
         v.resources = e.resource_specs();
         v.extras = e.extra_specs();
@@ -183,14 +205,29 @@ JointResult run_encounters(const std::vector<const AnyEncounter*>& encs,
 std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& settings) {
   std::vector<const AnyEncounter*> encs;
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
-  for (std::size_t i = 0; i < p.encounters.size(); ++i) {
+  const std::size_t n = p.encounters.size();
+  for (std::size_t i = 0; i < n; ++i) {
     encs.push_back(&p.encounters[i]);
     if (i > 0) pairs.emplace_back(0, i);
   }
+  // The band's encounters run after the variants, in the same trials: what
+  // each end of the band reads (the variant itself when it plays that style).
+  std::vector<std::vector<std::size_t>> band_runs(n);
+  for (std::size_t i = 0; i < p.bands.size(); ++i)
+    for (const BandEncounter& b : p.bands[i]) {
+      band_runs[i].push_back(b.encounter ? encs.size() : i);
+      if (b.encounter) encs.push_back(&*b.encounter);
+    }
   JointResult joint = run_encounters(encs, pairs, settings);
   std::vector<VariantResult> out;
-  for (std::size_t i = 0; i < encs.size(); ++i) {
+  for (std::size_t i = 0; i < n; ++i) {
+    std::vector<VariantResult::BandEnd> band;
+    for (std::size_t k = 0; k < band_runs[i].size(); ++k) {
+      const Tally& t = joint.runs[band_runs[i][k]].tally;
+      band.push_back({p.bands[i][k].foes, t.trials, t.party_wins});
+    }
     out.push_back(make_result(p.scenario, p.variant_names[i], p.encounters[i], std::move(joint.runs[i]), settings));
+    out.back().band = std::move(band);
     if (i > 0) {
       out.back().paired_with = p.variant_names[0];
       out.back().paired = joint.paired[i - 1];

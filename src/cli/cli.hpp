@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,17 +31,33 @@ struct Subcommand {
 };
 const std::vector<Subcommand>& subcommands();
 
+// One end of a variant's band (issue 12): the variant fought under the
+// kindest or the harshest foe style, on the same dice.
+struct BandEncounter {
+  std::string foes;                       // the style's name
+  std::optional<AnyEncounter> encounter;  // none: the variant itself plays that style
+};
+
 // A scenario and its compiled variants (filtered by --variant when given).
 struct Prepared {
   Scenario scenario;
   std::vector<std::string> variant_names;
   std::vector<AnyEncounter> encounters;
+  // Per encounter, its band's two ends (kindest, harshest); empty when no
+  // band was asked for or the system declares one foe style.
+  std::vector<std::vector<BandEncounter>> bands = {};
 };
-// Throws InputError. `only` lists variant names to keep (empty: all).
-Prepared prepare(const std::string& path, const std::vector<std::string>& only);
+// Throws InputError. `only` lists variant names to keep (empty: all); `band`
+// also compiles each variant under the kindest and the harshest foe style.
+Prepared prepare(const std::string& path, const std::vector<std::string>& only, bool band = false);
+
+// The two ends of a variant's band: the kindest and the harshest foe style of
+// the scenario's system; empty when it declares one. Throws InputError.
+std::vector<BandEncounter> band_encounters(const Scenario& scenario, const Variant& variant);
 
 // Runs every variant of a prepared scenario side by side with common random
-// numbers; each variant after the first is paired with the first.
+// numbers; each variant after the first is paired with the first. The band's
+// encounters run beside them, hidden, on the same dice.
 std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& settings);
 // Runs encounters of one rule system side by side (run_joint, which see).
 JointResult run_encounters(const std::vector<const AnyEncounter*>& encs,

@@ -1,5 +1,5 @@
 // encsim sensitivity SCENARIO.yaml --params PATH[:STEP],PATH[:STEP],... [-n TRIALS]
-//                    [--seed S] [--threads T] [--variant NAME] [-o DIR]
+//                    [--seed S] [--threads T] [--variant NAME] [-o DIR] [--set PATH=VALUE]
 //
 // For each parameter, how much one step moves the party win rate: a central
 // finite difference (value - step against value + step, halved), the two
@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli/balance.hpp"
@@ -25,6 +26,7 @@ struct SensitivityArgs {
   int threads = 0;
   std::string variant;
   std::string out_dir;
+  std::string set;  // PATH=VALUE written in for every probe (e.g. style.foes=ruthless)
 };
 
 // One parameter's probes: encounters `low` and `high` in the joint run (index 0
@@ -88,16 +90,33 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
   // a step up. A probe the rule system rejects (hp 0, say) is replaced by the
   // scenario itself, making that difference one-sided; if both are rejected
   // the error stands.
-  std::vector<AnyEncounter> encs{compile_setting(one, {}).front()};
-  std::vector<std::vector<std::pair<std::string, std::string>>> keys{{}};
+  // --set: a value written in for every probe, e.g. a foe play style.
+  std::optional<ParamValues> set;
+  Setting fixed_values;
+  if (!a.set.empty()) {
+    set = parse_value_list(one, "--set", a.set);
+    if (set->values.size() != 1)
+      throw InputError(set->param.value_pos, "sensitivity takes one value for --set; run it once per value");
+    for (const Probe& probe : probes)
+      if (probe.param.path == set->param.path)
+        throw InputError(set->param.pos, "'" + set->param.path + "' is probed and set at once");
+    require_not_overridden(one, set->param, "sensitivity");
+    fixed_values.emplace_back(&set->param, set->values.front());
+  }
+  auto with_fixed = [&](Setting s) {
+    s.insert(s.begin(), fixed_values.begin(), fixed_values.end());
+    return s;
+  };
+  std::vector<AnyEncounter> encs{compile_setting(one, fixed_values).front()};
+  std::vector<std::vector<std::pair<std::string, std::string>>> keys{setting_keys(fixed_values)};
   for (Probe& probe : probes) keys.front().emplace_back(probe.param.path, format_value(*probe.param.current, probe.param.integer));
   for (Probe& probe : probes) {
     const double current = *probe.param.current;
     std::optional<InputError> rejected;
     auto add = [&](double value, std::size_t& index, double& used) {
       try {
-        encs.push_back(compile_setting(one, {{&probe.param, value}}).front());
-        keys.push_back(setting_keys({{&probe.param, value}}));
+        encs.push_back(compile_setting(one, with_fixed({{&probe.param, value}})).front());
+        keys.push_back(setting_keys(with_fixed({{&probe.param, value}})));
         index = encs.size() - 1;
         used = value;
       } catch (const InputError& e) {
@@ -140,8 +159,9 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
   std::ostringstream os;
   char line[512];
   os << "sensitivity of the party win rate: " << p.scenario.name << " [" << one.variant_names.front() << "] ("
-     << p.scenario.ruleset << "), " << rs.trials << " fights per probe on the same dice, seed " << rs.seed
-     << "; the scenario as written wins " << percent(static_cast<double>(joint.runs[0].tally.party_wins) / static_cast<double>(rs.trials)) << "\n";
+     << p.scenario.ruleset << "), " << rs.trials << " fights per probe on the same dice, seed " << rs.seed;
+  for (const auto& [k, v] : setting_keys(fixed_values)) os << ", " << k << " = " << v;
+  os << "; the scenario as written wins " << percent(static_cast<double>(joint.runs[0].tally.party_wins) / static_cast<double>(rs.trials)) << "\n";
   std::snprintf(line, sizeof line, "  %4s %-28s %9s %7s %15s %-22s %9s %9s\n", "rank", "parameter", "value", "step",
                 "win at -/+", "pts per step (95% CI)", "PCs down", "dmg party");
   os << line;
@@ -199,6 +219,7 @@ void setup_sensitivity(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "probe this variant (default: the scenario as written)");
+  sub.add_option("--set", a->set, "PATH=VALUE: write this value in for every probe, e.g. style.foes=ruthless");
   sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv and the probes' summary.csv, combatants.csv, distributions.csv here");
   sub.callback([a, n, seed] { sensitivity(*a, n->count() > 0, seed->count() > 0); });
 }

@@ -1,4 +1,4 @@
-// encsim sweep SCENARIO.yaml --set PATH=FROM..TO[:STEP] [--set ...] [-n TRIALS]
+// encsim sweep SCENARIO.yaml --set PATH=FROM..TO[:STEP]|PATH=V1,V2,... [--set ...] [-n TRIALS]
 //              [--seed S] [--threads T] [--precision E] [--variant NAME]... [-o DIR]
 //              [--format table|csv|json]
 //
@@ -37,10 +37,7 @@ struct SweepArgs {
 };
 
 // One --set: a parameter and its values.
-struct Axis {
-  Param param;
-  std::vector<double> values;
-};
+using Axis = ParamValues;
 
 double number_at(const ArgText& arg, std::size_t from, std::size_t to, const char* what, bool& whole) {
   const std::string text = arg.value().substr(from, to - from);
@@ -53,10 +50,10 @@ Axis parse_set(const Prepared& p, const std::string& text) {
   const ArgText arg("--set", text);
   const std::size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw InputError(arg.at(0), "expected PATH=FROM..TO[:STEP], e.g. foes.Ogre.hp=20..40:5");
+    throw InputError(arg.at(0), "expected PATH=FROM..TO[:STEP] or PATH=V1,V2,..., e.g. foes.Ogre.hp=20..40:5");
   const std::size_t dots = text.find("..", eq + 1);
-  if (dots == std::string::npos)
-    throw InputError(arg.at(eq + 1), "expected a range FROM..TO[:STEP] after '=', e.g. 20..40 or 0.5..1.5:0.25");
+  // Without a range, a list of values: numbers, or names like play styles.
+  if (dots == std::string::npos) return parse_value_list(p, "--set", text);
   const std::size_t colon = text.find(':', dots + 2);
   const std::size_t to_end = colon == std::string::npos ? text.size() : colon;
   bool from_whole = false, to_whole = false, step_whole = true;
@@ -98,7 +95,7 @@ std::string sweep_report(const std::vector<Axis>& axes, const std::vector<Varian
   std::vector<int> widths;
   for (const Axis& a : axes) {
     std::size_t w = a.param.path.size();
-    for (double v : a.values) w = std::max(w, format_value(v, a.param.integer).size());
+    for (double v : a.values) w = std::max(w, a.param.text(v).size());
     widths.push_back(static_cast<int>(w));
   }
   const bool variants = n_variants > 1;
@@ -142,13 +139,13 @@ std::string sweep_report(const std::vector<Axis>& axes, const std::vector<Varian
       std::snprintf(line, sizeof line, "  %10s", "");
       os << line;
       for (double x : axes[1].values) {
-        std::snprintf(line, sizeof line, " %7s", format_value(x, axes[1].param.integer).c_str());
+        std::snprintf(line, sizeof line, " %7s", axes[1].param.text(x).c_str());
         os << line;
       }
       os << "\n";
       std::size_t i = v;
       for (double y : axes[0].values) {
-        std::snprintf(line, sizeof line, "  %10s", format_value(y, axes[0].param.integer).c_str());
+        std::snprintf(line, sizeof line, "  %10s", axes[0].param.text(y).c_str());
         os << line;
         for (std::size_t c = 0; c < axes[1].values.size(); ++c, i += n_variants) {
           const Tally& t = results[i].tally;
@@ -248,8 +245,8 @@ void setup_sweep(CLI::App& sub) {
   auto a = std::make_shared<SweepArgs>();
   sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
   sub.add_option("--set", a->sets,
-                 "PATH=FROM..TO[:STEP]: a scenario value and its range (step 1 unless given), e.g. "
-                 "foes.Ogre.hp=20..40:5; twice for a grid")
+                 "PATH=FROM..TO[:STEP] or PATH=V1,V2,...: a scenario value and its range (step 1 unless given) "
+                 "or its values, e.g. foes.Ogre.hp=20..40:5 or style.foes=cautious,standard,ruthless; twice for a grid")
       ->required()
       ->allow_extra_args(false);
   auto* n = sub.add_option("-n,--trials", a->trials, "trials per point (default: the scenario's `trials`; with --precision, the cap)")

@@ -1,10 +1,14 @@
 // encsim tune SCENARIO.yaml --param PATH --target-win P [--lo A --hi B] [--step S]
 //             [-n TRIALS] [--seed S] [--threads T] [--variant NAME] [-o DIR]
+//             [--set PATH=V1[,V2...]]
 //
 // The value of one parameter whose party win rate is closest to P: bisection
 // on a grid from A to B (tune_search), every evaluation on the same dice.
+// With --set, once for each of its values (e.g. each foe play style: the
+// worst case a designer should prepare for).
 #include <iostream>
 #include <map>
+#include <optional>
 #include <memory>
 #include <sstream>
 
@@ -26,6 +30,7 @@ struct TuneArgs {
   int threads = 0;
   std::string variant;
   std::string out_dir;
+  std::string set;  // PATH=V1[,V2...]: a value written in while tuning, once per value
 };
 
 std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
@@ -37,19 +42,21 @@ double option_number(const std::string& option, const std::string& text, bool& w
   return *v;
 }
 
-std::string tune_csv(const Prepared& p, const Param& param, double target, const TuneOutcome& o) {
-  Table t{{"scenario", "variant", "param", "evaluation", "value", "trials", "party_wins", "party_win_rate",
-           "party_win_ci_low", "party_win_ci_high", "target", "role"},
-          {},
-          3};
+// One tune per value of --set (a single one without it): the rows of
+// tune.csv, with the --set value in its own column after `variant`.
+void add_tune_rows(Table& t, const Prepared& p, const Param& param, double target, const TuneOutcome& o,
+                   const Setting& fixed_values) {
   for (std::size_t i = 0; i < o.trace.size(); ++i) {
     const TuneEval& e = o.trace[i];
     const Interval ci = e.ci();
-    t.rows.push_back({p.scenario.name, p.variant_names.front(), param.path, std::to_string(i + 1),
-                      format_value(e.value, param.integer), std::to_string(e.trials), std::to_string(e.wins),
-                      fixed(e.rate(), 6), fixed(ci.low, 6), fixed(ci.high, 6), fixed(target, 6), e.role});
+    std::vector<std::string> row{p.scenario.name, p.variant_names.front()};
+    for (const auto& [k, v] : setting_keys(fixed_values)) row.push_back(v);
+    for (const std::string& v :
+         {param.path, std::to_string(i + 1), format_value(e.value, param.integer), std::to_string(e.trials),
+          std::to_string(e.wins), fixed(e.rate(), 6), fixed(ci.low, 6), fixed(ci.high, 6), fixed(target, 6), e.role})
+      row.push_back(v);
+    t.rows.push_back(std::move(row));
   }
-  return to_csv(t);
 }
 
 void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
@@ -89,84 +96,112 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given) {
   const auto steps = static_cast<std::size_t>(std::floor(span + 1e-9));
   if (steps < 1) throw InputError(SourcePos{}, "the range from --lo to --hi is shorter than one --step");
 
+  // --set: the values written in while tuning, one tune each.
+  std::optional<ParamValues> set;
+  if (!a.set.empty()) {
+    set = parse_value_list(one, "--set", a.set);
+    if (set->param.path == param.path) throw InputError(set->param.pos, "'" + param.path + "' is the tuned --param");
+    require_not_overridden(one, set->param, "tune");
+  }
+  std::vector<Setting> fixed_settings;
+  if (set)
+    for (double v : set->values) fixed_settings.push_back({{&set->param, v}});
+  else
+    fixed_settings.push_back({});
   // Both ends compile before anything runs; so, almost surely, does all between.
-  compile_setting(one, {{&param, *lo}});
-  compile_setting(one, {{&param, *lo + static_cast<double>(steps) * *step}});
+  for (const Setting& f : fixed_settings)
+    for (const double v : {*lo, *lo + static_cast<double>(steps) * *step}) {
+      Setting s = f;
+      s.emplace_back(&param, v);
+      compile_setting(one, s);
+    }
   if (!a.out_dir.empty()) prepare_output_dir(a.out_dir, {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv", "tune.csv"});
 
-  RunSettings rs;
-  rs.seed = seed_given ? a.seed : p.scenario.seed;
-  rs.threads = a.threads;
-  rs.trials = trials_given ? a.trials : p.scenario.trials;
-  // The results of the evaluations made at the full trial count: the answer
-  // and its neighbours become CSV rows.
-  std::map<double, VariantResult> full;
-  auto evaluate = [&](double value, std::uint64_t trials) {
-    const Setting setting{{&param, value}};
-    std::vector<AnyEncounter> enc = compile_setting(one, setting);
-    RunSettings s = rs;
-    s.trials = trials;
-    JointResult r = run_encounters({&enc.front()}, {}, s);
-    const std::uint64_t wins = r.runs.front().tally.party_wins;
-    if (trials == rs.trials) {
-      VariantResult v = make_result(one.scenario, one.variant_names.front(), enc.front(), std::move(r.runs.front()), s);
-      v.keys = setting_keys(setting);
-      full.insert_or_assign(value, std::move(v));
-    }
-    return wins;
-  };
-  const TuneOutcome o = tune_search(*lo, *step, steps, a.target, rs.trials, evaluate);
+  std::vector<std::string> header{"scenario", "variant"};
+  if (set) header.push_back(set->param.path);
+  for (const char* c : {"param", "evaluation", "value", "trials", "party_wins", "party_win_rate", "party_win_ci_low",
+                        "party_win_ci_high", "target", "role"})
+    header.emplace_back(c);
+  Table trace_table{header, {}, set ? 4u : 3u};
+  std::vector<VariantResult> rows;  // the answers and their neighbours, by value
+  for (const Setting& fixed_values : fixed_settings) {
+    RunSettings rs;
+    rs.seed = seed_given ? a.seed : p.scenario.seed;
+    rs.threads = a.threads;
+    rs.trials = trials_given ? a.trials : p.scenario.trials;
+    // The results of the evaluations made at the full trial count: the answer
+    // and its neighbours become CSV rows.
+    std::map<double, VariantResult> full;
+    auto evaluate = [&](double value, std::uint64_t trials) {
+      Setting setting = fixed_values;
+      setting.emplace_back(&param, value);
+      std::vector<AnyEncounter> enc = compile_setting(one, setting);
+      RunSettings s = rs;
+      s.trials = trials;
+      JointResult r = run_encounters({&enc.front()}, {}, s);
+      const std::uint64_t wins = r.runs.front().tally.party_wins;
+      if (trials == rs.trials) {
+        VariantResult v = make_result(one.scenario, one.variant_names.front(), enc.front(), std::move(r.runs.front()), s);
+        v.keys = setting_keys(setting);
+        full.insert_or_assign(value, std::move(v));
+      }
+      return wins;
+    };
+    const TuneOutcome o = tune_search(*lo, *step, steps, a.target, rs.trials, evaluate);
 
-  std::ostringstream os;
-  const auto value_text = [&](double v) { return format_value(v, param.integer); };
-  os << "tune " << param.path << " in " << value_text(*lo) << ".." << value_text(*lo + static_cast<double>(steps) * *step)
-     << " (step " << value_text(*step) << ") for a party win rate of " << percent(a.target) << ": " << p.scenario.name
-     << " [" << one.variant_names.front() << "] (" << p.scenario.ruleset << "), seed " << rs.seed << "\n";
-  char line[256];
-  std::snprintf(line, sizeof line, "  %4s %12s %10s %7s %-17s %s\n", "eval", "value", "trials", "win", "95% CI", "role");
-  os << line;
-  for (std::size_t i = 0; i < o.trace.size(); ++i) {
-    const TuneEval& e = o.trace[i];
-    const Interval ci = e.ci();
-    std::snprintf(line, sizeof line, "  %4zu %12s %10llu %7s %-17s %s\n", i + 1, value_text(e.value).c_str(),
-                  static_cast<unsigned long long>(e.trials), percent(e.rate()).c_str(),
-                  (percent(ci.low) + " to " + percent(ci.high)).c_str(), e.role.c_str());
+    std::ostringstream os;
+    const auto value_text = [&](double v) { return format_value(v, param.integer); };
+    os << "tune " << param.path << " in " << value_text(*lo) << ".." << value_text(*lo + static_cast<double>(steps) * *step)
+       << " (step " << value_text(*step) << ") for a party win rate of " << percent(a.target) << ": " << p.scenario.name
+       << " [" << one.variant_names.front() << "] (" << p.scenario.ruleset << "), seed " << rs.seed;
+    for (const auto& [k, v] : setting_keys(fixed_values)) os << ", " << k << " = " << v;
+    os << "\n";
+    char line[256];
+    std::snprintf(line, sizeof line, "  %4s %12s %10s %7s %-17s %s\n", "eval", "value", "trials", "win", "95% CI", "role");
     os << line;
-  }
-  const auto describe_eval = [&](const TuneEval& e) {
-    const Interval ci = e.ci();
-    return param.path + " = " + value_text(e.value) + ": the party wins " + percent(e.rate()) + " (95% CI " +
-           percent(ci.low) + " to " + percent(ci.high) + ", " + std::to_string(e.trials) + " fights)";
-  };
-  const TuneEval& answer = o.trace[o.answer];
-  switch (o.status) {
-    case TuneOutcome::Status::found: os << "  answer: " << describe_eval(answer) << "\n"; break;
-    case TuneOutcome::Status::target_below_range:
-    case TuneOutcome::Status::target_above_range:
-      os << "  The target " << percent(a.target) << " is "
-         << (o.status == TuneOutcome::Status::target_below_range ? "below" : "above")
-         << " every win rate found in the range; the closest is " << describe_eval(answer)
-         << ". Widen --lo/--hi to reach it.\n";
-      break;
-    case TuneOutcome::Status::flat:
-      os << "  The win rate is the same at every point scanned (" << percent(answer.rate()) << "): " << param.path
-         << " does not move it here, so there is no answer.\n";
-      break;
-  }
-  for (std::size_t n : o.neighbours) os << "  neighbour: " << describe_eval(o.trace[n]) << "\n";
-  if (!o.monotone)
-    os << "  The response is not monotone (" << o.monotone_note
-       << "): bisection assumes it is, so another value may come closer; sweep the range to see it.\n";
-  std::cout << os.str();
-
-  if (!a.out_dir.empty()) {
-    std::vector<VariantResult> rows;  // the answer and its neighbours, by value
+    for (std::size_t i = 0; i < o.trace.size(); ++i) {
+      const TuneEval& e = o.trace[i];
+      const Interval ci = e.ci();
+      std::snprintf(line, sizeof line, "  %4zu %12s %10llu %7s %-17s %s\n", i + 1, value_text(e.value).c_str(),
+                    static_cast<unsigned long long>(e.trials), percent(e.rate()).c_str(),
+                    (percent(ci.low) + " to " + percent(ci.high)).c_str(), e.role.c_str());
+      os << line;
+    }
+    const auto describe_eval = [&](const TuneEval& e) {
+      const Interval ci = e.ci();
+      return param.path + " = " + value_text(e.value) + ": the party wins " + percent(e.rate()) + " (95% CI " +
+             percent(ci.low) + " to " + percent(ci.high) + ", " + std::to_string(e.trials) + " fights)";
+    };
+    const TuneEval& answer = o.trace[o.answer];
+    switch (o.status) {
+      case TuneOutcome::Status::found: os << "  answer: " << describe_eval(answer) << "\n"; break;
+      case TuneOutcome::Status::target_below_range:
+      case TuneOutcome::Status::target_above_range:
+        os << "  The target " << percent(a.target) << " is "
+           << (o.status == TuneOutcome::Status::target_below_range ? "below" : "above")
+           << " every win rate found in the range; the closest is " << describe_eval(answer)
+           << ". Widen --lo/--hi to reach it.\n";
+        break;
+      case TuneOutcome::Status::flat:
+        os << "  The win rate is the same at every point scanned (" << percent(answer.rate()) << "): " << param.path
+           << " does not move it here, so there is no answer.\n";
+        break;
+    }
+    for (std::size_t n : o.neighbours) os << "  neighbour: " << describe_eval(o.trace[n]) << "\n";
+    if (!o.monotone)
+      os << "  The response is not monotone (" << o.monotone_note
+         << "): bisection assumes it is, so another value may come closer; sweep the range to see it.\n";
+    std::cout << os.str();
     for (auto& [value, r] : full) {
       bool keep = o.trace[o.answer].value == value;
       for (std::size_t n : o.neighbours) keep = keep || o.trace[n].value == value;
       if (keep) rows.push_back(r);
     }
-    write_reports(a.out_dir, rows, {{"tune.csv", tune_csv(one, param, a.target, o)}});
+    add_tune_rows(trace_table, one, param, a.target, o, fixed_values);
+  }
+
+  if (!a.out_dir.empty()) {
+    write_reports(a.out_dir, rows, {{"tune.csv", to_csv(trace_table)}});
     std::cout << "wrote tune.csv (every evaluation) and summary.csv, combatants.csv, distributions.csv (the answer "
                  "and its neighbours) to "
               << a.out_dir << "\n";
@@ -194,6 +229,9 @@ void setup_tune(CLI::App& sub) {
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "tune this variant (default: the scenario as written)");
   sub.add_option("-o,--output", a->out_dir, "write tune.csv and the answer's summary.csv, combatants.csv, distributions.csv here");
+  sub.add_option("--set", a->set,
+                 "PATH=V1[,V2...]: write this value in while tuning, and with several, tune once for each "
+                 "(e.g. style.foes=cautious,standard,ruthless)");
   sub.callback([a, n, seed] { tune(*a, n->count() > 0, seed->count() > 0); });
 }
 

@@ -180,16 +180,69 @@ std::string fixed(double value, int decimals) {
   return s;
 }
 
+namespace {
+
+// summary.csv's common columns: each a name and how a row's field is made.
+struct SummaryColumn {
+  const char* name;
+  std::string (*value)(const VariantResult& r);
+};
+
+std::string band_style(const VariantResult& r, std::size_t end) { return r.band.empty() ? "" : r.band[end].foes; }
+std::string band_rate(const VariantResult& r, std::size_t end) {
+  return r.band.empty() ? "" : fixed(rate(r.band[end].party_wins, r.band[end].trials), 6);
+}
+
+const std::vector<SummaryColumn>& summary_columns() {
+  using R = const VariantResult&;
+  static const std::vector<SummaryColumn> kColumns = {
+      {"trials", [](R r) { return std::to_string(r.tally.trials); }},
+      {"seed", [](R r) { return std::to_string(r.seed); }},
+      {"party_win_rate", [](R r) { return fixed(rate(r.tally.party_wins, r.tally.trials), 6); }},
+      {"party_win_ci_low", [](R r) { return fixed(wilson(r.tally.party_wins, r.tally.trials).low, 6); }},
+      {"party_win_ci_high", [](R r) { return fixed(wilson(r.tally.party_wins, r.tally.trials).high, 6); }},
+      {"foes_win_rate", [](R r) { return fixed(rate(r.tally.foes_wins, r.tally.trials), 6); }},
+      {"draw_rate", [](R r) { return fixed(rate(r.tally.draws, r.tally.trials), 6); }},
+      {"rounds_mean", [](R r) { return fixed(r.tally.rounds.mean(), 4); }},
+      {"rounds_p50", [](R r) { return std::to_string(r.tally.rounds.quantile(1, 2)); }},
+      {"rounds_p90", [](R r) { return std::to_string(r.tally.rounds.quantile(9, 10)); }},
+      {"pcs_down_mean", [](R r) { return fixed(r.tally.pcs_down.mean(), 4); }},
+      {"pc_deaths_mean", [](R r) { return fixed(r.tally.pc_deaths.mean(), 4); }},
+      {"party_wipe_rate", [](R r) { return fixed(rate(r.tally.party_wipes, r.tally.trials), 6); }},
+      {"foes_fled_rate", [](R r) { return fixed(rate(r.tally.foes_fled, r.tally.trials), 6); }},
+      {"damage_to_party_mean", [](R r) { return fixed(r.tally.damage_to_party.mean(), 4); }},
+      {"damage_to_party_sd", [](R r) { return fixed(r.tally.damage_to_party.stddev(), 4); }},
+      {"damage_to_party_p10", [](R r) { return std::to_string(r.tally.damage_to_party.quantile(1, 10)); }},
+      {"damage_to_party_p90", [](R r) { return std::to_string(r.tally.damage_to_party.quantile(9, 10)); }},
+      {"win_with_pc_down_rate", [](R r) { return fixed(rate(r.tally.wins_with_pc_down, r.tally.trials), 6); }},
+      {"style_foes", [](R r) { return r.style_foes; }},
+      {"style_party", [](R r) { return r.style_party; }},
+      {"band_kindest_foes", [](R r) { return band_style(r, 0); }},
+      {"band_kindest_win_rate", [](R r) { return band_rate(r, 0); }},
+      {"band_harshest_foes", [](R r) { return band_style(r, 1); }},
+      {"band_harshest_win_rate", [](R r) { return band_rate(r, 1); }},
+  };
+  return kColumns;
+}
+
+}  // namespace
+
+const std::vector<std::string>& summary_common_columns() {
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> names;
+    for (const SummaryColumn& c : summary_columns()) names.emplace_back(c.name);
+    return names;
+  }();
+  return kNames;
+}
+
 Table summary_table(const std::vector<VariantResult>& results) {
   const auto keys = key_names(results);
   const auto sys = union_columns(results, [](const VariantResult& r) { return r.resources; });
   std::vector<std::string> header{"scenario", "variant", "ruleset"};
   header.insert(header.end(), keys.begin(), keys.end());
-  for (const char* c : {"trials", "seed", "party_win_rate", "party_win_ci_low", "party_win_ci_high", "foes_win_rate",
-                        "draw_rate", "rounds_mean", "rounds_p50", "rounds_p90", "pcs_down_mean", "pc_deaths_mean",
-                        "party_wipe_rate", "foes_fled_rate", "damage_to_party_mean", "damage_to_party_sd",
-                        "damage_to_party_p10", "damage_to_party_p90", "win_with_pc_down_rate"})
-    header.emplace_back(c);
+  const auto& common = summary_common_columns();
+  header.insert(header.end(), common.begin(), common.end());
   header.insert(header.end(), sys.begin(), sys.end());
   std::vector<std::string> facts;
   for (const auto& r : results)
@@ -199,18 +252,9 @@ Table summary_table(const std::vector<VariantResult>& results) {
   Table out{header, {}, 3 + keys.size()};
   for (const auto& r : results) {
     const Tally& t = r.tally;
-    const Interval ci = wilson(t.party_wins, t.trials);
     std::vector<std::string> row{r.scenario, r.variant, r.ruleset};
     add_keys(row, r, keys);
-    for (const std::string& v :
-         {std::to_string(t.trials), std::to_string(r.seed), fixed(rate(t.party_wins, t.trials), 6), fixed(ci.low, 6),
-          fixed(ci.high, 6), fixed(rate(t.foes_wins, t.trials), 6), fixed(rate(t.draws, t.trials), 6),
-          fixed(t.rounds.mean(), 4), std::to_string(t.rounds.quantile(1, 2)), std::to_string(t.rounds.quantile(9, 10)),
-          fixed(t.pcs_down.mean(), 4), fixed(t.pc_deaths.mean(), 4), fixed(rate(t.party_wipes, t.trials), 6),
-          fixed(rate(t.foes_fled, t.trials), 6), fixed(t.damage_to_party.mean(), 4),
-          fixed(t.damage_to_party.stddev(), 4), std::to_string(t.damage_to_party.quantile(1, 10)),
-          std::to_string(t.damage_to_party.quantile(9, 10)), fixed(rate(t.wins_with_pc_down, t.trials), 6)})
-      row.push_back(v);
+    for (const SummaryColumn& c : summary_columns()) row.push_back(c.value(r));
     add_metrics(row, sys, r.resources,
                 [&](std::size_t i) { return metric_values(r.resources[i], t.resources[i].mean(), &t.resources[i]); });
     for (const auto& name : facts) {
@@ -364,7 +408,10 @@ std::string to_json(const Table& t) {
     out += "  {";
     for (std::size_t c = 0; c < t.header.size(); ++c) {
       const std::string& v = t.rows[r][c];
-      out += (c ? ", " : "") + quote(t.header[c]) + ": " + (v.empty() ? "null" : c < t.text_columns ? quote(v) : v);
+      // Past the leading text columns a field is a number, or text (a style
+      // name, a fact) that JSON must quote.
+      const bool text = c < t.text_columns || !plain_number(v);
+      out += (c ? ", " : "") + quote(t.header[c]) + ": " + (v.empty() ? "null" : text ? quote(v) : v);
     }
     out += r + 1 < t.rows.size() ? "},\n" : "}\n";
   }
@@ -383,8 +430,15 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     os << r.scenario;
     if (variants.size() > 1 || r.variant != "base") os << " [" << r.variant << "]";
     os << " (" << r.ruleset << ")\n";
+    for (const std::string& line : r.behaviour) os << "  " << line << "\n";
     os << "  The party wins " << percent(rate(t.party_wins, t.trials)) << " of fights (95% CI " << percent(ci.low)
-       << " to " << percent(ci.high) << "). A PC goes down in " << percent(any_down) << " of fights and dies in "
+       << " to " << percent(ci.high);
+    // The band: the same dice against the harshest and the kindest foes.
+    if (r.band.size() == 2)
+      os << "; " << percent(rate(r.band[1].party_wins, r.band[1].trials)) << " against " << r.band[1].foes
+         << " foes, " << percent(rate(r.band[0].party_wins, r.band[0].trials)) << " against " << r.band[0].foes
+         << " ones";
+    os << "). A PC goes down in " << percent(any_down) << " of fights and dies in "
        << percent(any_dead) << ". Fights last " << fixed(t.rounds.mean(), 1) << " rounds on average (median "
        << t.rounds.quantile(1, 2) << ", 9 in 10 within " << t.rounds.quantile(9, 10) << ").\n";
     if (!r.note.empty()) os << "  " << r.note << "\n";

@@ -35,6 +35,20 @@ struct VariantResult {
   std::string note;
   // Leading columns identifying a sweep point ("foes.ogre.hp" -> "30"), empty otherwise.
   std::vector<std::pair<std::string, std::string>> keys;
+  // The play styles in force (`style:`) and what they mean, one line per side.
+  std::string style_foes;
+  std::string style_party;
+  std::vector<std::string> behaviour;
+  // The band (issue 12): the party's wins on the same dice against the
+  // kindest foe style (first) and the harshest (second); empty when the run
+  // skipped it (`--no-band`, sweeps) or the system declares one foe style.
+  // Counts, so shards merge by adding them.
+  struct BandEnd {
+    std::string foes;  // the style's name
+    std::uint64_t trials = 0;
+    std::uint64_t party_wins = 0;
+  };
+  std::vector<BandEnd> band;
   // Against which variant of the same scenario this one was paired trial by
   // trial ("" for none, e.g. the first), and the paired tally (first = that one).
   std::string paired_with;
@@ -47,6 +61,10 @@ struct Table {
   std::vector<std::vector<std::string>> rows;
   std::size_t text_columns = 0;  // the leading columns that are text (names, keys); the rest are numbers
 };
+// summary.csv's columns that every row has, in order, between the sweep
+// keys and the system's own columns: the one list the table, docs/csv.md
+// (a test checks) and any reader go by.
+const std::vector<std::string>& summary_common_columns();
 Table summary_table(const std::vector<VariantResult>& results);
 Table combatants_table(const std::vector<VariantResult>& results);
 Table distributions_table(const std::vector<VariantResult>& results);

@@ -33,7 +33,7 @@ const std::vector<KeySpec> kVariantKeys = {
 };
 
 // The keys a resolved document (a Variant's doc) may hold, in path order.
-const std::vector<std::string> kDocKeys = {"party", "foes", "max_rounds", "options", "tactics", "countdowns"};
+const std::vector<std::string> kDocKeys = {"party", "foes", "max_rounds", "options", "tactics", "style", "countdowns"};
 
 bool iequals(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
@@ -417,7 +417,7 @@ std::optional<std::size_t> as_index(std::string_view step) {
 }
 
 // Walks `path` in `doc`. With a value, sets it at the last step (creating the
-// last key, and `options` at the top, when absent) and returns
+// last key, and `options` or `style` at the top, when absent) and returns
 // nullptr; without, returns the node at the path. Never modifies `doc` when
 // `value` is null, which is what lets get_path share it.
 Node* walk(Node& doc, std::string_view path, const Node* value, const SourcePos& where) {
@@ -463,7 +463,7 @@ Node* walk(Node& doc, std::string_view path, const Node* value, const SourcePos&
         return nullptr;
       }
       Node* next = cur->find_mut(step);
-      if (!next && value && i == 0 && step == "options") {
+      if (!next && value && i == 0 && (step == "options" || step == "style")) {
         cur->set(step, Node::map({}, where), where);
         next = cur->find_mut(step);
       }
@@ -498,6 +498,8 @@ const std::vector<KeySpec>& scenario_keys() {
       {"options", "map", "", "rule options, read by the rule system"},
       {"tactics", "map: party, foes", "",
        "rule lists for a whole side (combatants without their own `tactics`)"},
+      {"style", "map: foes, party", "standard",
+       "play styles, e.g. {foes: ruthless, party: careful}; `encsim rules ID` lists a system's"},
       {"party", "list of combatants", "", "the player characters (required)"},
       {"foes", "list of combatants", "", "their opponents (required)"},
       {"monsters", "map of name to combatant", "", "library entries a combatant can `use:`"},

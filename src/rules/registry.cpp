@@ -2,25 +2,28 @@
 
 #include "encsim/check.hpp"
 
+#include <algorithm>
+#include <utility>
+
 namespace encsim {
 
 const std::vector<RulesetEntry>& rulesets() {
   static const std::vector<RulesetEntry> kTable{
       {fivey::kId, "FIVEY", "seed 004",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(fivey::compile(s, v)); },
-       &fivey::describe_keys},
+       &fivey::describe_keys, &fivey::Encounter::styles},
       {daggerheart::kId, "Daggerheart", "seed 000 and the SRD",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(daggerheart::compile(s, v)); },
-       &daggerheart::describe_keys},
+       &daggerheart::describe_keys, &daggerheart::Encounter::styles},
       {cairn_ap::kId, "cairn-ap", "seed 001",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(cairn_ap::compile(s, v)); },
-       &cairn_ap::describe_keys},
+       &cairn_ap::describe_keys, &cairn_ap::Encounter::styles},
       {gods_and_monsters::kId, "Gods & Monsters", "seed 003",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(gods_and_monsters::compile(s, v)); },
-       &gods_and_monsters::describe_keys},
+       &gods_and_monsters::describe_keys, &gods_and_monsters::Encounter::styles},
       {mnm::kId, "Monsters & Magic", "seed 002",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(mnm::compile(s, v)); },
-       &mnm::describe_keys},
+       &mnm::describe_keys, &mnm::Encounter::styles},
   };
   return kTable;
 }
@@ -38,8 +41,22 @@ const RulesetEntry& ruleset(std::string_view id) {
   std::abort();
 }
 
+std::string describe_styles(const StyleSpec& spec) {
+  std::string out;
+  for (const auto& [side, list] : {std::pair{"foes", &spec.foes}, std::pair{"party", &spec.party}}) {
+    std::size_t width = 0;
+    for (const StyleInfo& s : *list) width = std::max(width, s.name.size());
+    out += std::string("  ") + side + ":\n";
+    for (const StyleInfo& s : *list)
+      out += "    " + std::string(s.name) + std::string(width - s.name.size() + 2, ' ') + std::string(s.summary) + "\n";
+  }
+  return out;
+}
+
 std::string rules_reference(std::string_view id) {
-  return ruleset(id).describe_keys() + "\nscenario keys (every rule system):\n" + format_schema(scenario_keys());
+  const RulesetEntry& r = ruleset(id);
+  return r.describe_keys() + "\nplay styles (`style: {foes: NAME, party: NAME}`; foes from kindest to harshest):\n" +
+         describe_styles(r.styles()) + "\nscenario keys (every rule system):\n" + format_schema(scenario_keys());
 }
 
 AnyEncounter compile_variant(const Scenario& scenario, const Variant& variant) {

@@ -26,14 +26,19 @@ struct RulesetEntry {
   std::string_view source;  // the seed it follows
   AnyEncounter (*compile)(const Scenario&, const Variant&);
   std::string (*describe_keys)();
+  const StyleSpec& (*styles)();  // the system's play styles (Encounter::styles)
 };
 
 const std::vector<RulesetEntry>& rulesets();
 std::vector<std::string> ruleset_ids();
 const RulesetEntry& ruleset(std::string_view id);  // CHECKs that it exists
 
-// What `encsim rules ID` prints: the system's keys, then the common scenario keys.
+// What `encsim rules ID` prints: the system's keys, its play styles, then the
+// common scenario keys.
 std::string rules_reference(std::string_view id);
+
+// The play styles of a system as `encsim rules ID` lists them.
+std::string describe_styles(const StyleSpec& spec);
 
 // Compiles a variant with the scenario's rule system.
 AnyEncounter compile_variant(const Scenario& scenario, const Variant& variant);

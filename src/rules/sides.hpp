@@ -3,10 +3,13 @@
 // and keep the party first. Not a rule system: it knows no rule.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "encsim/check.hpp"
+#include "encsim/encounter.hpp"
 #include "encsim/node.hpp"
 #include "encsim/tactics.hpp"
 
@@ -42,6 +45,52 @@ int read_sides(const Node& doc, std::vector<Fighter>& out, std::size_t max, std:
     if (side == 0) n_party = static_cast<int>(out.size());
   }
   return n_party;
+}
+
+// The keys of a scenario's `style:` map.
+inline const std::vector<KeySpec>& style_keys() {
+  static const std::vector<KeySpec> kKeys = {
+      {"foes", "style name", "standard", "how the foes (monsters, the GM) choose; `encsim rules ID` lists them"},
+      {"party", "style name", "standard", "how the party chooses; `encsim rules ID` lists them"},
+  };
+  return kKeys;
+}
+
+// The play styles a variant's document picks (`style: {foes: ..., party: ...}`),
+// checked against the system's table: an unknown name is an error at its
+// position with a did-you-mean. Absent keys mean `standard`. Throws InputError.
+inline StyleChoice read_style(const Node& doc, const StyleSpec& spec, std::string_view system) {
+  auto names = [](const std::vector<StyleInfo>& list) {
+    std::vector<std::string> out;
+    for (const StyleInfo& s : list) out.emplace_back(s.name);
+    return out;
+  };
+  const std::vector<std::string> foes = names(spec.foes), party = names(spec.party);
+  auto standard = [](const std::vector<std::string>& list) {
+    const auto it = std::find(list.begin(), list.end(), "standard");
+    ENCSIM_CHECK(it != list.end() && "every side declares a `standard` style");
+    return static_cast<int>(it - list.begin());
+  };
+  StyleChoice out{standard(foes), standard(party)};
+  const Node* node = doc.find("style");
+  if (!node || node->is_null()) return out;
+  if (!node->is_map())
+    throw InputError(node->pos(), "style must be a map like {foes: ruthless, party: careful}, got " +
+                                      (node->is_scalar() ? "'" + node->text() + "'" : std::string(node->kind_name())));
+  MapReader r(*node, style_keys(), "style");
+  r.finish();
+  auto pick = [&](std::string_view side, const std::vector<std::string>& list, int fallback) {
+    const Node* v = r.scalar(side);
+    if (!v) return fallback;
+    const std::string& name = v->as_string();
+    const auto it = std::find(list.begin(), list.end(), name);
+    if (it != list.end()) return static_cast<int>(it - list.begin());
+    throw InputError(v->pos(), "unknown " + std::string(side) + " style '" + name + "'" + did_you_mean(name, list) +
+                                   "; " + std::string(system) + "'s " + std::string(side) + " styles: " + one_of(list));
+  };
+  out.foes = pick("foes", foes, out.foes);
+  out.party = pick("party", party, out.party);
+  return out;
 }
 
 }  // namespace encsim::rules

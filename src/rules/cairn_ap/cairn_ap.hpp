@@ -216,6 +216,11 @@ class Encounter {
   static const std::vector<MetricSpec>& resource_specs();
   static const std::vector<MetricSpec>& extra_specs();
   std::string describe() const;
+  // Play styles (issue 12): the system's table, the styles in force (read
+  // from `style:`), and what they mean, one line per side.
+  static const StyleSpec& styles();
+  StyleChoice style;
+  std::vector<std::string> behaviour() const;
 
   template <class Log>
   void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {

@@ -215,6 +215,7 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
+  enc.style = rules::read_style(doc, Encounter::styles(), kId);
   BattlePoints bp;
   int budget_adjust = 0;
   enc.opt = read_options(doc.find("options"), bp, budget_adjust);
@@ -425,6 +426,17 @@ std::string Encounter::describe() const {
   os << "), encounter cost " << bp.cost << '\n';
   return os.str();
 }
+
+// The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
+const StyleSpec& Encounter::styles() {
+  static const StyleSpec kStyles{
+      {{"standard", "spends Fear on adversary spotlights as the options say (gm_policy, max_spotlights, fear_reserve, fear_budget); an adversary uses its first usable feature in stat-block order"}},
+      {{"standard", "each PC follows its tactics; by default attacks the adversary with the fewest hit points left"}},
+  };
+  return kStyles;
+}
+
+std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style, "GM"); }
 
 std::string describe_keys() {
   std::ostringstream os;

@@ -322,6 +322,11 @@ class Encounter {
   static const std::vector<MetricSpec>& resource_specs();
   static const std::vector<MetricSpec>& extra_specs();
   std::string describe() const;
+  // Play styles (issue 12): the system's table, the styles in force (read
+  // from `style:`), and what they mean, one line per side.
+  static const StyleSpec& styles();
+  StyleChoice style;
+  std::vector<std::string> behaviour() const;
   // Facts about the encounter for the summary: feature coverage, Battle Points.
   std::vector<std::pair<std::string, std::string>> facts() const;
   std::string note() const;  // the same for the terminal

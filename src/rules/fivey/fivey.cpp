@@ -518,6 +518,7 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
+  enc.style = rules::read_style(doc, Encounter::styles(), kId);
   enc.opt = read_options(doc.find("options"));
   if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
@@ -597,6 +598,17 @@ std::string Encounter::describe() const {
   }
   return os.str();
 }
+
+// The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
+const StyleSpec& Encounter::styles() {
+  static const StyleSpec kStyles{
+      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left, ties by a draw"}},
+      {{"standard", "each follows its tactics; by default attacks the enemy with the fewest hit points left, ties by a draw"}},
+  };
+  return kStyles;
+}
+
+std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style); }
 
 std::string describe_keys() {
   std::ostringstream os;
