@@ -207,7 +207,8 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   } else if (side_rules) {
     p.rules = read_rules(*side_rules);
   } else {
-    p.rules.push_back(tactics::Rule{});  // attack lowest_hp
+    p.rules.push_back(tactics::Rule{});  // attack lowest_hp (the party style `lowest_hp`)
+    p.default_rules = true;
   }
   for (const tactics::Rule& rule : p.rules)
     if (rule.action == kFeature) throw InputError(rule.pos, "'feature' is for adversaries; PCs use Hope features by policy");
