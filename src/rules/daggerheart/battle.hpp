@@ -196,13 +196,14 @@ class Battle {
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {
-    int feature;   // -1: the standard attack
-    double value;  // in expected HP
+    int feature = -1;     // -1: the standard attack
+    double value = 0.0;   // in expected HP
+    unsigned aim = 0;     // a single-target effect: the PCs it is worth most against (bits)
   };
   double expected_marks(int j, int profile, int t, bool direct, double* down) const;
   int standard_profile(int j) const;
   double target_value(int j, const Effect& e, int profile, int t) const;
-  double effect_value(int j, const Effect& e, int profile) const;
+  double effect_value(int j, const Effect& e, int profile, unsigned* aim) const;
   Effect standard_effect(int j) const;
   Plan plan(int j);
   int aim_at(int j, const Effect& e, int profile, const int* skip, int n_skip);
@@ -236,6 +237,9 @@ class Battle {
   int aim_next_ = -1;       // the adversary whose next effect aims by value (act_by_value)
   int aim_profile_ = 0;     // ... its damage profile
   const Effect* aim_e_ = nullptr;  // while choosing that effect's targets
+  unsigned aim_best_ = 0;          // ... the PCs plan() found it worth most against
+  Plan planned_;                   // gm_turn's plan for the adversary it pays for
+  int planned_j_ = -1;
   int n_prayer_ = 0;
   int prayer_[kMaxPrayer];
   int prayer_owner_[kMaxPrayer];

@@ -18,15 +18,12 @@ namespace encsim::daggerheart {
 // that the hit takes it out.
 template <class R, class Log>
 inline double Battle<R, Log>::expected_marks(int j, int profile, int t, bool direct, double* down) const {
-  const auto& ge = adv(j).marks[static_cast<std::size_t>(profile * n_pc_ + t)];
-  const int armor =
+  const MarksTable& m = adv(j).marks[static_cast<std::size_t>(profile * n_pc_ + t)];
+  const std::size_t armor =
       !direct && pc(t).armor_policy == ArmorPolicy::always && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
-  const int h = hp_left(t);
-  auto at_least = [&](int k) { return k <= 4 ? static_cast<double>(ge[static_cast<std::size_t>(k - 1)]) : 0.0; };
-  double e = 0.0;
-  for (int k = 1; k <= std::min(h, 4); ++k) e += at_least(k + armor);
-  *down = h >= 1 ? at_least(h + armor) : 0.0;
-  return e;
+  const std::size_t h = static_cast<std::size_t>(std::clamp(hp_left(t), 1, 5));
+  *down = m.down[armor][h];  // 0 from 5 HP left: a hit marks at most 4
+  return m.expected[armor][h];
 }
 
 // The damage profile of adversary j's standard damage now (Horde, pack).
@@ -86,7 +83,8 @@ inline double Battle<R, Log>::target_value(int j, const Effect& e, int profile, 
 // the average), or the average times the PCs an area reaches; plus what is
 // not aimed at a PC.
 template <class R, class Log>
-inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile) const {
+inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, unsigned* aim) const {
+  *aim = 0;
   switch (e.kind) {
     case Effect::Kind::gain_fear: return kWorthFear * e.gain_fear;
     case Effect::Kind::hide: return kWorthHidden;
@@ -106,17 +104,27 @@ inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile) 
   if (e.target_attacker) return 0.0;
   const bool hard = gm_focus_ >= 0 && standing(gm_focus_);
   int n = 0;
-  double sum = 0.0, best = 0.0;
+  double sum = 0.0, best = -1.0, focus = 0.0;
+  unsigned tied = 0;
   for (int t = 0; t < n_pc_; ++t) {
     if (!standing(t) || (e.only_vulnerable && !vulnerable(t))) continue;
     const double v = target_value(j, e, profile, t);
-    ++n, sum += v, best = std::max(best, v);
+    ++n, sum += v;
+    if (t == gm_focus_) focus = v;
+    if (v > best) {
+      best = v, tied = 1u << t;
+    } else if (v == best) {
+      tied |= 1u << t;
+    }
   }
   if (n == 0) return 0.0;
   const int reach = std::min(n, std::max(1, e.kind == Effect::Kind::group_attack ? 1 : e.targets));
-  double v = reach == 1 && hard && !e.only_vulnerable ? target_value(j, e, profile, gm_focus_)
-             : reach == 1 && enc_.play.aim                 ? best
-                                                           : reach * sum / n;
+  double v = reach * sum / n;
+  if (reach == 1 && hard && !e.only_vulnerable) {
+    v = focus;
+  } else if (reach == 1 && enc_.play.aim) {
+    v = best, *aim = tied;
+  }
   if (e.gain_fear > 0) v += kWorthFear * e.gain_fear;
   return v;
 }
@@ -146,17 +154,18 @@ inline typename Battle<R, Log>::Plan Battle<R, Log>::plan(int j) {
   if (fear_ > 0 || free_bonus_ > 0)
     for (int k = 0; k < n_adv_ && !follow_up_; ++k)
       follow_up_ = adv_[k].alive && adv_[k].spotlights < adv(k).relentless;
-  const double attack = effect_value(j, standard_effect(j), standard_profile(j));
-  Plan best{-1, attack};
+  unsigned aim = 0;
+  const double attack = effect_value(j, standard_effect(j), standard_profile(j), &aim);
+  Plan best{-1, attack, aim};
   const bool hurt = adv_[j].hp_marked > 0;
   for (int f = 0; f < static_cast<int>(a.features.size()); ++f) {
     const Feature& ft = a.features[static_cast<std::size_t>(f)];
     if (!ft.modelled || ft.kind != Feature::Kind::action || !feature_usable(j, f)) continue;
     if (ft.stress > 0 && enc_.play.stress_when_hurt && !hurt) continue;
-    double v = effect_value(j, ft.effect, 3 + f);
+    double v = effect_value(j, ft.effect, 3 + f, &aim);
     if (ft.countdown >= 0 && !cd_[ft.countdown].started) v += kWorthCountdown;
     v -= ft.hp + ft.fear * std::max(attack, kWorthFear) + (hurt ? 0.0 : ft.stress * enc_.play.stress_cost);
-    if (v > best.value) best = Plan{f, v};
+    if (v > best.value) best = Plan{f, v, aim};
   }
   return best;
 }
@@ -165,6 +174,13 @@ inline typename Battle<R, Log>::Plan Battle<R, Log>::plan(int j) {
 // worth against; ties at random (tactics stream).
 template <class R, class Log>
 inline int Battle<R, Log>::aim_at(int j, const Effect& e, int profile, const int* skip, int n_skip) {
+  // The first target of the effect plan() chose: the PCs it found best, ties at random.
+  if (n_skip == 0 && aim_best_ != 0) {
+    int count = 0, pick = -1;
+    for (int t = 0; t < n_pc_; ++t)
+      if ((aim_best_ >> t & 1u) && standing(t) && one_in(++count)) pick = t;
+    if (pick >= 0) return pick;
+  }
   auto usable = [&](int t) {
     if (!standing(t) || (e.only_vulnerable && !vulnerable(t))) return false;
     for (int s = 0; s < n_skip; ++s)
@@ -217,7 +233,11 @@ inline int Battle<R, Log>::next_by_threat(const Affordable& affordable, const bo
 // A spotlighted adversary without tactics, under a value style: its best action.
 template <class R, class Log>
 inline void Battle<R, Log>::act_by_value(int j) {
-  const Plan p = plan(j);
+  // gm_turn's plan when it paid for this spotlight (and it still holds), else a new one.
+  const bool reuse = planned_j_ == j && (planned_.feature < 0 || feature_usable(j, planned_.feature));
+  const Plan p = reuse ? planned_ : plan(j);
+  planned_j_ = -1;
+  aim_best_ = p.aim;
   if (enc_.play.aim) aim_next_ = j;
   if (p.feature >= 0) {
     aim_profile_ = 3 + p.feature;
@@ -227,6 +247,7 @@ inline void Battle<R, Log>::act_by_value(int j) {
     standard_attack(j, Target::random);
   }
   aim_next_ = -1;
+  aim_best_ = 0;
 }
 
 }  // namespace encsim::daggerheart

@@ -18,6 +18,7 @@
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
 #include "rules/daggerheart/equipment.hpp"
+#include "rules/daggerheart/play.hpp"
 
 namespace encsim::daggerheart {
 
@@ -191,9 +192,9 @@ struct Adversary {
   bool default_rules = false;  // no tactics given: the foe style chooses (by value, or `rules` in order)
   // Filled in at compile time for the value rule (docs: "How each side chooses"):
   double threat = 0.0;  // expected HP its standard attack marks on the party's average PC
-  // P(a hit marks at least k+1 HP) on each PC, per damage profile: [profile * PCs + pc][k].
+  // What a hit marks on each PC, per damage profile: [profile * PCs + pc].
   // Profiles: 0 standard, 1 Horde, 2 alternative, 3 + f feature f's own damage.
-  std::vector<std::array<float, 4>> marks;
+  std::vector<MarksTable> marks;
 };
 
 struct Npc {

@@ -76,9 +76,13 @@ inline void Battle<R, Log>::gm_turn() {
     const int j = enc_.play.gm_by_threat ? next_by_threat(affordable, passed) : next_adversary(affordable);
     if (j < 0) break;
     const bool paid = cost(j) != 0 && !(free_bonus_ > 0 && !adv(j).ramp_up);
-    if (paid && enc_.play.gm_by_threat && plan(j).value < kUseful) {
-      passed[j] = true;
-      continue;
+    if (paid && enc_.play.gm_by_threat) {
+      planned_ = plan(j);
+      if (planned_.value < kUseful) {
+        passed[j] = true;
+        continue;
+      }
+      planned_j_ = j;
     }
     if (cost(j) == 0) {
       --free_left;
@@ -89,6 +93,7 @@ inline void Battle<R, Log>::gm_turn() {
     }
     ++taken;
     spotlight(j);
+    planned_j_ = -1;
   }
   free_bonus_ = 0;
   gm_focus_ = -1;

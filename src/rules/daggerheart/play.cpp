@@ -36,7 +36,7 @@ int marks_for(int dmg, int major, int severe, bool massive) {
 }
 
 // P(marks >= k + 1) for k = 0..3 when `d` of `type` hits PC `p`.
-std::array<float, 4> pc_marks(const Dice& d, DamageType type, const Pc& p, bool massive) {
+std::array<float, 4> marks_at_least(const Dice& d, DamageType type, const Pc& p, bool massive) {
   std::array<double, 5> by{};  // chance of exactly 0..4 marks
   for_each_damage(d, [&](int v, double q) {
     if (p.immune & type_bit(type)) v = 0;
@@ -50,6 +50,22 @@ std::array<float, 4> pc_marks(const Dice& d, DamageType type, const Pc& p, bool 
     ge[static_cast<std::size_t>(k - 1)] = static_cast<float>(tail);
   }
   return ge;
+}
+
+// The same as expected HP marked (at most the HP left) and the chance of
+// marking the last, by Armor Slot and HP left.
+MarksTable pc_marks(const Dice& d, DamageType type, const Pc& p, bool massive) {
+  const std::array<float, 4> ge = marks_at_least(d, type, p, massive);
+  auto at_least = [&](int k) { return k <= 4 ? ge[static_cast<std::size_t>(k - 1)] : 0.0f; };
+  MarksTable m;
+  for (int armor = 0; armor <= 1; ++armor)
+    for (int h = 1; h <= 5; ++h) {
+      float e = 0.0f;
+      for (int k = 1; k <= std::min(h, 4); ++k) e += at_least(k + armor);
+      m.expected[static_cast<std::size_t>(armor)][static_cast<std::size_t>(h)] = e;
+      m.down[static_cast<std::size_t>(armor)][static_cast<std::size_t>(h)] = at_least(h + armor);
+    }
+  return m;
 }
 
 }  // namespace
@@ -99,7 +115,7 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
   // Expected HP per damage profile and PC (the adversaries' value rule).
   const std::size_t n_pc = enc.pcs.size();
   for (Adversary& a : enc.adversaries) {
-    a.marks.assign((3 + a.features.size()) * n_pc, std::array<float, 4>{});
+    a.marks.assign((3 + a.features.size()) * n_pc, MarksTable{});
     auto fill = [&](std::size_t profile, const Dice& d, DamageType type) {
       for (std::size_t i = 0; i < n_pc; ++i) a.marks[profile * n_pc + i] = pc_marks(d, type, enc.pcs[i], o.massive_damage);
     };
@@ -116,9 +132,7 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
     for (std::size_t i = 0; i < n_pc; ++i) {
       const Pc& pc = enc.pcs[i];
       const int armor = !a.direct && pc.armor_slots > 0 ? 1 : 0;
-      const auto& ge = a.marks[i];
-      double e = 0.0;
-      for (int k = 1; k <= std::min(pc.hp, 4); ++k) e += k + armor <= 4 ? ge[static_cast<std::size_t>(k + armor - 1)] : 0.0;
+      const double e = a.marks[i].expected[static_cast<std::size_t>(armor)][static_cast<std::size_t>(std::min(pc.hp, 5))];
       sum += p_d20(pc.evasion - a.atk, false) * e;
     }
     int reach = 1;

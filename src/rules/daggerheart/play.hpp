@@ -39,9 +39,23 @@ inline double p_duality(int x) {
 // P(d20 (the higher of two with advantage) >= need), a natural 20 always
 // succeeding: an adversary's attack or action roll.
 inline double p_d20(int need, bool advantage) {
-  const double p = std::clamp((21 - need) / 20.0, 0.05, 1.0);
-  return advantage ? 1.0 - (1.0 - p) * (1.0 - p) : p;
+  static constexpr auto kTable = [] {
+    std::array<std::array<double, 22>, 2> t{};
+    for (int n = 1; n <= 21; ++n) {
+      const double p = std::clamp((21 - n) / 20.0, 0.05, 1.0);
+      t[0][static_cast<std::size_t>(n)] = p;
+      t[1][static_cast<std::size_t>(n)] = 1.0 - (1.0 - p) * (1.0 - p);
+    }
+    return t;
+  }();
+  return kTable[advantage ? 1 : 0][static_cast<std::size_t>(std::clamp(need, 1, 21))];
 }
+
+// Expected HP one hit marks and the chance it takes the PC out, by the Armor
+// Slot it may use (0 or 1) and its HP left (1..4; 5 stands for "5 or more").
+struct MarksTable {
+  std::array<std::array<float, 6>, 2> expected{}, down{};
+};
 
 // The value rule's worth of what is not HP, in HP (docs: "How each side chooses").
 inline constexpr double kWorthStress = 0.25;      // a Stress marked (an HP once Stress is full)
