@@ -22,7 +22,7 @@ const std::vector<KeySpec> kAdversaryKeys{
     {"experiences", "map name: bonus", "", "Experiences (the GM may add one to an attack for a Fear: options)"},
     {"features", "list of features", "", "features (docs/scenarios.md, Daggerheart features)"},
     {"description", "string", "", "ignored: for people"},
-    {"tactics", "list of rules", "the side's, else its features in order, then attack random", "scripted behaviour"},
+    {"tactics", "list of rules", "the side's, else the foe style's choice", "scripted behaviour"},
 };
 
 const std::vector<KeySpec> kAttackKeys{

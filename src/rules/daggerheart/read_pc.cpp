@@ -30,7 +30,7 @@ const std::vector<KeySpec> kPcKeys{
     {"strange_patterns", "integer", "12 for a wizard", "the Wizard's chosen number (1..12)"},
     {"unmodelled", "list of strings", "", "features this PC has that the simulation does not model"},
     {"features", "list of features", "", "an NPC's features (npc: true)"},
-    {"tactics", "list of rules", "the side's, else attack lowest_hp", "scripted behaviour"},
+    {"tactics", "list of rules", "the side's, else the party style's choice", "scripted behaviour"},
 };
 
 const std::vector<KeySpec> kWeaponKeys{
