@@ -345,6 +345,7 @@ TEST(DaggerheartScripted, GroupAttackCombinesTheMinionsStandardDamage) {
 include: [adversaries.yaml]
 max_rounds: 1
 options: {fear_start: 3}
+style: {foes: restrained, party: lowest_hp}  # the rule under the measured GM of earlier versions
 party:
   - {name: Hero, evasion: 10, hp: 6, armor: {thresholds: [2, 5], score: 0}, primary: {damage: d8}}
 foes:
@@ -384,6 +385,7 @@ TEST(DaggerheartScripted, RampUpCostsAFearEvenFirstAndLeavesTheFreeSpotlightToAn
   const auto enc = encounter_from(R"(ruleset: daggerheart
 max_rounds: 1
 options: {fear_start: 0, hard_moves: false}
+style: {foes: restrained, party: lowest_hp}  # the rule under the measured GM of earlier versions
 party:
   - {name: Hero, evasion: 30, hp: 6, primary: {damage: d8}}
 foes:
@@ -583,6 +585,7 @@ TEST(DaggerheartScripted, DamageReductionActionRollsAndCountdownsStartedByEvents
   const auto enc = encounter_from(R"(ruleset: daggerheart
 max_rounds: 2
 options: {fear_start: 0}
+style: {foes: restrained, party: lowest_hp}  # the rule under the measured GM of earlier versions
 party:
   - {name: Hero, evasion: 10, hp: 6, traits: {agility: 2}, armor: {thresholds: [30, 40], score: 0}, primary: {damage: d8+4}}
 foes:
@@ -798,6 +801,7 @@ foes:
 const char* const kHardMove = R"(ruleset: daggerheart
 max_rounds: 1
 options: {fear_start: 0OPTION}
+style: {foes: restrained, party: lowest_hp}  # the rule under the measured GM of earlier versions
 party:
   - {name: A, evasion: 30, hp: 6, primary: {damage: d8}}
   - {name: B, evasion: 30, hp: 6, primary: {damage: d8}}

@@ -128,6 +128,7 @@ inline void Battle<R, Log>::spotlight(int j) {
     ENCSIM_SAY(log_, "%s spends its spotlight breaking free", aname(j));
     return;
   }
+  if (adv(j).default_rules && enc_.play.by_value) return act_by_value(j);
   const View view{this, j, false};
   for (const tactics::Rule& rule : adv(j).rules) {
     if (!rule.when.holds(view)) continue;
@@ -224,6 +225,13 @@ inline int Battle<R, Log>::area_count(Range r) const {
 template <class R, class Log>
 inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, int attacker, int taken) {
   const Adversary& a = adv(j);
+  // The value rule aims this effect's targets when act_by_value chose it.
+  struct Aim {
+    const Effect*& aim;
+    ~Aim() { aim = nullptr; }
+  } aim{aim_e_};
+  aim_e_ = aim_next_ == j ? &e : nullptr;
+  aim_next_ = -1;
   if (e.roll_difficulty > 0 && !adversary_action_roll(j, e.roll_difficulty)) return;
   switch (e.kind) {
     case Effect::Kind::gain_fear:
@@ -264,7 +272,7 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
   } else {
     const int want = std::max(1, e.targets);
     while (n < want) {
-      const int t = e.only_vulnerable ? first_vulnerable(targets, n) : select(false, j, target, targets, n);
+      const int t = e.only_vulnerable && !aim_e_ ? first_vulnerable(targets, n) : select(false, j, target, targets, n);
       if (t < 0) break;
       targets[n++] = t;
     }
@@ -303,13 +311,18 @@ inline bool Battle<R, Log>::adversary_action_roll(int j, int difficulty_needed) 
 
 template <class R, class Log>
 inline int Battle<R, Log>::first_vulnerable(const int* skip, int n_skip) {
+  // A Vulnerable PC at random (tactics stream); the foe style `restrained`
+  // keeps the old choice, the first in the party's list.
+  int count = 0, pick = -1;
   for (int i = 0; i < n_pc_; ++i) {
     if (!standing(i) || !vulnerable(i)) continue;
     bool seen = false;
     for (int k = 0; k < n_skip; ++k) seen |= skip[k] == i;
-    if (!seen) return i;
+    if (seen) continue;
+    if (!enc_.play.by_value) return i;
+    if (one_in(++count)) pick = i;
   }
-  return -1;
+  return pick;
 }
 
 // One attack roll against each target's Evasion, one damage roll shared

@@ -17,6 +17,8 @@
 
 #include <algorithm>
 
+#include "rules/daggerheart/play.hpp"
+
 namespace encsim::daggerheart {
 
 template <class R, class Log>
@@ -192,6 +194,24 @@ class Battle {
   void advance_countdowns(RollResult r, bool attack, bool roll);
   void countdown_effect(const Countdown& cd);
 
+  // ---- choices by value (choose.hpp) -------------------------------------
+  struct Plan {
+    int feature = -1;     // -1: the standard attack
+    double value = 0.0;   // in expected HP
+    unsigned aim = 0;     // a single-target effect: the PCs it is worth most against (bits)
+  };
+  double expected_marks(int j, int profile, int t, bool direct, double* down) const;
+  int standard_profile(int j) const;
+  double target_value(int j, const Effect& e, int profile, int t) const;
+  double effect_value(int j, const Effect& e, int profile, unsigned* aim) const;
+  Effect standard_effect(int j) const;
+  Plan plan(int j);
+  int aim_at(int j, const Effect& e, int profile, const int* skip, int n_skip);
+  int pick_foe(int i);
+  template <class Affordable>
+  int next_by_threat(const Affordable& affordable, const bool* passed);
+  void act_by_value(int j);
+
   static constexpr int kMaxPrayer = 16;
   static constexpr int kBeatsAny = 1 << 20;  // a roll total that meets any Difficulty (a critical)
   const Encounter& enc_;
@@ -213,6 +233,13 @@ class Battle {
   int focus_ = -1;
   int hard_focus_ = -1;  // the PC whose failure with Fear passed the spotlight
   int gm_focus_ = -1;    // during a GM turn: the hard move's focus
+  bool follow_up_ = false;  // the value rule: can another attack follow in this GM turn?
+  int aim_next_ = -1;       // the adversary whose next effect aims by value (act_by_value)
+  int aim_profile_ = 0;     // ... its damage profile
+  const Effect* aim_e_ = nullptr;  // while choosing that effect's targets
+  unsigned aim_best_ = 0;          // ... the PCs plan() found it worth most against
+  Plan planned_;                   // gm_turn's plan for the adversary it pays for
+  int planned_j_ = -1;
   int n_prayer_ = 0;
   int prayer_[kMaxPrayer];
   int prayer_owner_[kMaxPrayer];
@@ -317,7 +344,9 @@ inline int Battle<R, Log>::select(bool pc_side, int self, Target target, const i
   auto left = [&](int k) { return pc_side ? adv_hp_left(k) : hp_left(k); };
   switch (target) {
     case Target::random: {
-      if (!pc_side && gm_focus_ >= 0 && usable(gm_focus_)) return gm_focus_;  // a hard move's focus
+      if (!pc_side && gm_focus_ >= 0 && usable(gm_focus_) && !(aim_e_ && aim_e_->only_vulnerable && !vulnerable(gm_focus_)))
+        return gm_focus_;  // a hard move's focus
+      if (!pc_side && aim_e_) return aim_at(self, *aim_e_, aim_profile_, skip, n_skip);  // the value rule
       int count = 0, pick = -1;
       for (int k = 0; k < n; ++k)
         if (usable(k) && one_in(++count)) pick = k;
@@ -451,3 +480,4 @@ void Encounter::simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& 
 #include "rules/daggerheart/pcs.hpp"
 #include "rules/daggerheart/gm.hpp"
 #include "rules/daggerheart/adversaries.hpp"
+#include "rules/daggerheart/choose.hpp"

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "rules/daggerheart/play.hpp"
 #include "rules/daggerheart/read.hpp"
 #include "rules/sides.hpp"
 
@@ -17,10 +18,12 @@ namespace {
 const std::vector<KeySpec> kOptionKeys{
     {"fear_start", "integer", "1 per PC", "the GM's Fear at the start"},
     {"fear_max", "integer", "12", "the most Fear the GM can hold"},
-    {"gm_policy", "measured|greedy", "measured", "greedy: spend Fear on every spotlight it can, no reserve, no budget, no cap"},
-    {"max_spotlights", "integer", "2", "adversary spotlights per GM turn (measured; Relentless repeats count)"},
-    {"fear_reserve", "integer", "1", "Fear the measured GM keeps in hand"},
-    {"fear_budget", "integer|incidental|minor|standard|major|climactic|unlimited", "unlimited", "Fear the GM may spend this fight (the seed's scene table: the top of each range)"},
+    {"scene", "incidental|minor|standard|major|climactic", "by the foes", "the scene type of the GM text's Fear table (default: major with a Solo or Leader, else standard); the foe style spends the bottom (cautious) or top (standard) of its range"},
+    {"gm_policy", "measured|greedy", "by the foe style", "greedy: spend Fear on every spotlight it can, no reserve, no budget, no cap"},
+    {"max_spotlights", "integer", "by the foe style", "adversary spotlights per GM turn (Relentless repeats count)"},
+    {"fear_reserve", "integer", "by the foe style", "Fear the GM keeps in hand"},
+    {"fear_budget", "integer|incidental|minor|standard|major|climactic|unlimited", "by the foe style", "Fear the GM may spend this fight (a scene name: the top of its range in the GM text's table)"},
+    {"fear_keep", "integer|never", "by the foe style", "past its budget the GM still spends the Fear it holds above this (standard: the Fear it started with)"},
     {"interrupt_after", "integer", "0", "spend a Fear to interrupt after this many PC spotlights in a row (0: never)"},
     {"adversary_experiences", "boolean", "false", "the GM spends a Fear to add an adversary's best Experience to its attacks"},
     {"experience_min_hope", "integer", "4", "a PC spends a Hope on an Experience for an attack when holding at least this much (7: never)"},
@@ -55,9 +58,17 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.fear_start = static_cast<int>(r.get_int("fear_start", o.fear_start, 0, 12));
   if (!r.has("fear_start")) o.fear_start = -1;
   o.fear_max = static_cast<int>(r.get_int("fear_max", o.fear_max, 1, 100));
+  if (r.has("scene")) {
+    o.scene = static_cast<Scene>(r.get_choice("scene", {"incidental", "minor", "standard", "major", "climactic"}, 2));
+    o.scene_set = true;
+  }
   o.policy = static_cast<FearPolicy>(r.get_choice("gm_policy", {"measured", "greedy"}, 0));
+  o.policy_set = r.has("gm_policy");
+  o.cap_set = r.has("max_spotlights");
+  o.reserve_set = r.has("fear_reserve");
+  o.budget_set = r.has("fear_budget");
   if (o.policy == FearPolicy::greedy)
-    for (const char* key : {"max_spotlights", "fear_reserve", "fear_budget"})
+    for (const char* key : {"max_spotlights", "fear_reserve", "fear_budget", "fear_keep"})
       if (r.has(key))
         throw InputError(r.scalar(key)->pos(), std::string("a greedy GM has no ") + key + " (it is a measured GM's limit)");
   o.max_spotlights = static_cast<int>(r.get_int("max_spotlights", o.max_spotlights, 1, 1000));
@@ -76,6 +87,10 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
       o.budget = static_cast<int>(b->as_int());
       check_range(*b, "fear_budget", o.budget, 0, 1000);
     }
+  }
+  if (const Node* k = r.scalar("fear_keep")) {
+    o.keep_set = true;
+    o.keep = k->text() == "never" ? -1 : static_cast<int>(r.get_int("fear_keep", 0, 0, 100));
   }
   o.interrupt_after = static_cast<int>(r.get_int("interrupt_after", o.interrupt_after, 0, 100));
   o.adversary_experiences = r.get_bool("adversary_experiences", o.adversary_experiences);
@@ -294,6 +309,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
   if (enc.countdowns.size() > static_cast<std::size_t>(Encounter::kMaxCountdowns))
     throw InputError(doc.pos(), "too many countdowns: at most " + std::to_string(Encounter::kMaxCountdowns));
   enc.bp = battle_points(enc, bp, budget_adjust);
+  prepare_play(enc, enc.style.foes, enc.style.party);
   for (const Pc& p : enc.pcs) enc.roster_.push_back({p.name, true, 0});
   for (const Npc& n : enc.npcs) enc.roster_.push_back({n.name, false, 0});
   for (const Adversary& a : enc.adversaries) enc.roster_.push_back({a.name, false, 1});
@@ -324,12 +340,18 @@ std::string Encounter::describe() const {
   os << "options: Fear start " << fear_start() << " (max " << opt.fear_max << "), GM "
      << (opt.policy == FearPolicy::greedy ? "greedy" : "measured");
   if (opt.policy == FearPolicy::measured) {
-    os << " (at most " << opt.max_spotlights << " spotlights a turn, keeps " << opt.reserve << " Fear, budget ";
+    os << " (";
+    if (opt.max_spotlights < 1000) os << "at most " << opt.max_spotlights << " spotlights a turn, ";
+    os << "keeps " << opt.reserve << " Fear, budget ";
     if (opt.budget < 0)
-      os << "unlimited)";
+      os << "unlimited";
     else
-      os << opt.budget << ")";
+      os << opt.budget;
+    if (opt.keep >= 0) os << ", then spends above " << opt.keep;
+    os << ")";
   }
+  static const char* const kScenes[] = {"incidental", "minor", "standard", "major", "climactic"};
+  os << ", scene " << kScenes[static_cast<int>(opt.scene)];
   os << ", hard moves " << (opt.hard_moves ? "on" : "off") << ", Tag Team "
      << (opt.tag_team ? "at " + std::to_string(opt.tag_team_min_hope) + " Hope" : "never") << ", Restrained "
      << (opt.restrained_loses_spotlight ? "loses a spotlight" : "acts in place");
@@ -429,14 +451,53 @@ std::string Encounter::describe() const {
 
 // The play styles (issue 12); `foes` runs from the kindest to the party to the harshest.
 const StyleSpec& Encounter::styles() {
+  // The order of FoeStyle and PartyStyle (play.hpp).
   static const StyleSpec kStyles{
-      {{"standard", "spends Fear on adversary spotlights as the options say (gm_policy, max_spotlights, fear_reserve, fear_budget); an adversary uses its first usable feature in stat-block order"}},
-      {{"standard", "each PC follows its tactics; by default attacks the adversary with the fewest hit points left"}},
+      {{"cautious", "spends the bottom of the scene's Fear range, one bought spotlight a turn, keeps 1 Fear; "
+                    "adversaries take their most valuable action, keep Stress until hurt, attack PCs at random"},
+       {"restrained", "the measured GM of earlier versions: at most 2 spotlights a turn, keeps 1 Fear, no budget; "
+                      "each adversary uses its first usable feature in stat-block order, at random PCs"},
+       {"standard", "spends the top of the scene's Fear range, then what it holds above its starting Fear, "
+                    "whenever an adversary can act usefully (one more after a failure with Fear); adversaries take "
+                    "their most valuable action, aimed where it is worth most"},
+       {"ruthless", "spends every Fear whenever an adversary can act usefully; adversaries take their most "
+                    "valuable action, spend Stress freely and aim to take PCs out"}},
+      {{"standard", "attack the foe whose threat one hit removes most; ties to the fewest HP left, then at random"},
+       {"careful", "as standard, and Life Support heals an ally once half its HP are marked"},
+       {"lowest_hp", "attack the foe with the fewest HP left (earlier versions); ties at random"}},
   };
   return kStyles;
 }
 
-std::vector<std::string> Encounter::behaviour() const { return style_lines(styles(), style, "GM"); }
+// One line per side with the numbers in force (options may override a style's).
+std::vector<std::string> Encounter::behaviour() const {
+  static const char* const kSceneNames[] = {"Incidental", "Minor", "Standard", "Major", "Climactic"};
+  const StyleSpec& spec = styles();
+  std::ostringstream gm;
+  gm << "GM: " << spec.foes[static_cast<std::size_t>(style.foes)].name << " (";
+  if (opt.policy == FearPolicy::greedy) {
+    gm << "spends every Fear it can";
+  } else {
+    if (opt.budget >= 0)
+      gm << "spends up to " << (opt.budget_set ? "a" : std::string("the ") + kSceneNames[static_cast<int>(opt.scene)] + "-scene")
+         << " budget of " << opt.budget << " Fear";
+    else
+      gm << "no Fear budget";
+    if (opt.keep >= 0) gm << ", then what it holds above " << opt.keep;
+    if (opt.max_spotlights < 1000) gm << ", at most " << opt.max_spotlights << " spotlights a turn";
+    if (opt.reserve > 0) gm << ", keeps " << opt.reserve << " Fear";
+  }
+  if (play.gm_by_threat) gm << "; pays for a spotlight only when an adversary can act usefully";
+  gm << "; " << (play.by_value ? "each adversary takes its most valuable action" : "first usable feature in stat-block order")
+     << (play.stress_when_hurt ? ", Stress only once hurt" : "")
+     << (play.aim ? ", aimed where it is worth most" : ", at random PCs") << ")";
+  std::ostringstream party;
+  party << "Party: " << spec.party[static_cast<std::size_t>(style.party)].name << " ("
+        << (play.party_by_value ? "focus the foe whose threat one hit removes most; ties to the fewest HP left, then at random"
+                                : "attack the foe with the fewest HP left; ties at random")
+        << (play.careful ? "; Life Support at half HP" : "") << "; PCs with tactics follow them)";
+  return {gm.str(), party.str()};
+}
 
 std::string describe_keys() {
   std::ostringstream os;

@@ -18,6 +18,7 @@
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
 #include "rules/daggerheart/equipment.hpp"
+#include "rules/daggerheart/play.hpp"
 
 namespace encsim::daggerheart {
 
@@ -92,6 +93,7 @@ struct Pc {
   int strange_patterns = 0;   // Wizard: the watched Duality Die number (0: none)
   std::vector<std::string> unmodelled;
   std::vector<tactics::Rule> rules;
+  bool default_rules = false;  // no tactics given: the party style chooses the target
 };
 
 // One effect: what an adversary action, reaction, countdown or NPC feature does.
@@ -187,6 +189,12 @@ struct Adversary {
   std::vector<std::string> unmodelled;
   int modelled_count = 0, feature_count = 0;
   std::vector<tactics::Rule> rules;
+  bool default_rules = false;  // no tactics given: the foe style chooses (by value, or `rules` in order)
+  // Filled in at compile time for the value rule (docs: "How each side chooses"):
+  double threat = 0.0;  // expected HP its standard attack marks on the party's average PC
+  // What a hit marks on each PC, per damage profile: [profile * PCs + pc].
+  // Profiles: 0 standard, 1 Horde, 2 alternative, 3 + f feature f's own damage.
+  std::vector<MarksTable> marks;
 };
 
 struct Npc {
@@ -211,6 +219,24 @@ struct Countdown {
 };
 
 enum class FearPolicy : std::uint8_t { measured, greedy };
+// The GM text's scene types for its Fear table.
+enum class Scene : std::uint8_t { incidental, minor, standard, major, climactic };
+inline constexpr int kSceneFearLow[] = {0, 1, 2, 4, 6};
+inline constexpr int kSceneFearHigh[] = {1, 3, 4, 8, 12};
+
+// What the play styles in force mean (issue 12), resolved at compile time from
+// `style:` (docs/rules/daggerheart.md, "Play styles").
+struct Play {
+  bool by_value = true;          // adversaries without tactics choose their action by value; false: stat-block order
+  bool gm_by_threat = true;      // spotlight the most threatening ready adversary; pay only for a useful one
+  bool aim = true;               // aim at the PC where the action is worth most; false: at random
+  double finish = 1.0;           // worth of taking a PC out, in HP, when aiming
+  double stress_cost = 0.25;     // worth an unhurt adversary sees in keeping each Stress
+  bool stress_when_hurt = false; // Stress-costed features only once it has marked an HP
+  bool hard_past_budget = false; // a hard move's second spotlight may go past the budget
+  bool party_by_value = true;    // PCs without tactics: most threat removed per attack; false: fewest HP left
+  bool careful = false;          // Life Support on an ally with half its HP marked
+};
 
 struct Options {
   int fear_start = -1;         // -1: one per PC
@@ -219,6 +245,7 @@ struct Options {
   int max_spotlights = 2;      // adversary spotlights per GM turn (measured)
   int reserve = 1;             // Fear the measured GM keeps
   int budget = -1;             // Fear the GM may spend this fight; -1 unlimited
+  int keep = -1;               // past the budget, the GM still spends Fear it holds above this (-1: never)
   int interrupt_after = 0;     // the GM spends a Fear to interrupt after this many PC spotlights in a row (0: never)
   bool adversary_experiences = false;  // the GM spends a Fear to add an adversary's Experience to its attacks
   int experience_min_hope = 4; // a PC spends a Hope on an Experience when holding at least this much
@@ -234,6 +261,10 @@ struct Options {
   bool tag_team = true;       // each PC initiates one Tag Team roll per fight, by policy
   int tag_team_min_hope = 3;  // ... when holding at least this much Hope     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
   bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage
+  Scene scene = Scene::standard;  // the GM text's scene type (default: major with a Solo or Leader)
+  // Which spending keys the scenario set itself (else the foe style decides them).
+  bool scene_set = false, policy_set = false, cap_set = false, reserve_set = false, budget_set = false,
+       keep_set = false;
 };
 
 // Per-trial metrics (TrialRecord::resources).
@@ -312,7 +343,11 @@ class Encounter {
   std::vector<Countdown> countdowns;
   int max_rounds = 100;
   Options opt;
+  Play play;
   BattlePoints bp;
+  // For the party's value rule: per PC and adversary [pc * adversaries + j], the
+  // HP a primary-weapon hit marks (a Minion: how many fall, itself and spillover).
+  std::vector<float> pc_marks;
   std::vector<CombatantInfo> roster_;
 
   std::size_t combatant_count() const { return roster_.size(); }

@@ -24,7 +24,9 @@ inline bool Battle<R, Log>::can_spend(int n) const {
   if (fear_ < n) return false;
   if (opt_.policy == FearPolicy::greedy) return true;
   if (fear_ - n < opt_.reserve) return false;
-  return within_budget(n);
+  // Past the budget, the GM text's advice for a large amount of Fear: spend
+  // what is held above `keep`.
+  return within_budget(n) || (opt_.keep >= 0 && fear_ - n >= opt_.keep);
 }
 
 template <class R, class Log>
@@ -64,12 +66,24 @@ inline void Battle<R, Log>::gm_turn() {
   auto cost = [&](int j) { return (free_left > 0 && !adv(j).ramp_up) ? 0 : 1; };
   auto affordable = [&](int j) {
     if (cost(j) == 0 || (free_bonus_ > 0 && !adv(j).ramp_up)) return true;
-    if (hard >= 0 && taken < 2) return fear_ >= 1 && within_budget(1);
+    if (hard >= 0 && taken < 2) return fear_ >= 1 && (within_budget(1) || enc_.play.hard_past_budget);
     return taken < cap && can_spend(1);
   };
+  // A value style spotlights the most threatening adversary first and pays
+  // only for one that can act usefully now (its best action worth kUseful).
+  bool passed[Encounter::kMaxAdversaries] = {};
   while (!over()) {
-    const int j = next_adversary(affordable);
+    const int j = enc_.play.gm_by_threat ? next_by_threat(affordable, passed) : next_adversary(affordable);
     if (j < 0) break;
+    const bool paid = cost(j) != 0 && !(free_bonus_ > 0 && !adv(j).ramp_up);
+    if (paid && enc_.play.gm_by_threat) {
+      planned_ = plan(j);
+      if (planned_.value < kUseful) {
+        passed[j] = true;
+        continue;
+      }
+      planned_j_ = j;
+    }
     if (cost(j) == 0) {
       --free_left;
     } else if (free_bonus_ > 0 && !adv(j).ramp_up) {
@@ -79,6 +93,7 @@ inline void Battle<R, Log>::gm_turn() {
     }
     ++taken;
     spotlight(j);
+    planned_j_ = -1;
   }
   free_bonus_ = 0;
   gm_focus_ = -1;

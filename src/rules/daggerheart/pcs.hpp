@@ -36,6 +36,10 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
     return break_free(i);
   use_hope_feature_before(i);
   // Tactics: the first rule whose condition holds.
+  if (pc(i).default_rules && enc_.play.party_by_value) {  // the party style's value rule
+    const int t = pick_foe(i);
+    return t >= 0 && pc_attack(i, t, pc(i).primary, false);
+  }
   const View view{this, i, true};
   for (const tactics::Rule& rule : pc(i).rules) {
     if (!rule.when.holds(view)) continue;
@@ -178,7 +182,9 @@ inline void Battle<R, Log>::use_hope_feature_before(int i) {
       int best = -1, best_score = 0;
       for (int k = 0; k < n_pc_; ++k) {
         if (k == i || pc_[k].dead || pc_[k].hp_marked == 0) continue;
-        const int score = pc_[k].out ? 100 : (hp_left(k) <= 2 ? 10 - hp_left(k) : 0);
+        // The party style `careful` heals earlier: an ally with half its HP marked.
+        const bool low = hp_left(k) <= 2 || (enc_.play.careful && 2 * pc_[k].hp_marked >= pc(k).hp);
+        const int score = pc_[k].out ? 100 : (low ? 10 - hp_left(k) : 0);
         if (score > best_score) best = k, best_score = score;
       }
       if (best >= 0) {

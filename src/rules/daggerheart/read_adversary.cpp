@@ -22,7 +22,7 @@ const std::vector<KeySpec> kAdversaryKeys{
     {"experiences", "map name: bonus", "", "Experiences (the GM may add one to an attack for a Fear: options)"},
     {"features", "list of features", "", "features (docs/scenarios.md, Daggerheart features)"},
     {"description", "string", "", "ignored: for people"},
-    {"tactics", "list of rules", "the side's, else its features in order, then attack random", "scripted behaviour"},
+    {"tactics", "list of rules", "the side's, else the foe style's choice", "scripted behaviour"},
 };
 
 const std::vector<KeySpec> kAttackKeys{
@@ -448,8 +448,10 @@ Adversary read_adversary(const Node& node, const Node* side_rules, Context& ctx,
   } else if (side_rules) {
     a.rules = read_rules(*side_rules);
   } else {
-    // Default: each modelled action feature it can use, in the stat block's
-    // order, then the standard attack on a random PC.
+    // Default: the foe style chooses (play.hpp); the foe style `restrained`
+    // (the GM before issue 12) takes each modelled action feature it can use,
+    // in the stat block's order, then the standard attack on a random PC.
+    a.default_rules = true;
     for (std::size_t k = 0; k < a.features.size(); ++k) {
       if (!a.features[k].modelled || a.features[k].kind != Feature::Kind::action) continue;
       tactics::Rule rule;

@@ -30,7 +30,7 @@ const std::vector<KeySpec> kPcKeys{
     {"strange_patterns", "integer", "12 for a wizard", "the Wizard's chosen number (1..12)"},
     {"unmodelled", "list of strings", "", "features this PC has that the simulation does not model"},
     {"features", "list of features", "", "an NPC's features (npc: true)"},
-    {"tactics", "list of rules", "the side's, else attack lowest_hp", "scripted behaviour"},
+    {"tactics", "list of rules", "the side's, else the party style's choice", "scripted behaviour"},
 };
 
 const std::vector<KeySpec> kWeaponKeys{
@@ -207,7 +207,8 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   } else if (side_rules) {
     p.rules = read_rules(*side_rules);
   } else {
-    p.rules.push_back(tactics::Rule{});  // attack lowest_hp
+    p.rules.push_back(tactics::Rule{});  // attack lowest_hp (the party style `lowest_hp`)
+    p.default_rules = true;
   }
   for (const tactics::Rule& rule : p.rules)
     if (rule.action == kFeature) throw InputError(rule.pos, "'feature' is for adversaries; PCs use Hope features by policy");

@@ -1,0 +1,253 @@
+// The value rule (issue 12; docs/rules/daggerheart.md, "How each side
+// chooses"): what an adversary's action is worth now, in expected HP marked
+// on the party plus the documented worth of conditions, less what it costs;
+// the PC an adversary aims at; the adversary the GM spotlights; the adversary
+// a PC attacks. A few multiplications per option from the tables compiled in
+// play.cpp; no allocation, no random draw except to break exact ties.
+// Included at the end of battle.hpp; not meant to be included on its own.
+#pragma once
+
+#include <algorithm>
+
+#include "rules/daggerheart/play.hpp"
+
+namespace encsim::daggerheart {
+
+// Expected HP a hit of damage profile `profile` of adversary j marks on PC t
+// now (an Armor Slot used if it has one and may), and in `down` the chance
+// that the hit takes it out.
+template <class R, class Log>
+inline double Battle<R, Log>::expected_marks(int j, int profile, int t, bool direct, double* down) const {
+  const MarksTable& m = adv(j).marks[static_cast<std::size_t>(profile * n_pc_ + t)];
+  const std::size_t armor =
+      !direct && pc(t).armor_policy == ArmorPolicy::always && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
+  const std::size_t h = static_cast<std::size_t>(std::clamp(hp_left(t), 1, 5));
+  *down = m.down[armor][h];  // 0 from 5 HP left: a hit marks at most 4
+  return m.expected[armor][h];
+}
+
+// The damage profile of adversary j's standard damage now (Horde, pack).
+template <class R, class Log>
+inline int Battle<R, Log>::standard_profile(int j) const {
+  const Adversary& a = adv(j);
+  if (a.horde && 2 * adv_[j].hp_marked >= a.hp) return 1;
+  if (a.alt_when == Adversary::AltWhen::pack && alt_applies(j, false, false)) return 2;
+  if (a.alt_when == Adversary::AltWhen::hidden && adv_[j].hidden) return 2;
+  return 0;
+}
+
+// What effect e of adversary j (damage `profile`) is worth against PC t.
+template <class R, class Log>
+inline double Battle<R, Log>::target_value(int j, const Effect& e, int profile, int t) const {
+  const Adversary& a = adv(j);
+  double p = 1.0;  // the chance it lands on t
+  if (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack) {
+    const bool advantage = e.advantage || adv_[j].hidden || vulnerable(t);
+    p = p_d20(evasion(t) - (a.atk + e.attack_bonus), advantage);
+  } else if (e.kind == Effect::Kind::reaction_roll) {
+    const int dc = e.difficulty > 0 ? e.difficulty : difficulty(j);
+    p = 1.0 - p_duality(dc - pc(t).traits[static_cast<std::size_t>(e.trait)]);
+  }
+  if (e.roll_difficulty > 0) p *= p_d20(e.roll_difficulty, false);
+  double down = 0.0, v = 0.0;
+  if (e.kind == Effect::Kind::group_attack) {
+    // The members' standard damage combined into one hit (Minions deal flat damage).
+    int members = 0;
+    for (int k = 0; k < n_adv_; ++k) members += adv_[k].alive && adv(k).kind == a.kind;
+    int dmg = static_cast<int>(members * a.damage.mean());
+    if (pc(t).immune & type_bit(a.type_of_damage)) dmg = 0;
+    if (pc(t).resist & type_bit(a.type_of_damage)) dmg /= 2;
+    const int armor = !a.direct && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
+    const int marks = std::max(0, severity(dmg, pc(t).major, pc(t).severe) - armor);
+    v = std::min(marks, hp_left(t));
+    down = marks >= hp_left(t) ? 1.0 : 0.0;
+  } else {
+    v = expected_marks(j, profile, t, e.direct || a.direct, &down);
+  }
+  v += down * enc_.play.finish;
+  if (e.target_stress > 0)
+    v += e.target_stress * (pc_[t].stress_marked >= pc(t).stress ? 1.0 : kWorthStress);
+  if (e.target_hp > 0) v += std::min(e.target_hp, hp_left(t));
+  if (e.shred_armor) v += pc_[t].armor_marked < pc(t).armor_slots ? kWorthArmor : 1.0;
+  // Vulnerable is worth something only to an attack that can still come
+  // before it ends: one more spotlight this GM turn for `next_action`.
+  if (e.vulnerable && !vulnerable(t) && (e.until != Until::next_action || follow_up_)) v += kWorthVulnerable;
+  if (e.restrained && !pc_[t].restrained &&
+      (opt_.restrained_loses_spotlight || (e.vulnerable && e.until == Until::break_free)))
+    v += kWorthLostSpotlight;
+  if (e.pc_hope < 0) v += kWorthHope * std::min(-e.pc_hope, pc_[t].hope);
+  return p * v;
+}
+
+// What effect e is worth in all: against the PC it would aim at (at random:
+// the average), or the average times the PCs an area reaches; plus what is
+// not aimed at a PC.
+template <class R, class Log>
+inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, unsigned* aim) const {
+  *aim = 0;
+  switch (e.kind) {
+    case Effect::Kind::gain_fear: return kWorthFear * e.gain_fear;
+    case Effect::Kind::hide: return kWorthHidden;
+    case Effect::Kind::heal:
+      return std::min(e.clear_hp, adv_[j].hp_marked) + kWorthStress * std::min(e.clear_stress, adv_[j].stress_marked);
+    case Effect::Kind::spotlight: {
+      // Allies spotlighted for free: the average threat of those not yet spotlighted.
+      int n = 0;
+      double threat = 0.0;
+      for (int k = 0; k < n_adv_; ++k)
+        if (k != j && adv_[k].alive && adv_[k].spotlights == 0) ++n, threat += adv(k).threat;
+      return n == 0 ? 0.0 : std::min(e.allies.mean(), static_cast<double>(n)) * threat / n;
+    }
+    case Effect::Kind::none: return 0.0;
+    default: break;
+  }
+  if (e.target_attacker) return 0.0;
+  const bool hard = gm_focus_ >= 0 && standing(gm_focus_);
+  int n = 0;
+  double sum = 0.0, best = -1.0, focus = 0.0;
+  unsigned tied = 0;
+  for (int t = 0; t < n_pc_; ++t) {
+    if (!standing(t) || (e.only_vulnerable && !vulnerable(t))) continue;
+    const double v = target_value(j, e, profile, t);
+    ++n, sum += v;
+    if (t == gm_focus_) focus = v;
+    if (v > best) {
+      best = v, tied = 1u << t;
+    } else if (v == best) {
+      tied |= 1u << t;
+    }
+  }
+  if (n == 0) return 0.0;
+  const int reach = std::min(n, std::max(1, e.kind == Effect::Kind::group_attack ? 1 : e.targets));
+  double v = reach * sum / n;
+  if (reach == 1 && hard && !e.only_vulnerable) {
+    v = focus;
+  } else if (reach == 1 && enc_.play.aim) {
+    v = best, *aim = tied;
+  }
+  if (e.gain_fear > 0) v += kWorthFear * e.gain_fear;
+  return v;
+}
+
+// The standard attack as an effect (Ramp Up: on everyone it reaches).
+template <class R, class Log>
+inline Effect Battle<R, Log>::standard_effect(int j) const {
+  const Adversary& a = adv(j);
+  Effect e;
+  e.kind = Effect::Kind::attack;
+  e.standard_damage = true;
+  e.type = a.type_of_damage;
+  e.direct = a.direct;
+  e.targets = a.ramp_up ? area_count(a.range) : 1;
+  return e;
+}
+
+// Adversary j's best action now: the standard attack, or an action feature
+// worth more after its costs (Stress kept while unhurt, a Fear at what a
+// spotlight of it would be worth, HP at face value). Ties: the standard attack,
+// then the stat block's order.
+template <class R, class Log>
+inline typename Battle<R, Log>::Plan Battle<R, Log>::plan(int j) {
+  const Adversary& a = adv(j);
+  // Can an attack still follow this one in the GM turn (for Vulnerable)?
+  follow_up_ = false;
+  if (fear_ > 0 || free_bonus_ > 0)
+    for (int k = 0; k < n_adv_ && !follow_up_; ++k)
+      follow_up_ = adv_[k].alive && adv_[k].spotlights < adv(k).relentless;
+  unsigned aim = 0;
+  const double attack = effect_value(j, standard_effect(j), standard_profile(j), &aim);
+  Plan best{-1, attack, aim};
+  const bool hurt = adv_[j].hp_marked > 0;
+  for (int f = 0; f < static_cast<int>(a.features.size()); ++f) {
+    const Feature& ft = a.features[static_cast<std::size_t>(f)];
+    if (!ft.modelled || ft.kind != Feature::Kind::action || !feature_usable(j, f)) continue;
+    if (ft.stress > 0 && enc_.play.stress_when_hurt && !hurt) continue;
+    double v = effect_value(j, ft.effect, 3 + f, &aim);
+    if (ft.countdown >= 0 && !cd_[ft.countdown].started) v += kWorthCountdown;
+    v -= ft.hp + ft.fear * std::max(attack, kWorthFear) + (hurt ? 0.0 : ft.stress * enc_.play.stress_cost);
+    if (v > best.value) best = Plan{f, v, aim};
+  }
+  return best;
+}
+
+// The PC adversary j aims effect e at (profile: its damage): the most it is
+// worth against; ties at random (tactics stream).
+template <class R, class Log>
+inline int Battle<R, Log>::aim_at(int j, const Effect& e, int profile, const int* skip, int n_skip) {
+  // The first target of the effect plan() chose: the PCs it found best, ties at random.
+  if (n_skip == 0 && aim_best_ != 0) {
+    int count = 0, pick = -1;
+    for (int t = 0; t < n_pc_; ++t)
+      if ((aim_best_ >> t & 1u) && standing(t) && one_in(++count)) pick = t;
+    if (pick >= 0) return pick;
+  }
+  auto usable = [&](int t) {
+    if (!standing(t) || (e.only_vulnerable && !vulnerable(t))) return false;
+    for (int s = 0; s < n_skip; ++s)
+      if (skip[s] == t) return false;
+    return true;
+  };
+  return best_by(n_pc_, usable, [&](int t) { return target_value(j, e, profile, t); });
+}
+
+// A PC's target under the party's value rule: the most threat removed per
+// attack, threat x chance to hit x the share of its HP one hit takes (a
+// Minion: how many fall); ties to the fewest HP left, then at random.
+template <class R, class Log>
+inline int Battle<R, Log>::pick_foe(int i) {
+  const Pc& p = pc(i);
+  const PcWeapon& w = p.primary;
+  const int mod = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + pc_[i].attack_bonus;
+  int best = -1, ties = 0, best_left = 0;
+  double best_score = 0.0;
+  for (int j = 0; j < n_adv_; ++j) {
+    if (!adv_[j].alive) continue;
+    const double m = enc_.pc_marks[static_cast<std::size_t>(i * n_adv_ + j)];
+    const int left = adv_hp_left(j);
+    const double share = adv(j).minion > 0 ? m : std::min(1.0, m / left);
+    const double s = adv(j).threat * p_duality(difficulty(j) - mod) * share;
+    if (best < 0 || s > best_score || (s == best_score && left < best_left)) {
+      best = j, best_score = s, best_left = left, ties = 1;
+    } else if (s == best_score && left == best_left && one_in(++ties)) {
+      best = j;
+    }
+  }
+  return best;
+}
+
+// The GM's next spotlight under a value style: among the ready adversaries
+// spotlighted least this turn, the most threatening; ties at random.
+template <class R, class Log>
+template <class Affordable>
+inline int Battle<R, Log>::next_by_threat(const Affordable& affordable, const bool* passed) {
+  auto ready = [&](int j) {
+    return adv_[j].alive && !passed[j] && adv_[j].spotlights < adv(j).relentless && affordable(j);
+  };
+  int least = 1 << 20;
+  for (int j = 0; j < n_adv_; ++j)
+    if (ready(j)) least = std::min(least, adv_[j].spotlights);
+  return best_by(
+      n_adv_, [&](int j) { return ready(j) && adv_[j].spotlights == least; }, [&](int j) { return adv(j).threat; });
+}
+
+// A spotlighted adversary without tactics, under a value style: its best action.
+template <class R, class Log>
+inline void Battle<R, Log>::act_by_value(int j) {
+  // gm_turn's plan when it paid for this spotlight (and it still holds), else a new one.
+  const bool reuse = planned_j_ == j && (planned_.feature < 0 || feature_usable(j, planned_.feature));
+  const Plan p = reuse ? planned_ : plan(j);
+  planned_j_ = -1;
+  aim_best_ = p.aim;
+  if (enc_.play.aim) aim_next_ = j;
+  if (p.feature >= 0) {
+    aim_profile_ = 3 + p.feature;
+    use_action_feature(j, p.feature, Target::random);
+  } else {
+    aim_profile_ = standard_profile(j);
+    standard_attack(j, Target::random);
+  }
+  aim_next_ = -1;
+  aim_best_ = 0;
+}
+
+}  // namespace encsim::daggerheart
