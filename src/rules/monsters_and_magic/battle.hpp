@@ -930,10 +930,11 @@ class Battle {
   // weapon's target; a melee fighter out of reach Moves first). A thread
   // ability also pays its GM threads at the style's price, each worth that
   // many of the foe's Strikes (a thread kept is a missed Strike rerolled).
-  double plan_worth(int i, int action, int t, int strike_t) const {
+  // `strike`: what a Strike at `strike_t` is worth (strike_worth()), the
+  // same for every action weighed in one decision, so computed once.
+  double plan_worth(int i, int action, int t, int strike_t, double strike) const {
     const State& s = st_[i];
     const Fighter& fi = f(i);
-    const double strike = strike_t < 0 ? 0.0 : expected_attack(i, strike_t, nullptr) * fi.multiattack;
     auto strikes = [&](int ap, int done) {
       if (strike_t < 0) return 0.0;
       if (!fi.ranged && !in_reach(i, strike_t)) ap -= move_cost(i);
@@ -958,6 +959,10 @@ class Battle {
     }
   }
 
+  double strike_worth(int i, int strike_t) const {
+    return strike_t < 0 ? 0.0 : expected_attack(i, strike_t, nullptr) * f(i).multiattack;
+  }
+
   // For a combatant with the default tactics under a scored style: a support
   // rule (a potion, Aid) that holds and can be paid for comes first, as
   // listed; otherwise, among the attacks that can be paid for, the one whose
@@ -973,6 +978,8 @@ class Battle {
     };
     const tactics::Rule* best = nullptr;
     double best_worth = 0.0;
+    double strike = 0.0;  // strike_worth() at the weapon's target, once weighed
+    bool strike_known = false;
     // Only a choice between attacks needs weighing: a fighter whose one
     // attack is the Strike takes it as it is.
     const bool choice = fi.thread_ability.present || fi.spell.present || fi.cantrip.present;
@@ -993,7 +1000,9 @@ class Battle {
         target = t;
         return &r;
       }
-      const double w = plan_worth(i, a, t, aim_for(!fi.ranged));
+      const int strike_t = aim_for(!fi.ranged);
+      if (!strike_known) strike = strike_worth(i, strike_t), strike_known = true;
+      const double w = plan_worth(i, a, t, strike_t, strike);
       if constexpr (Log::kEnabled) {
         const std::string_view what = actions()[static_cast<std::size_t>(a)].name;
         ENCSIM_SAY(log_, "  (%s weighs %.*s: worth %.2f)", name(i), static_cast<int>(what.size()), what.data(), w);
