@@ -103,6 +103,13 @@ inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, 
   }
   if (e.target_attacker) return 0.0;
   const bool hard = gm_focus_ >= 0 && standing(gm_focus_);
+  // A hard move's single-target effect is worth what it is on the focus
+  // alone (below: reach 1 takes `focus`): the other PCs need no weighing.
+  if (hard && !e.only_vulnerable && (e.kind == Effect::Kind::group_attack || e.targets <= 1)) {
+    double v = target_value(j, e, profile, gm_focus_);
+    if (e.gain_fear > 0) v += kWorthFear * e.gain_fear;
+    return v;
+  }
   int n = 0;
   double sum = 0.0, best = -1.0, focus = 0.0;
   unsigned tied = 0;
