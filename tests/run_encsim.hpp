@@ -19,19 +19,6 @@ struct CliResult {
   std::string out;  // stdout and stderr together
 };
 
-inline CliResult encsim(const std::string& args) {
-  const std::string cmd = std::string(ENCSIM_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  CliResult r{-1, ""};
-  if (!pipe) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
 // A shell command line, run with /bin/sh: its exit code and output.
 inline CliResult shell(const std::string& command) {
   FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
@@ -44,6 +31,9 @@ inline CliResult shell(const std::string& command) {
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
+
+// encsim itself with these arguments (stderr folded into the output).
+inline CliResult encsim(const std::string& args) { return shell(std::string(ENCSIM_BINARY) + " " + args); }
 
 inline std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -291,7 +291,10 @@ TEST(Sharding, SensitivityAndTuneMergeToTheBytesOfOneMachine) {
 // ("cautious,standard,ruthless" for a system that declares those three).
 std::string foe_styles(std::string_view system) {
   std::string list;
-  for (const StyleInfo& s : ruleset(system).styles().foes) list += (list.empty() ? "" : ",") + std::string(s.name);
+  for (const StyleInfo& s : ruleset(system).styles().foes) {
+    if (!list.empty()) list += ',';
+    list += s.name;
+  }
   return list;
 }
 

@@ -152,9 +152,9 @@ void merge(const MergeArgs& a) {
       whole.results[i].paired.merge(p.results[i].paired);
       whole.results[i].seconds += p.results[i].seconds;
       // The band's ends are counts on the same trials: they add like the tally.
-      for (std::size_t k = 0; k < whole.results[i].band.size(); ++k) {
-        whole.results[i].band[k].trials += p.results[i].band[k].trials;
-        whole.results[i].band[k].party_wins += p.results[i].band[k].party_wins;
+      for (std::size_t e = 0; e < whole.results[i].band.size(); ++e) {
+        whole.results[i].band[e].trials += p.results[i].band[e].trials;
+        whole.results[i].band[e].party_wins += p.results[i].band[e].party_wins;
       }
     }
     for (std::size_t i = 0; i < whole.paired.size(); ++i) whole.paired[i].merge(p.paired[i]);

@@ -201,7 +201,7 @@ class Battle {
     if (sc[a] != sc[b]) return sc[a] > sc[b] ? a : b;
     return archetypal(i, b) && !archetypal(i, a) ? b : a;
   }
-  bool archetypal(int i, int score) const { return (f(i).archetypal_scores >> score) & 1u; }
+  bool archetypal(int i, int score) const { return ((f(i).archetypal_scores >> score) & 1) != 0; }
 
   // "Mojo", Rolls: after a failed archetypal roll a PC bids mojo as a bonus;
   // what it takes to succeed is spent, the rest kept. `survival` marks the

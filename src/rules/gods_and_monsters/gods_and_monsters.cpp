@@ -319,7 +319,7 @@ Fighter read_fighter(const Node& node, int side, const StyleRule& style, const N
   const bool has_reactions = r.has("reactions");
   const int reactions = as_int(r, "reactions", 4 + f.level / 2, -10, 40);
   for (int s = 0; s < kScoreCount; ++s) {
-    const bool archetypal = (f.archetypal_scores >> s) & 1u;
+    const bool archetypal = ((f.archetypal_scores >> s) & 1) != 0;
     const int reaction = !has_reactions && archetypal ? 4 + f.level : reactions;
     const int fallback = s == kEndurance ? estimate : s == kCharisma ? 10 : reaction;
     f.score[static_cast<std::size_t>(s)] = as_int(r, kScoreNames[static_cast<std::size_t>(s)], fallback, -10, 40);
