@@ -329,8 +329,21 @@ class Battle {
   // ---------------------------------------------------------------------
   // Targets.
 
+  // The scores of one attacker's enemies under its side's aim, for a choice
+  // of several targets (a blast, an attack or spell on several): the picks
+  // follow one another with nothing changing in between (no roll, no
+  // damage), so each enemy is scored once for the whole choice. Plain and
+  // unset until the first pick fills it: building one costs nothing.
+  struct Scores {
+    int filled = 0;  // 0 until the first pick
+    std::array<double, Encounter::kMaxFighters> of;
+  };
+
+  // The enemy of `i` that `target` picks (or, playing by a style, its
+  // side's aim), among the `usable`; `memo` keeps the style's scores across
+  // the picks of one choice of several targets.
   template <class Usable>
-  int select_by(int i, tactics::Target target, const Usable& usable) {
+  int select_by(int i, tactics::Target target, const Usable& usable, Scores* memo = nullptr) {
     const int lo = side(i) == 0 ? enc_.n_party : 0;
     const int hi = side(i) == 0 ? n_ : enc_.n_party;
     using tactics::Target;
@@ -338,8 +351,7 @@ class Battle {
       const Aim aim = aim_[side(i)];
       if (aim == Aim::spread) target = Target::random;
       else
-        return best_by(lo, hi, usable,
-                       [&](int j) { return std::pair{target_value(i, j, aim), -(st_[j].hp * 100 + st_[j].str)}; });
+        return best_scored(i, lo, hi, aim, usable, memo);
     }
     switch (target) {
       case Target::random: {
@@ -400,67 +412,124 @@ class Battle {
   }
   // HP `t` can lose before the next point brings a critical damage save (or death).
   int hp_left(int t) const { return st_[t].hp + 1; }
-  // The expected damage past armor of one blow of `a` at `t`, capped at what `t` has left.
-  double blow_value(int a, int t) const {
+
+  // The attacker's half of a blow's value, on its state now: computed once
+  // per choice of target rather than once per enemy.
+  struct Striker {
+    const Fighter* f;
+    int sides;        // the highest Object Die (weapon or second)
+    int adv;          // on the Base Die before the target's kind counts
+    double attr_die;  // STR or DEX + the die's mean
+  };
+  Striker striker(int a) const {
     const Fighter& fa = f(a);
-    const State& sa = st_[a];
-    const State& stt = st_[t];
     const int sides = std::max(fa.weapon_die.sides, fa.second_die.sides);
+    return {&fa, sides, fa.attack_adv + st_[a].gained_adv, (fa.ranged ? st_[a].dex : st_[a].str) + die_mean(sides)};
+  }
+  // The expected damage past armor of one blow of `s` at `t`, capped at what `t` has left.
+  double blow_value(const Striker& s, int t) const {
+    const Fighter& fa = *s.f;
+    const Fighter& ft = f(t);
+    const State& stt = st_[t];
     // An advantage on the Base Die is worth about 3.3 on its mean.
-    int adv = fa.attack_adv + sa.gained_adv;
-    if (fa.detachment && !f(t).detachment) ++adv;
-    if (!fa.detachment && f(t).detachment) --adv;
-    double mean = (fa.ranged ? sa.dex : sa.str) + die_mean(sides) + 3.3 * adv;
+    const int adv = s.adv + (fa.detachment == ft.detachment ? 0 : fa.detachment ? 1 : -1);
+    double mean = s.attr_die + 3.3 * adv;
     int defence_sides = 0;
     switch (free_defence(t, fa.ranged)) {
       case Defence::block:
-        defence_sides = f(t).shield_die.sides;
+        defence_sides = ft.shield_die.sides;
         mean -= stt.str + die_mean(defence_sides);
         break;
       case Defence::parry:
-        defence_sides = std::max(f(t).weapon_die.sides, f(t).second_die.sides);
+        defence_sides = std::max(ft.weapon_die.sides, ft.second_die.sides);
         mean -= stt.str + die_mean(defence_sides);
         break;
       default: mean -= stt.dex; break;
     }
     // E[max(0, die - armor)] for one die of `sides` faces.
-    const int over = sides - stt.armor;
-    const double past_armor = over > 0 ? over * (over + 1) / (2.0 * sides) : 0.0;
-    return std::min(contest_chance(mean, inverse_sd(sides, defence_sides)) * past_armor, static_cast<double>(hp_left(t)));
+    const int over = s.sides - stt.armor;
+    const double past_armor = over > 0 ? over * (over + 1) / (2.0 * s.sides) : 0.0;
+    return std::min(contest_chance(mean, inverse_sd(s.sides, defence_sides)) * past_armor,
+                    static_cast<double>(hp_left(t)));
   }
-  // How much `a` wants `t` as its target: the share of `t`'s HP a blow
+  // How much `s` wants `t` as its target: the share of `t`'s HP a blow
   // takes (1: it fells), weighted for `threat` by `t`'s damage.
-  double target_value(int a, int t, Aim aim) const {
-    const double share = blow_value(a, t) / hp_left(t);
+  double target_value(const Striker& s, int t, Aim aim) const {
+    const double share = blow_value(s, t) / hp_left(t);
     return aim == Aim::threat ? share * f(t).mean_damage : share;
   }
 
+  // The values of `i`'s enemies `cand[0..count)` under `aim`, into `out`
+  // (indexed by combatant): one pass, the attacker's half computed once.
+  void score_enemies(int i, Aim aim, const int* cand, int count, double* out) const {
+    const Striker s = striker(i);
+    for (int k = 0; k < count; ++k) out[cand[k]] = target_value(s, cand[k], aim);
+  }
+
+  // The usable enemy in [lo, hi) with the highest target_value(), ties to
+  // the fewest HP (then STR) left, then as best_by() breaks them. A lone
+  // usable enemy is taken unscored: best_by() would take it without a draw.
+  template <class Usable>
+  int best_scored(int i, int lo, int hi, Aim aim, const Usable& usable, Scores* memo) {
+    std::array<int, Encounter::kMaxFighters> cand;
+    int count = 0;
+    for (int j = lo; j < hi; ++j)
+      if (usable(j)) cand[z(count++)] = j;
+    if (count <= 1) return count == 1 ? cand[0] : -1;
+    Scores local;
+    if (!memo) {
+      score_enemies(i, aim, cand.data(), count, local.of.data());
+    } else if (!memo->filled) {
+      // Every enemy still in the fight: the later picks choose among fewer.
+      std::array<int, Encounter::kMaxFighters> in_fight;
+      int n = 0;
+      for (int j = lo; j < hi; ++j)
+        if (st_[j].in_fight) in_fight[z(n++)] = j;
+      score_enemies(i, aim, in_fight.data(), n, memo->of.data());
+      memo->filled = 1;
+    }
+    const double* value = memo ? memo->of.data() : local.of.data();
+    Best<std::pair<double, int>> best;
+    for (int k = 0; k < count; ++k) {
+      const int j = cand[z(k)];
+      best.offer(j, std::pair{value[j], -(st_[j].hp * 100 + st_[j].str)}, *this);
+    }
+    return best.index;
+  }
+
   // The enemy of `i` that `target` picks, skipping the `n_skip` in `skip`.
-  int select(int i, tactics::Target target, const int* skip, int n_skip) {
+  int select(int i, tactics::Target target, const int* skip, int n_skip, Scores* memo = nullptr) {
     auto usable = [&](int j) {
       return st_[j].in_fight && (n_skip == 0 || std::find(skip, skip + n_skip, j) == skip + n_skip);
     };
-    return select_by(i, target, usable);
+    return select_by(i, target, usable, memo);
   }
 
-  // The best usable index; ties at random from the tactics stream (reservoir
-  // sampling), or the first listed with `target_ties: first`.
-  template <class Usable, class Score>
-  int best_by(int lo, int hi, const Usable& usable, const Score& score) {
-    int best = -1, ties = 0;
-    decltype(score(lo)) best_score{};
-    for (int j = lo; j < hi; ++j) {
-      if (!usable(j)) continue;
-      const auto sc = score(j);
-      if (best < 0 || sc > best_score) {
-        best = j;
-        best_score = sc;
+  // The best of the indexes offered in turn; ties at random from the
+  // tactics stream (reservoir sampling), or the first offered with
+  // `target_ties: first`.
+  template <class Score>
+  struct Best {
+    int index = -1, ties = 0;
+    Score score{};
+    void offer(int j, const Score& sc, Battle& b) {
+      if (index < 0 || sc > score) {
+        index = j;
+        score = sc;
         ties = 1;
-      } else if (sc == best_score && opt_.random_target_ties && tact_.die(++ties) == 1) {
-        best = j;
+      } else if (sc == score && b.opt_.random_target_ties && b.tact_.die(++ties) == 1) {
+        index = j;
       }
     }
-    return best;
+  };
+
+  // The best usable index in [lo, hi), as Best breaks ties.
+  template <class Usable, class Score>
+  int best_by(int lo, int hi, const Usable& usable, const Score& score) {
+    Best<decltype(score(lo))> best;
+    for (int j = lo; j < hi; ++j)
+      if (usable(j)) best.offer(j, score(j), *this);
+    return best.index;
   }
 
   // ---------------------------------------------------------------------
@@ -583,8 +652,9 @@ class Battle {
         return st_[j].in_fight && f(j).detachment == kind &&
                std::find(targets.begin(), targets.begin() + n_targets, j) == targets.begin() + n_targets;
       };
+      Scores memo;
       while (n_targets < reach) {
-        const int j = select_by(a, aim, usable);
+        const int j = select_by(a, aim, usable, &memo);
         if (j < 0) break;
         targets[z(n_targets++)] = j;
       }
@@ -882,8 +952,9 @@ class Battle {
     std::array<int, Encounter::kMaxFighters> hit;
     int n_hit = 0;
     const int reach = std::min(sp.targets, alive_[1 - side(i)]);
+    Scores memo;
     for (; n_hit < reach; ++n_hit) {
-      const int t = select(i, target, hit.data(), n_hit);
+      const int t = select(i, target, hit.data(), n_hit, &memo);
       if (t < 0) break;
       hit[z(n_hit)] = t;
     }

@@ -450,17 +450,6 @@ double check_mean(const Check& c) {
   return total + objects;
 }
 
-Defence best_defence(const Fighter& f, int str, int dex, bool vs_ranged) {
-  Defence d = Defence::dodge;
-  double best = dex;
-  if (f.shield_die.sides > 0 && str + f.block_objects > best) {
-    d = Defence::block;
-    best = str + f.block_objects;
-  }
-  if (!vs_ranged && f.armed && !f.ranged && str + f.parry_objects > best) d = Defence::parry;
-  return d;
-}
-
 double defence_mean(const Fighter& f, Defence d) {
   Check c;
   switch (d) {

@@ -252,7 +252,17 @@ class Encounter {
 double defence_mean(const Fighter& f, Defence d);
 // The save with the highest expected result at these STR and DEX (ties:
 // dodge, block, parry); parry not against ranged attacks.
-Defence best_defence(const Fighter& f, int str, int dex, bool vs_ranged);
+// Inline: the play styles' scoring rule asks it for every enemy it weighs.
+inline Defence best_defence(const Fighter& f, int str, int dex, bool vs_ranged) {
+  Defence d = Defence::dodge;
+  double best = dex;
+  if (f.shield_die.sides > 0 && str + f.block_objects > best) {
+    d = Defence::block;
+    best = str + f.block_objects;
+  }
+  if (!vs_ranged && f.armed && !f.ranged && str + f.parry_objects > best) d = Defence::parry;
+  return d;
+}
 
 // Compiles one variant of a cairn-ap scenario. Throws InputError.
 Encounter compile(const Scenario& scenario, const Variant& variant);
