@@ -297,7 +297,9 @@ class Battle {
         }
         spend(i, opt_.ap_attack, kApAttack);
         ++s.blows;
-        attack(i, select(i, r.target, nullptr, 0), false, r.target);
+        // The blow's further targets, if any, are picked on the same scores.
+        Scores memo;
+        attack(i, select(i, r.target, nullptr, 0, &memo), false, r.target, &memo);
         break;
       }
       case kMove: move(i); break;
@@ -633,7 +635,10 @@ class Battle {
   // ---------------------------------------------------------------------
   // Attacks ("Attacking & Damage", "Attack Modifiers", "Detachments").
 
-  void attack(int a, int primary, bool riposte_strike, tactics::Target aim = tactics::Target::lowest_hp) {
+  // `memo`: the scores the primary target was picked on, if any (nothing
+  // has changed since).
+  void attack(int a, int primary, bool riposte_strike, tactics::Target aim = tactics::Target::lowest_hp,
+              Scores* memo = nullptr) {
     if (primary < 0) return;
     const Fighter& fa = f(a);
     State& s = st_[a];
@@ -652,9 +657,10 @@ class Battle {
         return st_[j].in_fight && f(j).detachment == kind &&
                std::find(targets.begin(), targets.begin() + n_targets, j) == targets.begin() + n_targets;
       };
-      Scores memo;
+      Scores own;
+      if (!memo) memo = &own;
       while (n_targets < reach) {
-        const int j = select_by(a, aim, usable, &memo);
+        const int j = select_by(a, aim, usable, memo);
         if (j < 0) break;
         targets[z(n_targets++)] = j;
       }
