@@ -353,14 +353,20 @@ class Battle {
   // points left, then as best_by(). One pass over the blow table: this runs
   // for every blow.
   int styled_target(int i, int lo, int hi, const int* skip, int n_skip) {
+    // The last enemy standing is the choice: the loop below would take it
+    // without a draw.
+    if (n_skip == 0 && alive_[1 - side(i)] == 1)
+      for (int j = lo; j < hi; ++j)
+        if (st_[j].alive) return j;
     const bool threat = aim_[side(i)] == Aim::threat;
     const float* row = &enc_.blow_mean[static_cast<std::size_t>(i * n_ * 2)];
+    const int lift = 1 - floor_hp();  // hp_left(j) is hp + lift
     int best = -1, ties = 0, best_hp = 0;
     double best_value = 0.0;
     for (int j = lo; j < hi; ++j) {
       const State& s = st_[j];
       if (!s.alive || (n_skip > 0 && std::find(skip, skip + n_skip, j) != skip + n_skip)) continue;
-      const double left = s.hp - floor_hp() + 1;
+      const double left = s.hp + lift;
       double value = std::min(static_cast<double>(row[j * 2 + (s.shield ? 1 : 0)]), left) / left;
       if (threat) value *= f(j).mean_damage;
       if (best < 0 || value > best_value || (value == best_value && s.hp < best_hp)) {
@@ -490,10 +496,12 @@ class Battle {
   // The most a die may need to show for PC i to spend one on a roll of kind
   // `use` (0: it will not spend), so that callers skip working out `need`.
   int spend_limit(int i, InspirationUse use) const {
+    // Most calls are for foes or PCs without dice: those first.
+    if (!f(i).pc || st_[i].inspiration <= 0) return 0;
     // The careful party keeps its dice for defence.
     const std::uint8_t uses =
         careful_ && f(i).by_style ? opt_.inspiration_uses & (kUseSave | kUseFoeAttack | kUseFoeDamage) : opt_.inspiration_uses;
-    return f(i).pc && st_[i].inspiration > 0 && (uses & use) ? opt_.inspiration_shortfall : 0;
+    return (uses & use) ? opt_.inspiration_shortfall : 0;
   }
 
   // A PC may add one inspiration die to its own roll after seeing it fall short.
