@@ -91,12 +91,12 @@ class Battle {
   static bool is_called(int action) { return action == kCalledShot || action == kKnockout || action == kKillingBlow; }
   static bool is_attack(int action) { return action == kAttack || is_called(action); }
   // Is combat damage archetypal for it now, so that verve takes it ("Using verve")?
-  bool verve_usable(int i) const {
+  [[gnu::always_inline]] bool verve_usable(int i) const {
     return f(i).archetypal_combat && (opt_.verve_while_surprised || !st_[i].surprised);
   }
   // What stands between a combatant and injuries in this fight, for targeting
   // and tactics: verve only when it can take combat damage.
-  int hp(int i) const {
+  [[gnu::always_inline]] int hp(int i) const {
     return st_[i].survival + (verve_usable(i) ? st_[i].verve : 0) + st_[i].pool - st_[i].injuries;
   }
   int hp_max(int i) const { return f(i).survival + (f(i).archetypal_combat ? f(i).verve : 0) + f(i).bonus_pool; }
@@ -289,7 +289,7 @@ class Battle {
   bool shot_ready(int i) const { return st_[i].progress + 1 >= shot_need(i); }
 
   // Which enemies an action may be aimed at.
-  bool eligible(int j, int action) const {
+  [[gnu::always_inline]] bool eligible(int j, int action) const {
     if (!st_[j].in) return false;
     if (action == kKnockout) return st_[j].surprised || immobile(j);  // "Knockout blow"
     if (action == kKillingBlow) return immobile(j);                    // "Killing blow"
@@ -471,45 +471,93 @@ class Battle {
         break;
       }
       case Aim::lowest_hp: break;
-      case Aim::threat:
-        return best_by(lo, hi, usable, [&](int j) { return std::pair{aim_score(i, j, st_[i].action), -hp(j)}; });
+      case Aim::threat: return aim_threat(i, lo, hi, st_[i].action);
     }
     return best_by(lo, hi, usable, [&](int j) { return -hp(j); });
   }
 
-  // The chance that an attack of `i` with `action` on `t` hits (roll-under
-  // d20: 11 + attack - defense, "Conflicts"; the natural 20 and 1 options).
-  double hit_chance(int i, int t, int action) const {
-    int need = 11 + attack_mod(i, t) - defense_against(t, i, true);
+  // Aim::threat: best_by() on (aim_score, -hp) written out, as it runs for
+  // every attack of the round (twice for NPCs): the same choice and the same
+  // draws from the tactics stream on ties, without calls per enemy.
+  int aim_threat(int i, int lo, int hi, int action) {
+    int open[kMax];
+    int n = 0;
+    for (int j = lo; j < hi; ++j)
+      if (eligible(j, action)) open[n++] = j;
+    ENCSIM_CHECK_GE(n, 1);
+    if (n == 1) return open[0];  // nothing to weigh, and best_by() would draw nothing
+    const Odds odds = odds_of(i, action < 0 ? static_cast<int>(kAttack) : action);
+    int best = -1;
+    int ties = 0;
+    double best_score = 0.0;
+    int best_left = 0;
+    for (int k = 0; k < n; ++k) {
+      const int j = open[k];
+      const int left = hp(j);
+      const double score = aim_score(odds, j, left);
+      // (score, -left) compared as a pair: the higher score, then the least left.
+      if (best < 0 || score > best_score || (score == best_score && left < best_left)) {
+        best = j;
+        best_score = score;
+        best_left = left;
+        ties = 1;
+      } else if (score == best_score && left == best_left && opt_.random_target_ties && tact_.die(++ties) == 1) {
+        best = j;
+      }
+    }
+    return best;
+  }
+
+  // What the scoring rule needs of an attacker for one decision: none of it
+  // depends on the target, and nothing changes while a decision is made
+  // (aim() and choose_scored() only read the state), so it is worked out once
+  // per decision instead of once per enemy weighed. The helpers below are
+  // forced inline (as are hp(), eligible() and defense_against()): they run
+  // for every enemy of every decision, and a call costs more than their body.
+  struct Odds {
+    int i;
+    int action;
+    int need;     // the d20 roll before the target's part ("Conflicts"): 11 + attack_mod() less the target's bonus
+    double dmg;   // the mean damage of one hit
+  };
+  Odds odds_of(int i, int action) const {
+    int need = 11 + attacker_mod(i);
     if (is_called(action) && !is_called(st_[i].action)) need -= 3;  // not yet declared
+    return Odds{i, action, need, f(i).hit_damage};
+  }
+
+  // The chance that an attack hits `t` (roll-under d20: 11 + attack -
+  // defense, "Conflicts"; the natural 20 and 1 options).
+  [[gnu::always_inline]] double hit_chance(const Odds& o, int t) const {
+    const int need = o.need + target_mod(t) - defense_against(t, o.i, true);
     int hits = std::clamp(need, 0, 20);
     if (opt_.natural_20_fails && hits == 20) hits = 19;
     if (opt_.natural_1_hits && hits == 0) hits = 1;
     return hits / 20.0;
   }
-  // What one attack of `i` with `action` on `t` is worth, in points of what
+  // What one attack with `o.action` on `t` is worth, in points of what
   // stands between `t` and injuries: the chance it hits times the damage
   // expected, with every injury point a knockout or killing blow puts in
   // directly counted three times (it comes off what is left, brings a
   // consciousness roll and a penalty to every roll).
-  double attack_worth(int i, int t, int action) const {
-    const double dmg = f(i).hit_damage;
+  [[gnu::always_inline]] double attack_worth(const Odds& o, int t) const {
+    const double dmg = o.dmg;
+    if (o.action == kAttack) return hit_chance(o, t) * dmg;  // no direct injuries: dmg + 2 * 0 is dmg
     double direct = 0.0;
-    if (action == kKillingBlow && immobile(t)) direct = std::ceil(dmg / 2);
-    if (action == kKnockout && eligible(t, kKnockout)) {
+    if (o.action == kKillingBlow && immobile(t)) direct = std::ceil(dmg / 2);
+    if (o.action == kKnockout && eligible(t, kKnockout)) {
       const int need = f(t).score[kEvasion] + f(t).head_protection + f(t).group_bonus - st_[t].injuries -
                        (st_[t].surprised ? 3 : 0);
-      direct = (1.0 - std::clamp(need, 0, 20) / 20.0) * std::min<double>(dmg, f(i).knockout_injuries);
+      direct = (1.0 - std::clamp(need, 0, 20) / 20.0) * std::min<double>(dmg, f(o.i).knockout_injuries);
     }
-    return hit_chance(i, t, action) * (dmg + 2.0 * direct);
+    return hit_chance(o, t) * (dmg + 2.0 * direct);
   }
   // The danger `j` poses (its damage a round), times the share of what it
-  // has left that one attack of `i` is expected to take away (at most all):
-  // the enemy whose fall soonest ends the most danger scores highest, a
-  // nearly fallen one in particular.
-  double aim_score(int i, int j, int action) const {
-    const double left = std::max(1, hp(j));
-    return f(j).mean_damage * std::min(1.0, attack_worth(i, j, action < 0 ? kAttack : action) / left);
+  // has left (`left`, its hp()) that one attack is expected to take away (at
+  // most all): the enemy whose fall soonest ends the most danger scores
+  // highest, a nearly fallen one in particular.
+  [[gnu::always_inline]] double aim_score(const Odds& o, int j, int left) const {
+    return f(j).mean_damage * std::min(1.0, attack_worth(o, j) / static_cast<double>(std::max(1, left)));
   }
 
   // For a combatant with the default tactics under a scored style: its
@@ -524,7 +572,7 @@ class Battle {
     // alone (no enemy surprised or immobile) is taken as it is.
     const bool choice = !st_[i].surprised && count_enemies(i, [&](int j) { return eligible(j, kKnockout); }) > 0;
     for (const tactics::Rule& r : f(i).rules) {
-      if (!r.when.holds(view)) continue;
+      if (!r.when.is_always() && !r.when.holds(view)) continue;
       if (!is_attack(r.action)) return best ? best : &r;  // withdraw or hold: as listed
       if (is_called(r.action) && st_[i].surprised) continue;
       if (!choice) {
@@ -532,8 +580,9 @@ class Battle {
         continue;
       }
       double w = -1.0;
+      const Odds odds = odds_of(i, r.action);
       for (int j = side(i) == 0 ? enc_.n_party : 0; j < (side(i) == 0 ? n_ : enc_.n_party); ++j)
-        if (eligible(j, r.action)) w = std::max(w, attack_worth(i, j, r.action));
+        if (eligible(j, r.action)) w = std::max(w, attack_worth(odds, j));
       if (w < 0.0) continue;
       ENCSIM_SAY(log_, "  (%s weighs %s: worth %.2f)", name(i), kActionNames[r.action], w);
       if (w > best_worth || (w == best_worth && r.action == kAttack)) {
@@ -618,40 +667,46 @@ class Battle {
 
   // The attacker's modifiers against `t`: injuries, surprise, a called shot's
   // -3, and the non-defending bonuses (which do not combine).
-  int attack_mod(int i, int t) const {
+  int attack_mod(int i, int t) const { return attacker_mod(i) + target_mod(t); }
+  int attacker_mod(int i) const {
     const State& s = st_[i];
     int m = f(i).attack_bonus - (opt_.injury_penalty_at_round_start ? s.injuries_at_start : s.injuries);
     if (s.surprised) m -= 3;
     if (is_called(s.action)) m -= 3;
-    if (round_ == 1 && st_[t].surprised && opt_.surprised_are_unaware) m += st_[t].asleep ? 10 : 4;
     return m;
+  }
+  [[gnu::always_inline]] int target_mod(int t) const {
+    return round_ == 1 && st_[t].surprised && opt_.surprised_are_unaware ? (st_[t].asleep ? 10 : 4) : 0;
   }
 
   // The defense of `t` against `i`, with cover when `i` shoots.
-  int defense_against(int t, int i, bool with_cover) const {
+  [[gnu::always_inline]] int defense_against(int t, int i, bool with_cover) const {
     const Fighter& ft = f(t);
     const State& s = st_[t];
     int d = ft.defense;
     if (ft.small_shield && s.shield_vs != i) d -= 1;
     if (s.surprised && round_ > 1) d -= 2;
     if (is_called(s.action)) d -= 2;
-    if (with_cover && f(i).ranged) {
-      Cover cover = ft.cover;
-      // "Firing into close combat": strong cover among 3 to 5 combatants, full
-      // among 6 or more. A shooter fighting the target itself is not firing
-      // into someone else's melee: only the target's other partners count.
-      const std::uint64_t others = melee_[t] & ~bit(i);
-      if (opt_.firing_into_melee && others != 0) {
-        int crowd = ft.group_size;
-        for (std::uint64_t m = others; m; m &= m - 1) crowd += f(std::countr_zero(m)).group_size;
-        const Cover crowd_cover = crowd >= 6 ? Cover::full : crowd >= 3 ? Cover::strong : Cover::none;
-        cover = std::max(cover, crowd_cover);
-      }
-      static constexpr int kWarrior[] = {0, 1, 2, 3};
-      static constexpr int kOthers[] = {0, 0, 1, 2};
-      d += (ft.warrior ? kWarrior : kOthers)[static_cast<int>(cover)];
-    }
+    if (with_cover && f(i).ranged) d += cover_against(t, i);
     return d;
+  }
+  // The cover `t` has against a shot of `i` ("Cover", "Firing into close combat").
+  int cover_against(int t, int i) const {
+    const Fighter& ft = f(t);
+    Cover cover = ft.cover;
+    // "Firing into close combat": strong cover among 3 to 5 combatants, full
+    // among 6 or more. A shooter fighting the target itself is not firing
+    // into someone else's melee: only the target's other partners count.
+    const std::uint64_t others = melee_[t] & ~bit(i);
+    if (opt_.firing_into_melee && others != 0) {
+      int crowd = ft.group_size;
+      for (std::uint64_t m = others; m; m &= m - 1) crowd += f(std::countr_zero(m)).group_size;
+      const Cover crowd_cover = crowd >= 6 ? Cover::full : crowd >= 3 ? Cover::strong : Cover::none;
+      cover = std::max(cover, crowd_cover);
+    }
+    static constexpr int kWarrior[] = {0, 1, 2, 3};
+    static constexpr int kOthers[] = {0, 0, 1, 2};
+    return (ft.warrior ? kWarrior : kOthers)[static_cast<int>(cover)];
   }
 
   bool roll_hits(int roll, int need) const {
