@@ -46,10 +46,17 @@ struct Prepared {
   // Per encounter, its band's two ends (kindest, harshest); empty when no
   // band was asked for or the system declares one foe style.
   std::vector<std::vector<BandEncounter>> bands = {};
+  // The values `--set PATH=VALUE` wrote in (path -> value as written): the
+  // rows' leading key columns, as for a sweep point.
+  std::vector<std::pair<std::string, std::string>> keys = {};
 };
 // Throws InputError. `only` lists variant names to keep (empty: all); `band`
-// also compiles each variant under the kindest and the harshest foe style.
-Prepared prepare(const std::string& path, const std::vector<std::string>& only, bool band = false);
+// also compiles each variant under the kindest and the harshest foe style;
+// `sets` ("PATH=VALUE", one value each) are written into the scenario as if
+// its file said so, in every variant (a variant that sets PATH itself is an
+// error: the value would not reach it).
+Prepared prepare(const std::string& path, const std::vector<std::string>& only, bool band = false,
+                 const std::vector<std::string>& sets = {});
 
 // The two ends of a variant's band: the kindest and the harshest foe style of
 // the scenario's system; empty when it declares one. Throws InputError.
