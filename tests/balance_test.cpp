@@ -454,6 +454,22 @@ double exact_win(int defense) {
   return 1 - (1 - p) * (1 - p);
 }
 
+// A percentage is the fraction over 100, for --target-win and --precision alike.
+TEST(Tune, TakesTheTargetAsAPercentage) {
+  const fs::path dir = fresh_dir("tune-percent");
+  std::ofstream(dir / "one.yaml") << kOneRound;
+  const std::string tune = "tune " + (dir / "one.yaml").string() + " --param foes.B.defense --lo 5 --hi 25 -n 4000 ";
+  const auto fraction = encsim(tune + "--target-win 0.6");
+  const auto percent = encsim(tune + "--target-win 60%");
+  ASSERT_EQ(fraction.code, 0) << fraction.out;
+  EXPECT_EQ(percent.out, fraction.out);
+  const std::string run = "run " + (dir / "one.yaml").string() + " --format csv --precision ";
+  const auto p1 = encsim(run + "0.02"), p2 = encsim(run + "2%");
+  ASSERT_EQ(p1.code, 0) << p1.out;
+  EXPECT_EQ(p2.out, p1.out);
+  fs::remove_all(dir);
+}
+
 TEST(Tune, FindsTheExactAnswerOfAOneRoundFight) {
   const fs::path dir = fresh_dir("tune");
   std::ofstream(dir / "one.yaml") << kOneRound;
@@ -609,6 +625,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"sensitivity FILE --params party.A.dexterty", "(did you mean 'dexterity'?)"},
         BadInput{"tune FILE --param foes.B.defense --lo 20 --hi 10 --target-win 0.5", "--lo (20) must be below --hi (10)"},
         BadInput{"tune FILE --param foes.B.defense --target-win 1.5", "--target-win"},
+        BadInput{"tune FILE --param foes.B.defense --target-win 60",
+                 "expected a fraction from 0 to 1 or a percentage (0.6 or 60%), got 60; for 60 percent write 0.6 or 60%"},
+        BadInput{"tune FILE --param foes.B.defense --target-win 60%%", "got '60%%'"},
+        BadInput{"run FILE --precision 1%x", "expected a fraction from 1e-05 to 0.5 or a percentage (0.005 or 0.5%)"},
         BadInput{"tune FILE --param options.target_ties --lo 1 --hi 2 --target-win 0.5", "target_ties"},
         BadInput{"sensitivity FILE --params foes.B.defense,,party.A.hp", "empty parameter in --params"},
         BadInput{"sensitivity FILE --params foes.B.defense,foes.B.defense", "'foes.B.defense' is listed twice"},

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 #include <optional>
+#include <sstream>
 #include <streambuf>
 #include <system_error>
 
@@ -106,6 +107,36 @@ const CLI::Validator kFinite(
       return {};
     },
     "NUMBER");
+
+CLI::Validator fraction(double lo, double hi, const char* example) {
+  // One message for form and range; "60%" is rewritten as "0.6" for CLI11
+  // to read (transform(), not check()). A bare 60 is no fraction: it is
+  // refused with both ways to write what was likely meant.
+  return CLI::Validator(
+      [lo, hi, example](std::string& s) -> std::string {
+        const bool percent = !s.empty() && s.back() == '%';
+        const std::string number = percent ? s.substr(0, s.size() - 1) : s;
+        char* end = nullptr;
+        double v = std::strtod(number.c_str(), &end);
+        const auto show = [](double x) {
+          std::ostringstream os;
+          os << x;
+          return os.str();
+        };
+        const std::string forms = "a fraction from " + show(lo) + " to " + show(hi) + " or a percentage (" + example +
+                                  " or " + show(std::stod(example) * 100) + "%)";
+        if (number.empty() || *end != '\0' || !std::isfinite(v)) return "expected " + forms + ", got '" + s + "'";
+        if (percent) v /= 100;
+        if (v < lo || v > hi) {
+          if (!percent && v / 100 >= lo && v / 100 <= hi)
+            return "expected " + forms + ", got " + s + "; for " + s + " percent write " + show(v / 100) + " or " + s + "%";
+          return "expected " + forms + ", got '" + s + "'";
+        }
+        s = show(v);
+        return {};
+      },
+      "FRACTION");
+}
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> kTable{

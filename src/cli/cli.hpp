@@ -91,6 +91,9 @@ std::uint64_t engine_fingerprint();
 CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi);
 extern const CLI::Validator kUnsigned;  // whole_number(0, 2^64 - 1)
 extern const CLI::Validator kFinite;
+// A fraction from lo to hi, also written as a percentage ("60%" -> 0.6);
+// `example` (e.g. "0.6") shows both forms in the message. Use with ->transform().
+CLI::Validator fraction(double lo, double hi, const char* example);
 
 // Control characters (C0 but tab and newline, DEL, and the C1 range written
 // as UTF-8) replaced by '?', so text from a scenario cannot send escape

@@ -164,8 +164,8 @@ void setup_run(CLI::App& sub) {
   sub.add_option("-o,--output", a->out_dir,
                  "write summary.csv, combatants.csv and distributions.csv to this directory (with --shard: the part)");
   sub.add_option("--precision", a->precision,
-                 "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005)")
-      ->check(kFinite & CLI::Range(1e-5, 0.5));
+                 "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005 or 0.5%)")
+      ->transform(fraction(1e-5, 0.5, "0.005"));
   sub.add_option("--variant", a->variants, "run only these variants (repeatable; default: all)");
   sub.add_option("--set", a->sets,
                  "PATH=VALUE: write this value into the scenario for this run, in every variant (repeatable), "
