@@ -144,6 +144,7 @@ const std::vector<Subcommand>& subcommands() {
       {"check", "validate scenarios and print the compiled encounters", &setup_check},
       {"rules", "list the rule systems, or the YAML keys of one", &setup_rules},
       {"replay", "narrate one simulated fight turn by turn", &setup_replay},
+      {"list", "list the shipped libraries, or one library's entries with their key figures", &setup_list},
       {"sweep", "run a scenario over a range (or grid) of values of one or two parameters", &setup_sweep},
       {"tune", "find the value of a parameter that gives a target party win rate", &setup_tune},
       {"sensitivity", "rank parameters by how much one step of each moves the party win rate", &setup_sensitivity},

@@ -128,6 +128,7 @@ void setup_run(CLI::App& sub);
 void setup_check(CLI::App& sub);
 void setup_rules(CLI::App& sub);
 void setup_replay(CLI::App& sub);
+void setup_list(CLI::App& sub);
 void setup_bench(CLI::App& sub);
 void setup_sweep(CLI::App& sub);
 void setup_tune(CLI::App& sub);
