@@ -225,6 +225,9 @@ VariantResult make_result(const Scenario& scenario, const std::string& variant, 
   v.variant = variant;
   v.ruleset = scenario.ruleset;
   v.seed = settings.seed;
+  v.description = scenario.description;
+  for (const Variant& written : scenario.variants)
+    if (written.name == variant) v.variant_note = written.note;
   v.tally = std::move(run.tally);
   std::visit(
       [&](const auto& e) {

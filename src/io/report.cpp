@@ -430,6 +430,9 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     os << r.scenario;
     if (variants.size() > 1 || r.variant != "base") os << " [" << r.variant << "]";
     os << " (" << r.ruleset << ")\n";
+    // What the scenario says it is, once above its first row; a variant's note under it.
+    if (&r == &variants.front() && !r.description.empty()) os << "  " << r.description << "\n";
+    if (!r.variant_note.empty()) os << "  Note: " << r.variant_note << "\n";
     // Values written in by `run --set`: the scenario file does not say them.
     if (!r.keys.empty()) {
       os << "  Set on the command line:";

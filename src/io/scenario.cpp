@@ -32,6 +32,7 @@ const std::vector<KeySpec> kLibraryKeys = {
 const std::vector<KeySpec> kVariantKeys = {
     {"name", "string", "", "the variant's name in results (not 'base')"},
     {"set", "map of path to value", "", "overrides, e.g. foes.Goblin.hp: 9"},
+    {"note", "string", "", "a line shown with this variant's results"},
 };
 
 // The keys a resolved document (a Variant's doc) may hold, in path order.
@@ -381,7 +382,7 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
 
   const std::string stem = fs::path(display).stem().string();
   s.name = reader.get_string("name", stem.empty() ? display : stem);
-  reader.get_string("description", "");
+  s.description = reader.get_string("description", "");
   s.trials = static_cast<std::uint64_t>(reader.get_int("trials", 100000, 1, kMaxTrials));
   if (const Node* seed = reader.scalar("seed")) s.seed = parse_seed(*seed);
   reader.get_int("max_rounds", kDefaultMaxRounds, 1, kMaxRounds);
@@ -434,7 +435,7 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
       overrides = *set;
     }
     check_doc(doc);
-    s.variants.push_back({text, std::move(doc), std::move(overrides)});
+    s.variants.push_back({text, std::move(doc), std::move(overrides), vr.get_string("note", "")});
   }
   return s;
 }
