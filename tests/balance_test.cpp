@@ -384,6 +384,46 @@ TEST(Sweep, EveryPointEqualsASeparateRunByteForByte) {
   fs::remove_all(dir);
 }
 
+// `run --set` is the run of the edited file (docs/balance.md): the same bytes
+// but for the set values' own columns, band included; `replay --set` narrates
+// the edited file's fight.
+TEST(RunSet, EqualsARunOfTheEditedFileByteForByte) {
+  const fs::path dir = fresh_dir("run-set");
+  const fs::path written = troll_bridge_with(dir, "troll.yaml", 14, 3);
+  const std::string common = " -n 3000 --seed 5 --variant base ";
+  const auto set = encsim("run " + written.string() + common +
+                          "--set foes.Troll.defense=13 --set foes.Troll.regenerate=2 -o " + (dir / "set").string());
+  ASSERT_EQ(set.code, 0) << set.out;
+  EXPECT_NE(set.out.find("Set on the command line: foes.Troll.defense = 13, foes.Troll.regenerate = 2"),
+            std::string::npos)
+      << set.out;
+  const fs::path edited = troll_bridge_with(dir, "edited.yaml", 13, 2);
+  const auto run = encsim("run " + edited.string() + common + "-o " + (dir / "edited").string());
+  ASSERT_EQ(run.code, 0) << run.out;
+  for (const char* f : kReportCsvs)
+    EXPECT_EQ(drop_columns(slurp(dir / "set" / f), {"foes.Troll.defense", "foes.Troll.regenerate"}),
+              slurp(dir / "edited" / f))
+        << f;
+  const Rows summary = parse_csv(slurp(dir / "set" / "summary.csv"));
+  EXPECT_EQ(summary[1][column(summary, "foes.Troll.defense")], "13");
+  // And it is not the file as written: the troll's defense matters.
+  EXPECT_NE(slurp(dir / "set" / "summary.csv"), slurp(dir / "edited" / "summary.csv"));
+  const auto as_written = encsim("run " + written.string() + common + "-o " + (dir / "written").string());
+  ASSERT_EQ(as_written.code, 0) << as_written.out;
+  EXPECT_NE(body(slurp(dir / "written" / "summary.csv")), body(slurp(dir / "edited" / "summary.csv")));
+
+  const auto replay_set = encsim("replay " + written.string() + " --trial 7 --set foes.Troll.defense=13 --set foes.Troll.regenerate=2");
+  const auto replay_edited = encsim("replay " + edited.string() + " --trial 7");
+  ASSERT_EQ(replay_set.code, 0) << replay_set.out;
+  ASSERT_EQ(replay_edited.code, 0) << replay_edited.out;
+  const auto first_line = [](const std::string& t) { return t.substr(0, t.find('\n')); };
+  const auto rest = [](const std::string& t) { return t.substr(t.find('\n')); };
+  EXPECT_NE(first_line(replay_set.out).find(", foes.Troll.defense = 13, foes.Troll.regenerate = 2"), std::string::npos)
+      << replay_set.out;
+  EXPECT_EQ(rest(replay_set.out), rest(replay_edited.out));
+  fs::remove_all(dir);
+}
+
 TEST(Sweep, OutputDoesNotDependOnTheThreadCount) {
   const fs::path dir = fresh_dir("sweep-threads");
   const std::string base = "sweep " + kSource + "/scenarios/fivey/goblin-ambush.yaml --set foes.Hobgoblin.count=1..3 -n 2500";
@@ -412,6 +452,22 @@ const char* const kOneRound =
 double exact_win(int defense) {
   const double p = std::clamp((23.0 - defense) / 20.0, 0.0, 1.0);
   return 1 - (1 - p) * (1 - p);
+}
+
+// A percentage is the fraction over 100, for --target-win and --precision alike.
+TEST(Tune, TakesTheTargetAsAPercentage) {
+  const fs::path dir = fresh_dir("tune-percent");
+  std::ofstream(dir / "one.yaml") << kOneRound;
+  const std::string tune = "tune " + (dir / "one.yaml").string() + " --param foes.B.defense --lo 5 --hi 25 -n 4000 ";
+  const auto fraction = encsim(tune + "--target-win 0.6");
+  const auto percent = encsim(tune + "--target-win 60%");
+  ASSERT_EQ(fraction.code, 0) << fraction.out;
+  EXPECT_EQ(percent.out, fraction.out);
+  const std::string run = "run " + (dir / "one.yaml").string() + " --format csv --precision ";
+  const auto p1 = encsim(run + "0.02"), p2 = encsim(run + "2%");
+  ASSERT_EQ(p1.code, 0) << p1.out;
+  EXPECT_EQ(p2.out, p1.out);
+  fs::remove_all(dir);
 }
 
 TEST(Tune, FindsTheExactAnswerOfAOneRoundFight) {
@@ -569,13 +625,26 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"sensitivity FILE --params party.A.dexterty", "(did you mean 'dexterity'?)"},
         BadInput{"tune FILE --param foes.B.defense --lo 20 --hi 10 --target-win 0.5", "--lo (20) must be below --hi (10)"},
         BadInput{"tune FILE --param foes.B.defense --target-win 1.5", "--target-win"},
+        BadInput{"tune FILE --param foes.B.defense --target-win 60",
+                 "expected a fraction from 0 to 1 or a percentage (0.6 or 60%), got 60; for 60 percent write 0.6 or 60%"},
+        BadInput{"tune FILE --param foes.B.defense --target-win 60%%", "got '60%%'"},
+        BadInput{"run FILE --precision 1%x", "expected a fraction from 1e-05 to 0.5 or a percentage (0.005 or 0.5%)"},
         BadInput{"tune FILE --param options.target_ties --lo 1 --hi 2 --target-win 0.5", "target_ties"},
         BadInput{"sensitivity FILE --params foes.B.defense,,party.A.hp", "empty parameter in --params"},
         BadInput{"sensitivity FILE --params foes.B.defense,foes.B.defense", "'foes.B.defense' is listed twice"},
         BadInput{"sensitivity FILE --params party.A.strength", "is not written in the scenario"},
         BadInput{"sensitivity FILE --params party.Z.hp", "no combatant 'Z' in party"},
         BadInput{"tune FILE --variant tough --param foes.B.defense --target-win 0.5",
-                 "variant 'tough' sets 'foes.B.defense' itself, so tune cannot vary it there"}));
+                 "variant 'tough' sets 'foes.B.defense' itself, so tune cannot vary it there"},
+        BadInput{"run FILE --set foes.B.defense=12",
+                 "variant 'tough' sets 'foes.B.defense' itself, so --set would not reach it; leave it out with --variant"},
+        BadInput{"run FILE --set foes.B.hp=1,2", "--set takes one value here; to compare several, use `encsim sweep"},
+        BadInput{"run FILE --set foes.B.hp=2 --set foes.B.hp=3", "'foes.B.hp' is set twice"},
+        BadInput{"run FILE --set foes.B.defence=12",
+                 "command line:1:7: error: unknown key 'defence' in combatant 'B' (did you mean 'defense'?) (with "
+                 "foes.B.defence = 12)"},
+        BadInput{"run FILE --set foes.B.hp=0", "hp must be between 1 and 1000000, got 0 (with foes.B.hp = 0)"},
+        BadInput{"run FILE --set foes.B.hp", "expected PATH=VALUE"}));
 
 }  // namespace
 }  // namespace encsim

@@ -195,9 +195,10 @@ TEST(DaggerheartStyles, ReorderingASideDoesNotChangeTheResult) {
     *list = Node::list(std::move(items), list->pos());
     const dh::Encounter reordered = dh::compile(s, Variant{"base", doc, Node()});
     const RunSettings r = settings(40000);
-    const double a = static_cast<double>(run_trials(base, r).tally.party_wins) / r.trials;
-    const double b = static_cast<double>(run_trials(reordered, r).tally.party_wins) / r.trials;
-    const double se = std::sqrt(2 * a * (1 - a) / r.trials);
+    const auto n = static_cast<double>(r.trials);
+    const double a = static_cast<double>(run_trials(base, r).tally.party_wins) / n;
+    const double b = static_cast<double>(run_trials(reordered, r).tally.party_wins) / n;
+    const double se = std::sqrt(2 * a * (1 - a) / n);
     EXPECT_NEAR(a, b, 4 * se + 1e-9) << side;
   }
 }

@@ -107,6 +107,12 @@ TEST(Yaml, SyntaxErrorPointsAtTheMark) {
   EXPECT_EQ(message_of([] { parse("a:\n\tb: 1\n"); }),
             "invalid YAML: tabs are not allowed in indentation; use spaces");
   EXPECT_EQ(where_of([] { parse("a: *nope\n"); }), lc(1, 4));
+  // A key indented past its siblings: yaml-cpp's "end of sequence not found" says nothing useful.
+  const auto bad_indent = [] { parse("party:\n  - {name: A, hp: 5}\n   foes:\n  - {name: B}\n"); };
+  EXPECT_EQ(message_of(bad_indent),
+            "invalid YAML: this line's indentation does not fit the lines above it (keys of one map, and the items of "
+            "one list, start in the same column; what belongs under a key is indented further)");
+  EXPECT_EQ(where_of(bad_indent), lc(3, 4));
 }
 
 TEST(Yaml, NonScalarKeyIsAnError) {

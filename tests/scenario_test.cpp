@@ -275,7 +275,10 @@ TEST(Library, UnknownEntryWithDidYouMean) {
             "      - use: Gobin\n"
             "             ^\n");
   EXPECT_EQ(message_of([] { load_text("ruleset: fivey\nparty: [{name: A}]\nfoes: [{use: Goblin}]\n"); }),
-            "unknown library entry 'Goblin'; no library entries are defined (add 'monsters:' or 'include:')");
+            "unknown library entry 'Goblin'; no library entries are defined; the shipped library 'fivey/monsters' "
+            "defines it: add it to `include:`, e.g. include: [fivey/monsters]");
+  EXPECT_EQ(message_of([] { load_text("ruleset: fivey\nparty: [{name: A}]\nfoes: [{use: Nobody}]\n"); }),
+            "unknown library entry 'Nobody'; no library entries are defined (add 'monsters:' or 'include:')");
 }
 
 TEST(Library, UseCycleIsAnError) {
@@ -367,7 +370,8 @@ TEST(Library, MissingIncludeIsAnErrorAtTheEntry) {
   EXPECT_EQ(render_of([] {
               load_text("ruleset: fivey\ninclude: [x.yaml]\nparty: [{name: A}]\nfoes: [{name: B}]\n");
             }),
-            "s.yaml:2:11: error: cannot read 'x.yaml': No such file or directory\n"
+            "s.yaml:2:11: error: cannot read 'x.yaml': No such file or directory; shipped libraries to include by "
+            "name: 'fivey/monsters' or 'fivey/party'\n"
             "    include: [x.yaml]\n"
             "              ^\n");
   EXPECT_EQ(message_of([] {

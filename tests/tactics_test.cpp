@@ -147,6 +147,10 @@ TEST(TacticsCondition, Logic) {
 TEST(TacticsCondition, ReadsVariables) {
   const Ctx ctx = sample_ctx();
   EXPECT_TRUE(eval("self.hp_frac < 0.5", ctx));
+  // A percentage is the number over 100 (self.hp_frac is 6/24 here).
+  EXPECT_TRUE(eval("self.hp_frac < 50%", ctx));
+  EXPECT_TRUE(eval("self.hp_frac == 25%", ctx));
+  EXPECT_FALSE(eval("self.hp_frac <= 24.5%", ctx));
   EXPECT_TRUE(eval("self.hp == 6 and self.hp_max == 24", ctx));
   EXPECT_TRUE(eval("self.hp_lost == self.hp_max - self.hp", ctx));
   EXPECT_TRUE(eval("allies_alive == 3 and allies_down == 1", ctx));
@@ -220,6 +224,8 @@ TEST(TacticsConditionError, UnknownNames) {
   expect_error("round > 1 and enemies > 2", "unknown name 'enemies' in condition", 14);
   expect_error("enemies_alve > 2", "unknown name 'enemies_alve' in condition (did you mean 'enemies_alive'?)", 0);
   expect_error("fears > 2", "unknown name 'fears' in condition (did you mean 'fear'?)", 0);
+  // The longest name it starts with, not the first ('self.hp' is one too).
+  expect_error("self.hp_fraction < 0.5", "unknown name 'self.hp_fraction' in condition (did you mean 'self.hp_frac'?)", 0);
   expect_error("NOT round", "unknown name 'NOT' in condition (keywords are lowercase: 'not')", 0);
   expect_error("round > 1 AND true", "unexpected 'AND' (keywords are lowercase: 'and')", 10);
   expect_error("True", "unknown name 'True' in condition (keywords are lowercase: 'true')", 0);
@@ -259,6 +265,8 @@ TEST(TacticsConditionError, UnexpectedTokens) {
   expect_error("round || true", "unexpected '||'; use 'or'", 6);
   expect_error("round > 3abc", "malformed number '3abc'", 8);
   expect_error("round > 1.5.2", "malformed number '1.5.2'", 8);
+  expect_error("round > 50%x", "malformed number '50%x'", 8);
+  expect_error("round > 50%%", "unexpected '%'", 11);
   expect_error("_round", "unexpected '_'", 0);
 }
 

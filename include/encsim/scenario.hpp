@@ -19,6 +19,7 @@ struct Variant {
   std::string name;  // "base" for the document as written
   Node doc;          // a map: party, foes, options, tactics, max_rounds (library uses resolved)
   Node set;          // the variant's `set:` overrides (path -> value); null for "base"
+  std::string note = {};  // its `note:`, shown with its results
 };
 
 // A value written into the scenario before its variants apply their overrides,
@@ -32,6 +33,7 @@ struct Edit {
 struct Scenario {
   std::string path;  // as given on the command line
   std::string name;  // `name:` or the file's stem
+  std::string description;  // `description:`, shown above its results
   std::string ruleset;
   SourcePos ruleset_pos;
   std::uint64_t trials = 100000;

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 #include <optional>
+#include <sstream>
 #include <streambuf>
 #include <system_error>
 
@@ -14,6 +15,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "cli/balance.hpp"
 #include "cli/shard.hpp"
 #include "encsim/error.hpp"
 #include "rules/sides.hpp"
@@ -106,12 +108,43 @@ const CLI::Validator kFinite(
     },
     "NUMBER");
 
+CLI::Validator fraction(double lo, double hi, const char* example) {
+  // One message for form and range; "60%" is rewritten as "0.6" for CLI11
+  // to read (transform(), not check()). A bare 60 is no fraction: it is
+  // refused with both ways to write what was likely meant.
+  return CLI::Validator(
+      [lo, hi, example](std::string& s) -> std::string {
+        const bool percent = !s.empty() && s.back() == '%';
+        const std::string number = percent ? s.substr(0, s.size() - 1) : s;
+        char* end = nullptr;
+        double v = std::strtod(number.c_str(), &end);
+        const auto show = [](double x) {
+          std::ostringstream os;
+          os << x;
+          return os.str();
+        };
+        const std::string forms = "a fraction from " + show(lo) + " to " + show(hi) + " or a percentage (" + example +
+                                  " or " + show(std::stod(example) * 100) + "%)";
+        if (number.empty() || *end != '\0' || !std::isfinite(v)) return "expected " + forms + ", got '" + s + "'";
+        if (percent) v /= 100;
+        if (v < lo || v > hi) {
+          if (!percent && v / 100 >= lo && v / 100 <= hi)
+            return "expected " + forms + ", got " + s + "; for " + s + " percent write " + show(v / 100) + " or " + s + "%";
+          return "expected " + forms + ", got '" + s + "'";
+        }
+        s = show(v);
+        return {};
+      },
+      "FRACTION");
+}
+
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> kTable{
       {"run", "simulate scenarios and report win rates, rounds, damage and resources", &setup_run},
       {"check", "validate scenarios and print the compiled encounters", &setup_check},
       {"rules", "list the rule systems, or the YAML keys of one", &setup_rules},
       {"replay", "narrate one simulated fight turn by turn", &setup_replay},
+      {"list", "list the shipped libraries, or one library's entries with their key figures", &setup_list},
       {"sweep", "run a scenario over a range (or grid) of values of one or two parameters", &setup_sweep},
       {"tune", "find the value of a parameter that gives a target party win rate", &setup_tune},
       {"sensitivity", "rank parameters by how much one step of each moves the party win rate", &setup_sensitivity},
@@ -121,7 +154,8 @@ const std::vector<Subcommand>& subcommands() {
   return kTable;
 }
 
-Prepared prepare(const std::string& path, const std::vector<std::string>& only, bool band) {
+Prepared prepare(const std::string& path, const std::vector<std::string>& only, bool band,
+                 const std::vector<std::string>& sets) {
   Prepared p{load_scenario(path, ruleset_ids()), {}, {}};
   std::vector<std::string> all;
   for (const Variant& v : p.scenario.variants) all.push_back(v.name);
@@ -129,15 +163,38 @@ Prepared prepare(const std::string& path, const std::vector<std::string>& only, 
     if (std::find(all.begin(), all.end(), want) == all.end())
       throw InputError(SourcePos{}, "scenario '" + path + "' has no variant '" + want + "'" + did_you_mean(want, all) +
                                         "; it has " + one_of(all));
-  for (const Variant& v : p.scenario.variants) {
-    if (!only.empty() && std::find(only.begin(), only.end(), v.name) == only.end()) continue;
-    p.variant_names.push_back(v.name);
+  for (const Variant& v : p.scenario.variants)
+    if (only.empty() || std::find(only.begin(), only.end(), v.name) != only.end()) p.variant_names.push_back(v.name);
+  // --set: each path resolved against the scenario as written, one value.
+  std::vector<Edit> edits;
+  for (const std::string& text : sets) {
+    const ParamValues pv = parse_value_list(p, "--set", text);
+    if (pv.values.size() != 1)
+      throw InputError(pv.param.value_pos, "--set takes one value here; to compare several, use `encsim sweep --set " +
+                                               text + "`");
+    for (const auto& set : p.keys)
+      if (set.first == pv.param.path) throw InputError(pv.param.pos, "'" + pv.param.path + "' is set twice");
+    for (const std::string& v : variants_overriding(p, pv.param))
+      throw InputError(pv.param.pos, "variant '" + v + "' sets '" + pv.param.path +
+                                         "' itself, so --set would not reach it; leave it out with --variant");
+    const std::string value = pv.param.text(pv.values[0]);
+    edits.push_back({pv.param.path, Node::scalar(value, pv.param.value_pos), pv.param.pos});
+    p.keys.emplace_back(pv.param.path, value);
+  }
+  for (const Variant& written : p.scenario.variants) {
+    if (std::find(p.variant_names.begin(), p.variant_names.end(), written.name) == p.variant_names.end()) continue;
+    const Variant v = edits.empty() ? written
+                                    : Variant{written.name, edited_doc(p.scenario, written, edits), written.set};
     try {
       p.encounters.push_back(compile_variant(p.scenario, v));
     } catch (const InputError& e) {
-      if (&v == &p.scenario.variants.front()) throw;
-      // The base compiled, so the variant's overrides caused this.
-      throw InputError(e.pos(), e.message() + " (in variant '" + v.name + "')");
+      const bool base = &written == &p.scenario.variants.front();
+      if (base && edits.empty()) throw;
+      // The --set values or the variant's overrides caused this: say so.
+      std::string with;
+      for (const auto& [k, value] : p.keys) with += (with.empty() ? " (with " : ", ") + k + " = " + value;
+      if (!with.empty()) with += ")";
+      throw InputError(e.pos(), e.message() + with + (base ? "" : " (in variant '" + v.name + "')"));
     }
     if (band) p.bands.push_back(band_encounters(p.scenario, v));
   }
@@ -168,6 +225,9 @@ VariantResult make_result(const Scenario& scenario, const std::string& variant, 
   v.variant = variant;
   v.ruleset = scenario.ruleset;
   v.seed = settings.seed;
+  v.description = scenario.description;
+  for (const Variant& written : scenario.variants)
+    if (written.name == variant) v.variant_note = written.note;
   v.tally = std::move(run.tally);
   std::visit(
       [&](const auto& e) {
@@ -230,6 +290,7 @@ std::vector<VariantResult> run_prepared(const Prepared& p, const RunSettings& se
     }
     out.push_back(make_result(p.scenario, p.variant_names[i], p.encounters[i], std::move(joint.runs[i]), settings));
     out.back().band = std::move(band);
+    out.back().keys = p.keys;
     if (i > 0) {
       out.back().paired_with = p.variant_names[0];
       out.back().paired = joint.paired[i - 1];

@@ -46,10 +46,17 @@ struct Prepared {
   // Per encounter, its band's two ends (kindest, harshest); empty when no
   // band was asked for or the system declares one foe style.
   std::vector<std::vector<BandEncounter>> bands = {};
+  // The values `--set PATH=VALUE` wrote in (path -> value as written): the
+  // rows' leading key columns, as for a sweep point.
+  std::vector<std::pair<std::string, std::string>> keys = {};
 };
 // Throws InputError. `only` lists variant names to keep (empty: all); `band`
-// also compiles each variant under the kindest and the harshest foe style.
-Prepared prepare(const std::string& path, const std::vector<std::string>& only, bool band = false);
+// also compiles each variant under the kindest and the harshest foe style;
+// `sets` ("PATH=VALUE", one value each) are written into the scenario as if
+// its file said so, in every variant (a variant that sets PATH itself is an
+// error: the value would not reach it).
+Prepared prepare(const std::string& path, const std::vector<std::string>& only, bool band = false,
+                 const std::vector<std::string>& sets = {});
 
 // The two ends of a variant's band: the kindest and the harshest foe style of
 // the scenario's system; empty when it declares one. Throws InputError.
@@ -84,6 +91,9 @@ std::uint64_t engine_fingerprint();
 CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi);
 extern const CLI::Validator kUnsigned;  // whole_number(0, 2^64 - 1)
 extern const CLI::Validator kFinite;
+// A fraction from lo to hi, also written as a percentage ("60%" -> 0.6);
+// `example` (e.g. "0.6") shows both forms in the message. Use with ->transform().
+CLI::Validator fraction(double lo, double hi, const char* example);
 
 // Control characters (C0 but tab and newline, DEL, and the C1 range written
 // as UTF-8) replaced by '?', so text from a scenario cannot send escape
@@ -118,6 +128,7 @@ void setup_run(CLI::App& sub);
 void setup_check(CLI::App& sub);
 void setup_rules(CLI::App& sub);
 void setup_replay(CLI::App& sub);
+void setup_list(CLI::App& sub);
 void setup_bench(CLI::App& sub);
 void setup_sweep(CLI::App& sub);
 void setup_tune(CLI::App& sub);

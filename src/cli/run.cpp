@@ -1,5 +1,5 @@
 // encsim run SCENARIO.yaml... [-n TRIALS] [--seed S] [--threads T] [-o DIR]
-//            [--precision E] [--variant NAME]... [--format table|csv|json] [--no-band]
+//            [--precision E] [--variant NAME]... [--set PATH=VALUE]... [--format table|csv|json] [--no-band]
 #include <unistd.h>
 
 #include <chrono>
@@ -22,6 +22,7 @@ struct RunArgs {
   std::string out_dir;
   double precision = 0.0;
   std::vector<std::string> variants;
+  std::vector<std::string> sets;
   std::string format = "table";
   ShardArg shard;
   bool no_band = false;
@@ -65,7 +66,7 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
   // Load and compile everything first: a bad file stops the run before any
   // trial, and nothing is written.
   std::vector<Prepared> prepared;
-  for (const auto& f : a.files) prepared.push_back(prepare(f, a.variants, !a.no_band));
+  for (const auto& f : a.files) prepared.push_back(prepare(f, a.variants, !a.no_band, a.sets));
   // Rows are told apart by scenario name: two scenarios with one name would
   // give rows nobody can attribute.
   for (std::size_t i = 0; i < prepared.size(); ++i)
@@ -163,9 +164,13 @@ void setup_run(CLI::App& sub) {
   sub.add_option("-o,--output", a->out_dir,
                  "write summary.csv, combatants.csv and distributions.csv to this directory (with --shard: the part)");
   sub.add_option("--precision", a->precision,
-                 "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005)")
-      ->check(kFinite & CLI::Range(1e-5, 0.5));
+                 "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005 or 0.5%)")
+      ->transform(fraction(1e-5, 0.5, "0.005"));
   sub.add_option("--variant", a->variants, "run only these variants (repeatable; default: all)");
+  sub.add_option("--set", a->sets,
+                 "PATH=VALUE: write this value into the scenario for this run, in every variant (repeatable), "
+                 "e.g. --set foes.Ogre.hp=30 --set style.foes=ruthless")
+      ->allow_extra_args(false);
   sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
       ->check(CLI::IsMember({"table", "csv", "json"}));
   add_shard_option(sub, a->shard);

@@ -358,7 +358,7 @@ void setup_sweep(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--precision", a->precision, "per point: run until the party win rate's 95% half-width is at most this")
-      ->check(kFinite & CLI::Range(1e-5, 0.5));
+      ->transform(fraction(1e-5, 0.5, "0.005"));
   sub.add_option("--variant", a->variants, "sweep only these variants (repeatable; default: all)");
   sub.add_option("-o,--output", a->out_dir,
                  "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) here "

@@ -310,9 +310,9 @@ void setup_tune(CLI::App& sub) {
   auto a = std::make_shared<TuneArgs>();
   sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
   sub.add_option("--param", a->path, "the scenario value to tune, e.g. foes.Ogre.hp")->required();
-  sub.add_option("--target-win", a->target, "the party win rate wanted, a fraction, e.g. 0.6")
+  sub.add_option("--target-win", a->target, "the party win rate wanted, a fraction or a percentage, e.g. 0.6 or 60%")
       ->required()
-      ->check(kFinite & CLI::Range(0.0, 1.0));
+      ->transform(fraction(0.0, 1.0, "0.6"));
   sub.add_option("--lo", a->lo, "lowest value to try (default: half the scenario's value)");
   sub.add_option("--hi", a->hi, "highest value to try (default: twice the scenario's value)");
   sub.add_option("--step", a->step, "the answer's resolution (default: 1 for whole numbers, else 1/100 of the range)");

@@ -152,15 +152,25 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
       choice = &c;
     }
   }
-  // ... else the one candidate that is an abbreviation or the long form of it:
-  // 'hitpoints' -> 'hp', 'opts' -> 'options' (but 'enemies' could be either
-  // 'enemies_alive' or 'enemies_down': no guess).
+  // ... else the one candidate that is the long form of it ('opts' ->
+  // 'options'; but 'enemies' could be 'enemies_alive' or 'enemies_down': no
+  // guess), or the longest one that abbreviates it ('hitpoints' -> 'hp',
+  // 'self.hp_fraction' -> 'self.hp_frac' rather than 'self.hp').
   if (!choice) {
+    const std::string* long_form = nullptr;
+    const std::string* short_form = nullptr;
+    int long_forms = 0;
+    bool short_tie = false;
     for (const std::string& c : candidates) {
-      if (!abbreviates(word, c) && !abbreviates(c, word)) continue;
-      if (choice) return {};
-      choice = &c;
+      if (abbreviates(word, c)) {
+        ++long_forms, long_form = &c;
+      } else if (abbreviates(c, word)) {
+        if (short_form && c.size() == short_form->size()) short_tie = true;
+        if (!short_form || c.size() > short_form->size()) short_form = &c, short_tie = false;
+      }
     }
+    if (long_forms == 1 && !short_form) choice = long_form;
+    if (long_forms == 0 && short_form && !short_tie) choice = short_form;
   }
   return choice ? " (did you mean '" + *choice + "'?)" : std::string();
 }

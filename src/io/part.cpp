@@ -301,6 +301,8 @@ void put_description(ByteWriter& w, const VariantResult& v, std::uint64_t total)
   for (const std::string& line : v.behaviour) w.str(line);
   w.u64(v.band.size());
   for (const VariantResult::BandEnd& b : v.band) w.str(b.foes);
+  w.str(v.description);
+  w.str(v.variant_note);
 }
 
 void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
@@ -333,6 +335,8 @@ void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
   for (std::string& line : v.behaviour) line = r.str();
   v.band.resize(r.count(8));
   for (VariantResult::BandEnd& b : v.band) b.foes = r.str();
+  v.description = r.str();
+  v.variant_note = r.str();
   v.tally = Tally(v.combatants.size(), v.resources.size(), v.extras.size());
 }
 

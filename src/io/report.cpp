@@ -430,6 +430,16 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     os << r.scenario;
     if (variants.size() > 1 || r.variant != "base") os << " [" << r.variant << "]";
     os << " (" << r.ruleset << ")\n";
+    // What the scenario says it is, once above its first row; a variant's note under it.
+    if (&r == &variants.front() && !r.description.empty()) os << "  " << r.description << "\n";
+    if (!r.variant_note.empty()) os << "  Note: " << r.variant_note << "\n";
+    // Values written in by `run --set`: the scenario file does not say them.
+    if (!r.keys.empty()) {
+      os << "  Set on the command line:";
+      for (std::size_t k = 0; k < r.keys.size(); ++k)
+        os << (k ? ", " : " ") << r.keys[k].first << " = " << r.keys[k].second;
+      os << "\n";
+    }
     for (const std::string& line : r.behaviour) os << "  " << line << "\n";
     os << "  The party wins " << percent(rate(t.party_wins, t.trials)) << " of fights (95% CI " << percent(ci.low)
        << " to " << percent(ci.high);

@@ -33,6 +33,9 @@ struct VariantResult {
   // for the terminal report.
   std::vector<std::pair<std::string, std::string>> facts;
   std::string note;
+  // The scenario's `description:` and the variant's `note:`, as written.
+  std::string description;
+  std::string variant_note;
   // Leading columns identifying a sweep point ("foes.ogre.hp" -> "30"), empty otherwise.
   std::vector<std::pair<std::string, std::string>> keys;
   // The play styles in force (`style:`) and what they mean, one line per side.

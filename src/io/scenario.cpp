@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <unordered_map>
 
+#include "encsim/library.hpp"
 #include "io/yaml.hpp"
 
 namespace fs = std::filesystem;
@@ -30,6 +32,7 @@ const std::vector<KeySpec> kLibraryKeys = {
 const std::vector<KeySpec> kVariantKeys = {
     {"name", "string", "", "the variant's name in results (not 'base')"},
     {"set", "map of path to value", "", "overrides, e.g. foes.Goblin.hp: 9"},
+    {"note", "string", "", "a line shown with this variant's results"},
 };
 
 // The keys a resolved document (a Variant's doc) may hold, in path order.
@@ -79,6 +82,8 @@ struct LibraryEntry {
 // `monsters:`), and the `use:` resolution over it.
 class Library {
  public:
+  explicit Library(std::string ruleset) : ruleset_(std::move(ruleset)) {}
+
   void add(const Node& monsters) {
     if (monsters.is_null()) return;
     if (!monsters.is_map())
@@ -118,12 +123,25 @@ class Library {
   std::size_t lookup(const Node& use) const {
     const std::string& name = use.as_string();
     if (const auto it = index_.find(name); it != index_.end()) return it->second;
-    if (entries_.empty())
-      throw InputError(use.pos(), "unknown library entry '" + name +
-                                      "'; no library entries are defined (add 'monsters:' or 'include:')");
     std::vector<std::string> names;
     for (const LibraryEntry& e : entries_) names.push_back(e.name);
-    throw InputError(use.pos(), "unknown library entry '" + name + "'" + did_you_mean(name, names));
+    // An exact name in a shipped library beats a guess among the entries here.
+    std::string hint = shipped_hint(name);
+    if (hint.empty()) hint = did_you_mean(name, names);
+    if (entries_.empty())
+      throw InputError(use.pos(), "unknown library entry '" + name + "'; no library entries are defined" +
+                                      (hint.empty() ? " (add 'monsters:' or 'include:')" : hint));
+    throw InputError(use.pos(), "unknown library entry '" + name + "'" + hint);
+  }
+
+  // Where a shipped library of the scenario's rule system defines `name`.
+  std::string shipped_hint(const std::string& name) const {
+    for (const ShippedLibrary& lib : shipped_libraries(ruleset_))
+      for (const std::string& entry : lib.entries)
+        if (entry == name)
+          return "; the shipped library '" + lib.name + "' defines it: add it to `include:`, e.g. include: [" +
+                 lib.name + "]";
+    return {};
   }
 
   // The entry's keys with its own `use:` chain applied (no `use`, no default name).
@@ -150,6 +168,7 @@ class Library {
     return *resolved_[i];
   }
 
+  std::string ruleset_;  // for the shipped libraries a missing entry may be in
   std::vector<LibraryEntry> entries_;
 
   std::unordered_map<std::string, std::size_t> index_;  // name -> entries_ position
@@ -192,7 +211,7 @@ class Includer {
   };
 
   void include_one(const Node& entry, const fs::path& dir) {
-    const std::string display = (dir / entry.as_string()).lexically_normal().string();
+    const std::string display = resolve(entry.as_string(), dir);
     const fs::path id = identity(display);
     const auto open = std::find_if(stack_.begin(), stack_.end(), [&](const Frame& f) { return f.id == id; });
     if (open != stack_.end()) {
@@ -205,14 +224,41 @@ class Includer {
     try {
       doc = load_yaml_file(display);
     } catch (const InputError& e) {
-      // An unreadable file is reported at the include that names it.
-      if (e.pos().line == 0 && e.pos().path() == display) throw InputError(entry.pos(), e.message());
+      // An unreadable file is reported at the include that names it, with
+      // the shipped libraries when it is not there at all.
+      if (e.pos().line == 0 && e.pos().path() == display)
+        throw InputError(entry.pos(), e.message() + (fs::exists(display) ? std::string() : shipped_list(entry.as_string())));
       throw;
     }
     stack_.push_back({display, id});
     load_library(doc, fs::path(display).parent_path());
     stack_.pop_back();
     done_.insert(id);
+  }
+
+  // The file an include names: relative to the including file (".yaml" may
+  // be left off), else a shipped library of that name (docs/scenarios.md).
+  static std::string resolve(const std::string& name, const fs::path& dir) {
+    const std::string local = (dir / name).lexically_normal().string();
+    std::error_code ec;
+    if (fs::exists(local, ec)) return local;
+    if (fs::path(name).extension().empty() && fs::exists(local + ".yaml", ec)) return local + ".yaml";
+    if (const fs::path shipped = find_shipped(name); !shipped.empty()) return shipped.string();
+    return local;
+  }
+
+  // "; shipped libraries for daggerheart: 'daggerheart/adversaries', ... (did you mean ...?)"
+  std::string shipped_list(const std::string& name) const {
+    std::vector<std::string> names;
+    std::string hint;
+    const std::string stem = fs::path(name).stem().string();
+    for (const ShippedLibrary& lib : shipped_libraries(ruleset_)) {
+      names.push_back(lib.name);
+      if (fs::path(lib.name).filename() == stem) hint = " (did you mean '" + lib.name + "'?)";
+    }
+    if (names.empty()) return {};
+    if (hint.empty()) hint = did_you_mean(name, names);
+    return "; shipped libraries to include by name: " + one_of(names) + hint;
   }
 
   void load_library(const Node& doc, const fs::path& dir) {
@@ -336,12 +382,12 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
 
   const std::string stem = fs::path(display).stem().string();
   s.name = reader.get_string("name", stem.empty() ? display : stem);
-  reader.get_string("description", "");
+  s.description = reader.get_string("description", "");
   s.trials = static_cast<std::uint64_t>(reader.get_int("trials", 100000, 1, kMaxTrials));
   if (const Node* seed = reader.scalar("seed")) s.seed = parse_seed(*seed);
   reader.get_int("max_rounds", kDefaultMaxRounds, 1, kMaxRounds);
 
-  Library library;
+  Library library(s.ruleset);
   Includer includer(s.ruleset, library);
   includer.enter_root(display, root_id);
   includer.include_all(reader.get("include"), dir);
@@ -389,7 +435,7 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
       overrides = *set;
     }
     check_doc(doc);
-    s.variants.push_back({text, std::move(doc), std::move(overrides)});
+    s.variants.push_back({text, std::move(doc), std::move(overrides), vr.get_string("note", "")});
   }
   return s;
 }

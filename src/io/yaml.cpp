@@ -248,6 +248,9 @@ std::string explain(const std::string& msg, const SourcePos& pos) {
     return "invalid YAML: tabs are not allowed in indentation; use spaces";
   if (msg == YAML::ErrorMsg::MAP_VALUE)
     return "invalid YAML: unexpected ':' (check the indentation, or quote text that contains ': ')";
+  if (msg == YAML::ErrorMsg::END_OF_MAP || msg == YAML::ErrorMsg::END_OF_SEQ)
+    return "invalid YAML: this line's indentation does not fit the lines above it (keys of one map, and the "
+           "items of one list, start in the same column; what belongs under a key is indented further)";
   if (msg == YAML::ErrorMsg::END_OF_SEQ_FLOW) return "invalid YAML: a list opened with '[' is not closed";
   if (msg == YAML::ErrorMsg::END_OF_MAP_FLOW) return "invalid YAML: a map opened with '{' is not closed";
   return "invalid YAML: " + msg;

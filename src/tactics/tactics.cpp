@@ -93,6 +93,8 @@ class ConditionCompiler {
         while (i + len < text_.size() && std::isdigit(static_cast<unsigned char>(text_[i + len])) != 0) ++len;
       }
       tok_.kind = Kind::number;
+      // A percentage, `self.hp_frac < 50%`: the number over 100.
+      if (i + len < text_.size() && text_[i + len] == '%') ++len;
       if (i + len < text_.size() && is_name_char(text_[i + len])) {
         std::size_t end = i + len;
         while (end < text_.size() && is_name_char(text_[end])) ++end;
@@ -255,11 +257,13 @@ class ConditionCompiler {
     switch (t.kind) {
       case Kind::number: {
         double value = 0.0;
-        const auto [end, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), value);
-        if (ec != std::errc() || end != t.text.data() + t.text.size())
+        const bool percent = t.text.back() == '%';
+        const std::string_view digits = t.text.substr(0, t.text.size() - (percent ? 1 : 0));
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        if (ec != std::errc() || end != digits.data() + digits.size())
           fail(t.offset, "number '" + std::string(t.text) + "' is out of range");
         advance();
-        emit(Code::push, t.offset, value);
+        emit(Code::push, t.offset, percent ? value / 100.0 : value);
         return;
       }
       case Kind::kw_true:
