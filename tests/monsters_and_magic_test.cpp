@@ -1423,3 +1423,14 @@ TEST(MnmStyles, StylesAreNamedAndCheckedAndSayWhatTheyDo) {
 
 }  // namespace
 }  // namespace encsim
+
+// The scoring rule reads an attack's chances from a compile-time table
+// clamped at +-20: it must be chart_odds() itself, bit for bit, at any bonus.
+TEST(MnmStyles, AttackChartTableIsTheChart) {
+  for (int adv = -1; adv <= 1; ++adv)
+    for (int bonus = -60; bonus <= 60; ++bonus) {
+      const std::array<double, 5> want = encsim::mnm::chart_odds(bonus, adv, 0),
+                                  got = encsim::mnm::attack_chart(bonus, adv);
+      for (std::size_t k = 0; k < 5; ++k) EXPECT_EQ(got[k], want[k]) << bonus << " " << adv << " " << k;
+    }
+}

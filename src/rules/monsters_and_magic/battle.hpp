@@ -651,11 +651,7 @@ class Battle {
     return m;
   }
   // Strikes with a melee weapon and grapples need the target in reach.
-  bool needs_reach(int i, int action) const {
-    if (action == kCantrip) return !f(i).cantrip.ranged;
-    if (action == kCast) return !f(i).spell.ranged;
-    return action == kGrapple || ((action == kStrike || action == kStrikeFatigue) && !f(i).ranged);
-  }
+  bool needs_reach(int i, int action) const { return (f(i).reach_actions >> action) & 1u; }
   bool can_react(int j) const {
     return st_[j].conscious && st_[j].reaction && !has(j, kStunned);
   }
@@ -835,21 +831,10 @@ class Battle {
   const StyleRule& style(int i) const { return enc_.play[side(i)]; }
 
   // Chances of a critical miss, miss, weak, strong and critical result of
-  // d20 + bonus against `dc` ("Ability Checks", "Difficulty Class"), moved
-  // by `step` effect steps as step_tier() moves a result.
+  // d20 + bonus against `dc` (chart_odds()), moved by `step` effect steps as
+  // step_tier() moves a result. Attacks (dc 0) read the chart from a table.
   static std::array<double, 5> odds(int bonus, int adv, int dc, int step = 0) {
-    auto cdf = [adv](int n) {  // P(the kept d20 <= n)
-      const double p = std::clamp(n, 0, 20) / 20.0;
-      return adv > 0 ? p * p : adv < 0 ? 1.0 - (1.0 - p) * (1.0 - p) : p;
-    };
-    auto band = [&](int lo, int hi) {  // naturals 2..19 only: 1 and 20 decide alone
-      lo = std::max(lo, 2);
-      hi = std::min(hi, 19);
-      return lo > hi ? 0.0 : cdf(hi) - cdf(lo - 1);
-    };
-    const int weak = std::max(10, dc), strong = dc > 18 ? dc + 1 : 18;
-    std::array<double, 5> p{cdf(1), band(2, weak - 1 - bonus), band(weak - bonus, strong - 1 - bonus),
-                            band(strong - bonus, 19), 1.0 - cdf(19)};
+    std::array<double, 5> p = dc == 0 ? attack_chart(bonus, adv) : chart_odds(bonus, adv, dc);
     if (step > 0) p = {p[0], 0.0, p[1], p[2] + p[3], p[4]};
     if (step < 0) p = {p[0], p[1] + p[2], p[3], 0.0, p[4]};
     return p;
@@ -881,12 +866,33 @@ class Battle {
   // One attack of `a` on `t` with its weapon (`sp` null) or a spell: the
   // damage expected after AC and resistance, plus the worth of the condition
   // it inflicts times the chance it does.
-  double expected_attack(int a, int t, const Spell* sp) const {
+  double expected_attack(int a, int t, const Spell* sp) const { return expected_attack(attacker(a, sp), t); }
+  // What expected_attack() reads of the attacker alone, worked out once when
+  // the same attack is weighed against every enemy in a pool (aim()).
+  struct Attacker {
+    int a;
+    const Spell* sp;
+    bool melee;
+    int bonus;     // its attack bonus, before the target's cover
+    int up, down;  // its own sources of advantage and disadvantage
+  };
+  Attacker attacker(int a, const Spell* sp) const {
     const Fighter& fa = f(a);
-    const bool melee = sp ? !sp->ranged : !fa.ranged;
-    const int bonus = (sp ? fa.spell_bonus : fa.attack_bonus) + check_mod(a) + (has(a, kEmpowered) ? 2 : 0) +
-                      st_[a].forward + (has(a, kPrepared) ? 2 : 0) - (f(t).partial_cover ? 2 : 0);
-    const std::array<double, 5> p = odds(bonus, attack_advantage(a, t, melee), 0, fa.step);
+    Attacker at{a, sp, sp ? !sp->ranged : !fa.ranged,
+                (sp ? fa.spell_bonus : fa.attack_bonus) + check_mod(a) + (has(a, kEmpowered) ? 2 : 0) + st_[a].forward +
+                    (has(a, kPrepared) ? 2 : 0),
+                0, 0};
+    own_advantage(a, at.up, at.down);
+    return at;
+  }
+  double expected_attack(const Attacker& at, int t) const {
+    const int a = at.a;
+    const Spell* sp = at.sp;
+    const Fighter& fa = f(a);
+    int up = at.up, down = at.down;
+    target_advantage(a, t, at.melee, up, down);
+    const int bonus = at.bonus - (f(t).partial_cover ? 2 : 0);
+    const std::array<double, 5> p = odds(bonus, advantage_of(up, down), 0, fa.step);
     const Fighter::NetTable& net = !sp ? fa.weapon_net : sp == &fa.cantrip ? fa.cantrip_net : fa.spell_net;
     const auto ac = static_cast<std::size_t>(std::min(effective_ac(t), Fighter::kAcSlots - 1));
     const TypeMask types = sp ? sp->types : fa.types;
@@ -959,7 +965,7 @@ class Battle {
     }
   }
 
-  double strike_worth(int i, int strike_t) const {
+  double strike_worth(int i, int strike_t) {
     return strike_t < 0 ? 0.0 : expected_attack(i, strike_t, nullptr) * f(i).multiattack;
   }
 
@@ -976,13 +982,14 @@ class Battle {
       if (a == -2) a = select(i, tactics::Target::lowest_hp, 0, melee);
       return a;
     };
+    // Only a choice between attacks needs weighing: a fighter whose one
+    // attack is the Strike takes the first rule that holds and can be paid
+    // for, as listed (its target is still the style's: select() aims).
+    if (!fi.thread_ability.present && !fi.spell.present && !fi.cantrip.present) return choose_rule(i, target);
     const tactics::Rule* best = nullptr;
     double best_worth = 0.0;
     double strike = 0.0;  // strike_worth() at the weapon's target, once weighed
     bool strike_known = false;
-    // Only a choice between attacks needs weighing: a fighter whose one
-    // attack is the Strike takes it as it is.
-    const bool choice = fi.thread_ability.present || fi.spell.present || fi.cantrip.present;
     for (const tactics::Rule& r : fi.rules) {
       if (!r.when.holds(view)) continue;
       const int a = r.action;
@@ -996,10 +1003,6 @@ class Battle {
       }
       if (a != kThreadAbilityAction && aim_for(needs_reach(i, a)) < 0) continue;
       if (!affordable(i, r, t, a == kThreadAbilityAction ? -1 : aim_for(needs_reach(i, a)))) continue;
-      if (!choice) {
-        target = t;
-        return &r;
-      }
       const int strike_t = aim_for(!fi.ranged);
       if (!strike_known) strike = strike_worth(i, strike_t), strike_known = true;
       const double w = plan_worth(i, a, t, strike_t, strike);
@@ -1267,23 +1270,32 @@ class Battle {
   // listed, ties at random from the tactics stream (or the first listed with
   // `target_ties: first`).
   int aim(int i, std::uint64_t pool) {
+    // One enemy to choose from (a melee fighter with one foe in reach): no
+    // score to work out and no tie to break (spread still rolls its die).
+    if ((pool & (pool - 1)) == 0 && style(i).aim != Aim::spread) return std::countr_zero(pool);
     switch (style(i).aim) {
       case Aim::spread: return pick_any(pool);
       case Aim::lowest_hp: return best_by(pool, [&](int j) { return -st_[j].hp; });
       case Aim::threat: break;
     }
-    return best_by(pool, [&](int j) { return std::pair{aim_score(i, j), -(st_[j].hp + st_[j].temp_hp)}; });
+    const Attacker weapon = attacker(i, nullptr);
+    const Attacker cantrip = f(i).cantrip.present ? attacker(i, &f(i).cantrip) : weapon;  // read only if present
+    return best_by(pool, [&](int j) {
+      return std::pair{aim_score(weapon, cantrip, j), -(st_[j].hp + st_[j].temp_hp)};
+    });
   }
   // The danger `j` poses, times the share of what stands between it and
   // falling that one Strike of `i` is expected to take away (at most all of
   // it): the enemy whose fall soonest ends the most danger scores highest, a
   // nearly fallen one in particular. A fallen PC that attack_downed allows
   // comes first, as lowest_hp would take it.
-  double aim_score(int i, int j) const {
+  // `weapon`, `cantrip`: attacker(i, ...) of its weapon and its cantrip (if any).
+  double aim_score(const Attacker& weapon, const Attacker& cantrip, int j) const {
+    const int i = weapon.a;
     const int left = st_[j].hp + st_[j].temp_hp;
     if (st_[j].hp == 0) return 1e300;
-    double e = expected_attack(i, j, nullptr) * f(i).multiattack;
-    if (f(i).cantrip.present) e = std::max(e, expected_attack(i, j, &f(i).cantrip));
+    double e = expected_attack(weapon, j) * f(i).multiattack;
+    if (f(i).cantrip.present) e = std::max(e, expected_attack(cantrip, j));
     return f(j).threat * std::min(1.0, e / left);
   }
   // The member of `pool` with the highest score; ties at random from the
@@ -1314,18 +1326,27 @@ class Battle {
   // "Advantage & Disadvantage": sources of each kind count once, and one of
   // each cancels (option advantage_sources: sum lets the count decide).
   int attack_advantage(int a, int t, bool melee) const {
+    int up = 0, down = 0;
+    own_advantage(a, up, down);
+    target_advantage(a, t, melee, up, down);
+    return advantage_of(up, down);
+  }
+  // The attacker's own sources, whoever it attacks.
+  void own_advantage(int a, int& up, int& down) const {
     const Fighter& fa = f(a);
-    int up = fa.advantage > 0, down = fa.advantage < 0;
+    up += fa.advantage > 0;
+    down += fa.advantage < 0;
     if (has(a, kProne)) ++down;
     if (has(a, kBlinded)) ++down;
     if (has(a, kInvisible)) ++up;
+  }
+  void target_advantage(int a, int t, bool melee, int& up, int& down) const {
     // Prone: advantage from within touch range (a ranged attacker in reach too).
     if (has(t, kProne)) ++(melee || in_reach(a, t) ? up : down);
     if (has(t, kBlinded)) ++up;
     if (has(t, kInvisible)) ++down;
     if (dodging(t)) ++down;
     if (has(t, kExposed)) ++up;
-    return advantage_of(up, down);
   }
 
   // "Attacking & Dealing Damage": a weak hit deals half (minimum 1), a strong

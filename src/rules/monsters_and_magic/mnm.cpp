@@ -424,6 +424,10 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Style
     for (const Node& item : um->items()) f.unmodelled.push_back(item.as_string());
   }
   f.mean_damage = f.damage.mean() + f.damage_bonus;
+  f.reach_actions = 1u << kGrapple;
+  if (!f.ranged) f.reach_actions |= 1u << kStrike | 1u << kStrikeFatigue;
+  if (!f.cantrip.ranged) f.reach_actions |= 1u << kCantrip;
+  if (!f.spell.ranged) f.reach_actions |= 1u << kCast;
   f.weapon_net = net_table(f.damage, f.damage_bonus, false);
   if (f.cantrip.present) f.cantrip_net = net_table(f.cantrip.damage, 0, true);
   if (f.spell.present) f.spell_net = net_table(f.spell.damage, 0, true);

@@ -51,6 +51,42 @@ constexpr Tier step_tier(Tier t, int steps) {
   return static_cast<Tier>(v);
 }
 
+// For the scoring rule (docs "Play styles"): the chances of each result of
+// d20 + `bonus` against `dc` (tier_of()), the d20 kept from two with `adv`
+// +1 (higher) or -1 (lower).
+constexpr std::array<double, 5> chart_odds(int bonus, int adv, int dc) {
+  auto cdf = [adv](int n) {  // P(the kept d20 <= n)
+    const double p = std::clamp(n, 0, 20) / 20.0;
+    return adv > 0 ? p * p : adv < 0 ? 1.0 - (1.0 - p) * (1.0 - p) : p;
+  };
+  auto band = [&](int lo, int hi) {  // naturals 2..19 only: 1 and 20 decide alone
+    lo = std::max(lo, 2);
+    hi = std::min(hi, 19);
+    return lo > hi ? 0.0 : cdf(hi) - cdf(lo - 1);
+  };
+  const int weak = std::max(10, dc), strong = dc > 18 ? dc + 1 : 18;
+  return {cdf(1), band(2, weak - 1 - bonus), band(weak - bonus, strong - 1 - bonus), band(strong - bonus, 19),
+          1.0 - cdf(19)};
+}
+
+// chart_odds() of an attack (DC 0, the chart's own lines), which the scoring
+// rule asks for several times per decision, from a table built at compile
+// time. Past a bonus of +-20 nothing moves: every band is clamped to
+// naturals 2..19 already (from +17 and from -10 on), so the table's edge is
+// the same numbers, bit for bit (MnmStyles.AttackChartTableIsTheChart).
+inline constexpr int kChartBonusMax = 20;
+inline constexpr auto kAttackChart = [] {
+  std::array<std::array<std::array<double, 5>, 2 * kChartBonusMax + 1>, 3> t{};
+  for (int adv = -1; adv <= 1; ++adv)
+    for (int b = -kChartBonusMax; b <= kChartBonusMax; ++b)
+      t[static_cast<std::size_t>(adv + 1)][static_cast<std::size_t>(b + kChartBonusMax)] = chart_odds(b, adv, 0);
+  return t;
+}();
+inline const std::array<double, 5>& attack_chart(int bonus, int adv) {
+  return kAttackChart[static_cast<std::size_t>(adv + 1)]
+                     [static_cast<std::size_t>(std::clamp(bonus, -kChartBonusMax, kChartBonusMax) + kChartBonusMax)];
+}
+
 // "Conditions & Statuses", then two internal marks that share their timers.
 enum Cond : int {
   kWeakened, kSundered, kImpaired, kStunned, kDoomed, kRestrained, kSlowed, kProne, kUnconscious,
@@ -155,6 +191,9 @@ struct Fighter {
   NetTable weapon_net{}, cantrip_net{}, spell_net{}, ability_net{};
   double threat = 0.0;  // what a turn of its attacks deals on strong hits: the danger it poses
   bool styled = false;  // it plays the default tactics, so its side's style chooses for it
+  // The actions that need the target in melee reach, by bit (Battle::needs_reach(),
+  // asked at every decision): a grapple, and a Strike, cantrip or spell that is not ranged.
+  std::uint32_t reach_actions = 0;
 };
 
 // What a side's play style sets (docs/rules/monsters-and-magic.md, "Play
