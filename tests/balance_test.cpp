@@ -424,6 +424,34 @@ TEST(RunSet, EqualsARunOfTheEditedFileByteForByte) {
   fs::remove_all(dir);
 }
 
+// `replay --pick` narrates the fight `run` names in summary.csv, at any thread count.
+TEST(ReplayPick, NarratesTheFightTheRunNames) {
+  const fs::path dir = fresh_dir("replay-pick");
+  const std::string file = kSource + "/scenarios/fivey/goblin-ambush.yaml";
+  const auto run = encsim("run " + file + " -n 20000 --no-band --variant base -o " + (dir / "out").string());
+  ASSERT_EQ(run.code, 0) << run.out;
+  const Rows summary = parse_csv(slurp(dir / "out" / "summary.csv"));
+  for (const char* kind : {"worst-loss", "typical-loss", "typical-win", "narrow-win", "best-win"}) {
+    std::string column = std::string("fight_") + kind;
+    std::replace(column.begin(), column.end(), '-', '_');
+    const std::string trial = summary[1][encsim::column(summary, column)];
+    ASSERT_FALSE(trial.empty()) << kind;
+    for (const char* threads : {"1", "2"}) {
+      const auto pick = encsim("replay " + file + " -n 20000 --threads " + threads + " --pick " + kind);
+      ASSERT_EQ(pick.code, 0) << pick.out;
+      const auto direct = encsim("replay " + file + " --trial " + trial);
+      const std::string first = pick.out.substr(0, pick.out.find('\n'));
+      EXPECT_NE(first.find(", trial " + trial + " (the "), std::string::npos) << kind << ": " << first;
+      EXPECT_EQ(pick.out.substr(pick.out.find('\n')), direct.out.substr(direct.out.find('\n'))) << kind;
+    }
+  }
+  const auto foes = encsim("replay " + file + " --outcome foes");
+  ASSERT_EQ(foes.code, 0) << foes.out;
+  EXPECT_NE(foes.out.find("(the first that ends in the foes win)"), std::string::npos) << foes.out;
+  EXPECT_NE(foes.out.find("Result: the foes win"), std::string::npos) << foes.out;
+  fs::remove_all(dir);
+}
+
 TEST(Sweep, OutputDoesNotDependOnTheThreadCount) {
   const fs::path dir = fresh_dir("sweep-threads");
   const std::string base = "sweep " + kSource + "/scenarios/fivey/goblin-ambush.yaml --set foes.Hobgoblin.count=1..3 -n 2500";

@@ -1,7 +1,9 @@
 // Tallies merge exactly, and the runner gives the same bytes for any thread count.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "encsim/runner.hpp"
 #include "encsim/tally.hpp"
@@ -84,6 +86,7 @@ Tally one_pass(const fivey::Encounter& enc, std::uint64_t from, std::uint64_t to
   NullLog log;
   for (std::uint64_t i = from; i < to; ++i) {
     rec.reset(enc.combatant_count());
+    rec.trial = i;
     enc.simulate(5, i, rec, log);
     t.add(rec, enc.roster());
   }
@@ -122,6 +125,65 @@ TEST(Tally, MergingAnySplitInAnyOrderEqualsOnePassByteForByte) {
   EXPECT_EQ(csv_of(enc, cba), csv_of(enc, whole));
   // And the test can fail: one trial fewer is a different tally.
   EXPECT_NE(one_pass(enc, 0, 2999), whole);
+}
+
+// The fights worth seeing follow their definitions (docs/csv.md), checked
+// against a plain sort of every fight, and any split merges to them.
+TEST(Picks, FollowTheirDefinitions) {
+  const auto enc = ambush();
+  constexpr std::uint64_t n = 5000;
+  std::vector<Picks::Fight> wins, losses;
+  TrialRecord rec;
+  NullLog log;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    rec.reset(enc.combatant_count());
+    enc.simulate(5, i, rec, log);
+    const TrialSummary s = summarize(rec, enc.roster());
+    const Picks::Fight f{i, s.pcs_down, s.damage_to_party, s.rounds};
+    (s.outcome == Outcome::party_win ? wins : losses).push_back(f);
+  }
+  ASSERT_GT(wins.size(), 100u);
+  ASSERT_GT(losses.size(), 100u);
+  // Badness by the stated keys; the lowest trial first among equals.
+  const auto key = [](const Picks::Fight& f) { return std::make_tuple(f.pcs_down, f.damage_to_party, -f.rounds); };
+  const auto worst = [&](const std::vector<Picks::Fight>& v) {
+    Picks::Fight w = v.front();
+    for (const auto& f : v) if (key(f) > key(w)) w = f;
+    return w.trial;
+  };
+  const auto best = [&](const std::vector<Picks::Fight>& v) {
+    Picks::Fight b = v.front();
+    for (const auto& f : v) if (key(f) < key(b)) b = f;
+    return b.trial;
+  };
+  // The typical one: the 31 trials whose numbers hash lowest, then the middle by badness.
+  const auto typical = [&](std::vector<Picks::Fight> v) {
+    std::sort(v.begin(), v.end(), Picks::sampled_before);
+    v.resize(Picks::kSample);
+    std::stable_sort(v.begin(), v.end(), [&](const auto& a, const auto& b) {
+      return key(a) != key(b) ? key(a) > key(b) : a.trial < b.trial;
+    });
+    return v[Picks::kSample / 2].trial;
+  };
+  const Tally whole = one_pass(enc, 0, n);
+  const Picks& p = whole.picks;
+  EXPECT_EQ(p.pick(Picks::worst_loss), worst(losses));
+  EXPECT_EQ(p.pick(Picks::narrow_win), worst(wins));
+  EXPECT_EQ(p.pick(Picks::best_win), best(wins));
+  EXPECT_EQ(p.pick(Picks::typical_loss), typical(losses));
+  EXPECT_EQ(p.pick(Picks::typical_win), typical(wins));
+  // Any split, any order: the same picks (Tally's equality includes them).
+  Tally split = make_tally(enc);
+  split.merge(one_pass(enc, 3000, n));
+  split.merge(one_pass(enc, 0, 3000));
+  EXPECT_EQ(split.picks, p);
+  // A run with no loss has no loss to show.
+  Picks none;
+  none.add({7, 0, 1, 3}, true);
+  EXPECT_EQ(none.pick(Picks::worst_loss), Picks::kNone);
+  EXPECT_EQ(none.pick(Picks::typical_loss), Picks::kNone);
+  EXPECT_EQ(none.pick(Picks::best_win), 7u);
+  EXPECT_EQ(none.pick(Picks::typical_win), 7u);
 }
 
 TEST(Runner, SameResultsForAnyThreadCountAndEqualToOnePass) {

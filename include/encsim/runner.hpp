@@ -163,6 +163,7 @@ JointResult run_joint(const std::vector<const Enc*>& encs,
                     const Enc& enc = *encs[e];
                     TrialRecord& record = slot.records[e];
                     record.reset(enc.combatant_count());
+                    record.trial = t;
                     enc.simulate(s.seed, t, record, log);
                     slot.tallies[e].add(record, enc.roster());
                     if (!pairs.empty()) slot.summaries[e] = summarize(record, enc.roster());

@@ -133,6 +133,7 @@ enum class Outcome : std::uint8_t { party_win, foes_win, draw };
 // What happened in one trial.
 struct TrialRecord {
   static constexpr int kMaxResources = 32;
+  std::uint64_t trial = 0;  // its index in the run (the runner sets it)
   Outcome outcome = Outcome::draw;
   bool foes_fled = false;   // the party won because the foes broke and fled
   int rounds = 0;
@@ -154,6 +155,54 @@ struct TrialSummary {
   std::int64_t damage_to_foes = 0;
 };
 TrialSummary summarize(const TrialRecord& r, const std::vector<CombatantInfo>& roster);
+
+// The fights worth seeing (docs/csv.md, "fight_*"): a few trial numbers of a
+// run, each chosen by a rule that reads the trials alone, never how they
+// were shared among chunks, threads or shards, so every split picks the same
+// ones. A fight is the worse the more PCs it leaves down, then the more HP
+// the party lost, then the fewer rounds it took; equal fights go to the
+// lowest trial number. "Loss" means any fight the party did not win.
+//   worst loss:   the worst loss;
+//   narrow win:   the worst win;
+//   best win:     the least bad win;
+//   typical loss, typical win: the middle one of a sample of kSample fights
+//                 of that kind, the sample being those whose trial numbers
+//                 hash lowest (a fixed hash: a deterministic random sample).
+// Fixed-size arrays: no allocation per trial, and merge() is exact.
+class Picks {
+ public:
+  static constexpr std::uint64_t kNone = UINT64_MAX;
+  static constexpr int kSample = 31;
+  enum Kind : int { worst_loss, typical_loss, typical_win, narrow_win, best_win, kKinds };
+  static const char* name(int kind);  // "worst loss", ...
+  static const char* slug(int kind);  // "worst-loss", ... (replay --pick)
+
+  // One fight: how bad it was for the party.
+  struct Fight {
+    std::uint64_t trial = kNone;
+    std::int64_t pcs_down = 0;
+    std::int64_t damage_to_party = 0;
+    std::int64_t rounds = 0;
+    friend bool operator==(const Fight&, const Fight&) = default;
+  };
+  void add(const Fight& f, bool party_won);
+  void merge(const Picks& o);
+  void clear() { *this = Picks{}; }
+  // The trial number of a pick, kNone when the run had no such fight.
+  std::uint64_t pick(int kind) const;
+
+  // Field by field, for the parts (io/part.cpp).
+  Fight worst_loss_fight, narrow_win_fight, best_win_fight;
+  Fight loss_sample[kSample], win_sample[kSample];
+  int losses_sampled = 0, wins_sampled = 0;
+  friend bool operator==(const Picks&, const Picks&) = default;
+
+  // Worse (better) for the party; equal fights by the lower trial number first.
+  static bool worse(const Fight& a, const Fight& b);
+  static bool better(const Fight& a, const Fight& b);
+  // The sample's order: by the hash of the trial number, then the number.
+  static bool sampled_before(const Fight& a, const Fight& b);
+};
 
 // Per combatant, sums suffice (reports give means and rates) except for the
 // damage it deals, whose p90 is reported.
@@ -185,6 +234,7 @@ struct Tally {
   IntStat damage_to_foes;
   std::vector<IntStat> resources;
   std::vector<CombatantTally> combatants;
+  Picks picks;  // the fights worth seeing
 
   // `n_resources` and `n_extra` come from the encounter's metric tables.
   Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_extra);

@@ -22,22 +22,84 @@ void setup_replay(CLI::App& sub) {
     std::string file;
     std::uint64_t seed = 0;
     std::uint64_t trial = 0;
+    std::uint64_t trials = 0;
+    int threads = 0;
     std::string variant;
+    std::string pick;
+    std::string outcome;
     std::vector<std::string> sets;
   };
   auto a = std::make_shared<Args>();
+  std::vector<std::string> slugs;
+  for (int k = 0; k < Picks::kKinds; ++k) slugs.emplace_back(Picks::slug(k));
   sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
   auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->transform(kUnsigned);
-  sub.add_option("--trial", a->trial, "trial index, from 0 (default 0)")->transform(kUnsigned);
+  auto* trial = sub.add_option("--trial", a->trial, "trial index, from 0 (default 0)")->transform(kUnsigned);
   sub.add_option("--variant", a->variant, "variant name (default: base)");
   sub.add_option("--set", a->sets, "PATH=VALUE: write this value into the scenario first (repeatable), as `run --set` does")
       ->allow_extra_args(false);
-  sub.callback([a, seed] {
+  auto* pick = sub.add_option("--pick", a->pick,
+                              "replay the fight `run` names as worth seeing: worst-loss, typical-loss, typical-win, "
+                              "narrow-win or best-win (the run is done first, without its band)")
+                   ->check(CLI::IsMember(slugs))
+                   ->excludes(trial);
+  sub.add_option("--outcome", a->outcome, "replay the first fight that ends so: party (wins), foes (win) or draw")
+      ->check(CLI::IsMember({"party", "foes", "draw"}))
+      ->excludes(trial)
+      ->excludes(pick);
+  auto* n = sub.add_option("-n,--trials", a->trials,
+                           "with --pick or --outcome: the run's trials (default: the scenario's `trials`)")
+                ->transform(whole_number(1, 1'000'000'000'000ULL));
+  sub.add_option("--threads", a->threads, "with --pick: worker threads (default: all cores); the pick does not depend on it")
+      ->check(CLI::Range(1, 1024));
+  sub.callback([a, seed, n] {
     // Only the variant narrated is compiled (and checked against --set).
     const std::vector<std::string> only{a->variant.empty() ? std::string("base") : a->variant};
     const Prepared p = prepare(a->file, only, false, a->sets);
     const std::uint64_t s = seed->count() ? a->seed : p.scenario.seed;
-    std::cout << p.scenario.name << " [" << p.variant_names[0] << "], seed " << s << ", trial " << a->trial;
+    const std::uint64_t trials = n->count() ? a->trials : p.scenario.trials;
+    if (n->count() && a->pick.empty() && a->outcome.empty())
+      throw InputError(SourcePos{}, "-n sets the trials --pick and --outcome look through; give one of them, or --trial");
+    std::uint64_t t = a->trial;
+    std::string why;
+    if (!a->pick.empty()) {
+      // The very run `encsim run` does (the pick does not depend on the band or the thread count).
+      RunSettings settings;
+      settings.seed = s;
+      settings.trials = trials;
+      settings.threads = a->threads;
+      const std::vector<VariantResult> results = run_prepared(p, settings);
+      int kind = 0;
+      while (Picks::slug(kind) != a->pick) ++kind;
+      t = results[0].tally.picks.pick(kind);
+      if (t == Picks::kNone)
+        throw InputError(SourcePos{}, "none of the " + std::to_string(trials) + " fights is a " + Picks::name(kind) +
+                                          (kind == Picks::worst_loss || kind == Picks::typical_loss
+                                               ? ": the party won them all"
+                                               : ": the party won none"));
+      why = std::string(" (the ") + Picks::name(kind) + " of " + std::to_string(trials) + " fights)";
+    } else if (!a->outcome.empty()) {
+      const Outcome want = a->outcome == "party" ? Outcome::party_win
+                           : a->outcome == "foes" ? Outcome::foes_win
+                                                  : Outcome::draw;
+      t = Picks::kNone;
+      std::visit(
+          [&](const auto& enc) {
+            TrialRecord rec;
+            NullLog quiet;
+            for (std::uint64_t k = 0; k < trials && t == Picks::kNone; ++k) {
+              rec.reset(enc.combatant_count());
+              enc.simulate(s, k, rec, quiet);
+              if (rec.outcome == want) t = k;
+            }
+          },
+          p.encounters[0]);
+      if (t == Picks::kNone)
+        throw InputError(SourcePos{}, "none of the first " + std::to_string(trials) + " fights ends in " +
+                                          outcome_name(want) + " (-n looks further)");
+      why = std::string(" (the first that ends in ") + outcome_name(want) + ")";
+    }
+    std::cout << p.scenario.name << " [" << p.variant_names[0] << "], seed " << s << ", trial " << t << why;
     for (const auto& [path, value] : p.keys) std::cout << ", " << path << " = " << value;
     std::cout << "\n";
     std::visit(
@@ -45,7 +107,7 @@ void setup_replay(CLI::App& sub) {
           TrialRecord rec;
           rec.reset(enc.combatant_count());
           TextLog log(std::cout);
-          enc.simulate(s, a->trial, rec, log);
+          enc.simulate(s, t, rec, log);
           std::cout << "Result: " << outcome_name(rec.outcome) << (rec.foes_fled ? " (the foes fled)" : "")
                     << " after " << rec.rounds << " round(s).\n";
           const auto& info = enc.roster();

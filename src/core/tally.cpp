@@ -260,6 +260,7 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
   damage_to_party.add(s.damage_to_party);
   damage_to_foes.add(s.damage_to_foes);
   for (std::size_t i = 0; i < resources.size(); ++i) resources[i].add(r.resources[i]);
+  picks.add({r.trial, s.pcs_down, s.damage_to_party, r.rounds}, r.outcome == Outcome::party_win);
 }
 
 void Tally::merge(const Tally& o) {
@@ -279,6 +280,7 @@ void Tally::merge(const Tally& o) {
   for (std::size_t i = 0; i < resources.size(); ++i) resources[i].merge(o.resources[i]);
   ENCSIM_CHECK_EQ(combatants.size(), o.combatants.size());
   for (std::size_t i = 0; i < combatants.size(); ++i) combatants[i].merge(o.combatants[i]);
+  picks.merge(o.picks);
 }
 
 void Tally::clear() {
@@ -286,6 +288,113 @@ void Tally::clear() {
   for (IntStat* s : {&rounds, &pcs_down, &pc_deaths, &damage_to_party, &damage_to_foes}) s->clear();
   for (auto& r : resources) r.clear();
   for (auto& c : combatants) c.clear();
+  picks.clear();
+}
+
+// --- Picks --------------------------------------------------------------------
+
+namespace {
+
+// splitmix64's finaliser: a fixed, well-mixed hash of a trial number.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+// Keeps `f` in the sample (sorted, at most kSample) if it is among the first.
+void offer(Picks::Fight* sample, int& n, const Picks::Fight& f) {
+  if (n == Picks::kSample && !Picks::sampled_before(f, sample[n - 1])) return;
+  int at = n < Picks::kSample ? n++ : n - 1;
+  for (; at > 0 && Picks::sampled_before(f, sample[at - 1]); --at) sample[at] = sample[at - 1];
+  sample[at] = f;
+}
+
+// The middle fight of a sample by badness (ties by trial number).
+std::uint64_t middle(const Picks::Fight* sample, int n) {
+  if (n == 0) return Picks::kNone;
+  Picks::Fight sorted[Picks::kSample];
+  std::copy(sample, sample + n, sorted);
+  std::sort(sorted, sorted + n, [](const Picks::Fight& a, const Picks::Fight& b) { return Picks::worse(a, b); });
+  return sorted[n / 2].trial;
+}
+
+}  // namespace
+
+const char* Picks::name(int kind) {
+  static const char* const kNames[] = {"worst loss", "typical loss", "typical win", "narrow win", "best win"};
+  return kNames[kind];
+}
+const char* Picks::slug(int kind) {
+  static const char* const kSlugs[] = {"worst-loss", "typical-loss", "typical-win", "narrow-win", "best-win"};
+  return kSlugs[kind];
+}
+
+namespace {
+// +1 when `a` went worse for the party than `b`, -1 when better, 0 when alike.
+int compare_badness(const Picks::Fight& a, const Picks::Fight& b) {
+  if (a.pcs_down != b.pcs_down) return a.pcs_down > b.pcs_down ? 1 : -1;
+  if (a.damage_to_party != b.damage_to_party) return a.damage_to_party > b.damage_to_party ? 1 : -1;
+  if (a.rounds != b.rounds) return a.rounds < b.rounds ? 1 : -1;
+  return 0;
+}
+}  // namespace
+
+bool Picks::worse(const Fight& a, const Fight& b) {
+  const int c = compare_badness(a, b);
+  return c != 0 ? c > 0 : a.trial < b.trial;
+}
+
+bool Picks::better(const Fight& a, const Fight& b) {
+  const int c = compare_badness(a, b);
+  return c != 0 ? c < 0 : a.trial < b.trial;
+}
+
+bool Picks::sampled_before(const Fight& a, const Fight& b) {
+  const std::uint64_t ha = mix(a.trial), hb = mix(b.trial);
+  return ha != hb ? ha < hb : a.trial < b.trial;
+}
+
+namespace {
+// Keeps in `held` whichever of it and `f` comes first by `first`.
+template <class First>
+void keep(Picks::Fight& held, const Picks::Fight& f, First first) {
+  if (f.trial != Picks::kNone && (held.trial == Picks::kNone || first(f, held))) held = f;
+}
+}  // namespace
+
+void Picks::add(const Fight& f, bool party_won) {
+  if (party_won) {
+    keep(narrow_win_fight, f, worse);
+    keep(best_win_fight, f, better);
+    offer(win_sample, wins_sampled, f);
+  } else {
+    keep(worst_loss_fight, f, worse);
+    offer(loss_sample, losses_sampled, f);
+  }
+}
+
+// Every rule is a strict total order on the trials (equal fights differ in
+// their numbers), so these keep what one pass would: the merge order and the
+// split do not matter.
+void Picks::merge(const Picks& o) {
+  keep(worst_loss_fight, o.worst_loss_fight, worse);
+  keep(narrow_win_fight, o.narrow_win_fight, worse);
+  keep(best_win_fight, o.best_win_fight, better);
+  for (int k = 0; k < o.losses_sampled; ++k) offer(loss_sample, losses_sampled, o.loss_sample[k]);
+  for (int k = 0; k < o.wins_sampled; ++k) offer(win_sample, wins_sampled, o.win_sample[k]);
+}
+
+std::uint64_t Picks::pick(int kind) const {
+  switch (kind) {
+    case worst_loss: return worst_loss_fight.trial;
+    case typical_loss: return middle(loss_sample, losses_sampled);
+    case typical_win: return middle(win_sample, wins_sampled);
+    case narrow_win: return narrow_win_fight.trial;
+    case best_win: return best_win_fight.trial;
+    default: return kNone;
+  }
 }
 
 Interval wilson(std::uint64_t successes, std::uint64_t n, double z) {

@@ -198,6 +198,43 @@ PairedTally get_paired(ByteReader& r) {
   return p;
 }
 
+void put_fight(ByteWriter& w, const Picks::Fight& f) {
+  w.u64(f.trial);
+  w.i64(f.pcs_down);
+  w.i64(f.damage_to_party);
+  w.i64(f.rounds);
+}
+Picks::Fight get_fight(ByteReader& r) {
+  Picks::Fight f;
+  f.trial = r.u64();
+  f.pcs_down = r.i64();
+  f.damage_to_party = r.i64();
+  f.rounds = r.i64();
+  return f;
+}
+
+// The fights worth seeing: the three extremes, then each sample (count, fights).
+void put_picks(ByteWriter& w, const Picks& p) {
+  for (const Picks::Fight* f : {&p.worst_loss_fight, &p.narrow_win_fight, &p.best_win_fight}) put_fight(w, *f);
+  w.u64(static_cast<std::uint64_t>(p.losses_sampled));
+  for (int k = 0; k < p.losses_sampled; ++k) put_fight(w, p.loss_sample[k]);
+  w.u64(static_cast<std::uint64_t>(p.wins_sampled));
+  for (int k = 0; k < p.wins_sampled; ++k) put_fight(w, p.win_sample[k]);
+}
+void get_picks(ByteReader& r, Picks& p) {
+  for (Picks::Fight* f : {&p.worst_loss_fight, &p.narrow_win_fight, &p.best_win_fight}) *f = get_fight(r);
+  const auto sample = [&](Picks::Fight* fights, int& n) {
+    const std::uint64_t count = r.u64();
+    if (count > static_cast<std::uint64_t>(Picks::kSample)) r.fail("a sample of fights is larger than encsim keeps");
+    n = static_cast<int>(count);
+    for (int k = 0; k < n; ++k) fights[k] = get_fight(r);
+    for (int k = 1; k < n; ++k)
+      if (Picks::sampled_before(fights[k], fights[k - 1])) r.fail("a sample of fights is out of order");
+  };
+  sample(p.loss_sample, p.losses_sampled);
+  sample(p.win_sample, p.wins_sampled);
+}
+
 void put_tally(ByteWriter& w, const Tally& t) {
   for (std::uint64_t v : {t.trials, t.party_wins, t.foes_wins, t.draws, t.foes_fled, t.party_wipes, t.wins_with_pc_down})
     w.u64(v);
@@ -211,6 +248,7 @@ void put_tally(ByteWriter& w, const Tally& t) {
     w.u64(c.deaths);
     for (unsigned __int128 e : c.extra) w.u128(e);
   }
+  put_picks(w, t.picks);
 }
 
 // `t` already has the shape the description gives (combatants, resources, extras).
@@ -228,6 +266,7 @@ void get_tally(ByteReader& r, Tally& t) {
     c.deaths = r.u64();
     for (unsigned __int128& e : c.extra) e = r.u128();
   }
+  get_picks(r, t.picks);
   // The sums a merge relies on.
   if (t.party_wins + t.foes_wins + t.draws != t.trials || t.rounds.n() != t.trials)
     r.fail("a tally's outcomes do not add up to its trials");

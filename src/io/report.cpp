@@ -193,6 +193,12 @@ std::string band_rate(const VariantResult& r, std::size_t end) {
   return r.band.empty() ? "" : fixed(rate(r.band[end].party_wins, r.band[end].trials), 6);
 }
 
+// A fight worth seeing: its trial number, empty when the run had none of that kind.
+std::string pick_text(const VariantResult& r, int kind) {
+  const std::uint64_t t = r.tally.picks.pick(kind);
+  return t == Picks::kNone ? std::string() : std::to_string(t);
+}
+
 const std::vector<SummaryColumn>& summary_columns() {
   using R = const VariantResult&;
   static const std::vector<SummaryColumn> kColumns = {
@@ -221,6 +227,11 @@ const std::vector<SummaryColumn>& summary_columns() {
       {"band_kindest_win_rate", [](R r) { return band_rate(r, 0); }},
       {"band_harshest_foes", [](R r) { return band_style(r, 1); }},
       {"band_harshest_win_rate", [](R r) { return band_rate(r, 1); }},
+      {"fight_worst_loss", [](R r) { return pick_text(r, Picks::worst_loss); }},
+      {"fight_typical_loss", [](R r) { return pick_text(r, Picks::typical_loss); }},
+      {"fight_typical_win", [](R r) { return pick_text(r, Picks::typical_win); }},
+      {"fight_narrow_win", [](R r) { return pick_text(r, Picks::narrow_win); }},
+      {"fight_best_win", [](R r) { return pick_text(r, Picks::best_win); }},
   };
   return kColumns;
 }
@@ -456,6 +467,13 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
        << fixed(t.damage_to_party.stddev(), 1) << "; 1 in 10 fights " << t.damage_to_party.quantile(1, 10)
        << " or less, 1 in 10 more than " << t.damage_to_party.quantile(9, 10) << "); "
        << percent(rate(t.wins_with_pc_down, t.trials)) << " of fights are wins with a PC down.\n";
+    // The fights worth seeing, to replay.
+    std::string picks;
+    for (int k = 0; k < Picks::kKinds; ++k)
+      if (const std::string n = pick_text(r, k); !n.empty()) picks += (picks.empty() ? "" : ", ") + n + " (" + Picks::name(k) + ")";
+    if (!picks.empty())
+      os << "  See fight " << picks << ": encsim replay FILE --seed " << r.seed
+         << (r.variant == "base" ? std::string() : " --variant '" + r.variant + "'") << " --trial N\n";
     os << "  trials " << t.trials << ", seed " << r.seed << ", " << fixed(r.seconds, 2) << " s";
     if (r.seconds > 0) os << " (" << static_cast<long long>(static_cast<double>(t.trials) / r.seconds) << " combats/s)";
     if (r.precision > 0)
