@@ -434,14 +434,9 @@ class Battle {
     if (f(i).styled) return aim(i, lo, hi, usable);
     using tactics::Target;
     switch (target) {
-      case Target::random: {
-        int count = 0;
-        for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;
-        int pick = count > 1 ? tact_.die(count) - 1 : 0;
-        for (int j = lo; j < hi; ++j)
-          if (usable(j) && pick-- == 0) return j;
+      case Target::random:
+        if (const int j = any_of(lo, hi, usable); j >= 0) return j;
         break;
-      }
       // Both only ever name an enemy; a stray shot into an ally is neither.
       case Target::focus:
         if (const int j = pick(focus_[side(i)]); j >= lo && j < hi && usable(j)) return j;
@@ -457,19 +452,26 @@ class Battle {
     return best_by(lo, hi, usable, [&](int j) { return -hp(j); });
   }
 
+  // One of the usable in [lo, hi) at random from the tactics stream (no
+  // draw when there is one), -1 when none is.
+  template <class Usable>
+  int any_of(int lo, int hi, const Usable& usable) {
+    int count = 0;
+    for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;
+    int pick = count > 1 ? tact_.die(count) - 1 : 0;
+    for (int j = lo; j < hi; ++j)
+      if (usable(j) && pick-- == 0) return j;
+    return -1;
+  }
+
   // The style's target (docs "Play styles"): never the order listed; ties
   // at random from the tactics stream (the first listed with target_ties: first).
   template <class Usable>
   int aim(int i, int lo, int hi, const Usable& usable) {
     switch (enc_.play[side(i)].aim) {
-      case Aim::spread: {
-        int count = 0;
-        for (int j = lo; j < hi; ++j) count += usable(j) ? 1 : 0;
-        int pick = count > 1 ? tact_.die(count) - 1 : 0;
-        for (int j = lo; j < hi; ++j)
-          if (usable(j) && pick-- == 0) return j;
+      case Aim::spread:
+        if (const int j = any_of(lo, hi, usable); j >= 0) return j;
         break;
-      }
       case Aim::lowest_hp: break;
       case Aim::threat: return aim_threat(i, lo, hi, st_[i].action);
     }
