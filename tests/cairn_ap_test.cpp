@@ -489,8 +489,11 @@ foes: [{name: Warband, detachment: true, blast_targets: 2, str: 12, hp: 20, weap
   // IR = max(3, 12) + 12 + 5 = 29. A dodges 20 + 10 = 30: saved. B 2 + 10: hit for 5.
   ScriptedDice dice{{{20, 3}, {20, 12}, {8, 5}, {20, 20}, {20, 2}}};
   const Replay r = replay(enc, dice, init);
-  EXPECT_EQ(r.rec.combatants[3].attacks, 2) << r.log;
-  EXPECT_EQ(r.rec.combatants[3].hits, 1);
+  // A blast counts per target in the area columns: two targets, one struck.
+  EXPECT_EQ(r.rec.combatants[3].area_attacks, 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[3].area_hits, 1);
+  EXPECT_EQ(r.rec.combatants[3].attacks, 0);
+  EXPECT_EQ(r.rec.combatants[3].hits, 0);
   EXPECT_EQ(r.rec.combatants[0].damage_taken, 0);
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 5);
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 0);
@@ -511,7 +514,10 @@ foes: [{name: Goblin, dex: 10, hp: 9, armor: 1, count: 2, tactics: [{do: pass}]}
   // third target does not exist.
   ScriptedDice dice{{{20, 10}, {8, 6}, {20, 16}, {20, 17}}};
   const Replay r = replay(enc, dice, init);
-  EXPECT_EQ(r.rec.combatants[0].attacks, 2) << r.log;
+  // Aimed at three: area attacks, one per target there was, one struck.
+  EXPECT_EQ(r.rec.combatants[0].area_attacks, 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].area_hits, 1);
+  EXPECT_EQ(r.rec.combatants[0].attacks, 0);
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 5);
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 0);
 }
@@ -741,6 +747,10 @@ foes:
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 8) << r.log;
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 9);
   EXPECT_EQ(r.rec.resources[ca::kFatigue], 0);  // Mana Dust only
+  // A spell with a save is an attack: a blast, so two area attacks, both struck.
+  EXPECT_EQ(r.rec.combatants[0].area_attacks, 2);
+  EXPECT_EQ(r.rec.combatants[0].area_hits, 2);
+  EXPECT_EQ(r.rec.combatants[0].attacks, 0);
 }
 
 TEST(CairnApScripted, ALoneFoeAtZeroHpMayFlee) {

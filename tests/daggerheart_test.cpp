@@ -579,6 +579,13 @@ foes:
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 0);
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 2);
   EXPECT_EQ(r.rec.combatants[3].extra[dh::kExtraFeaturesUsed], 1);
+  // One d20 against three PCs: three area attacks, two struck; no
+  // single-target attack, so no hit rate above 1 (issue 13).
+  const CombatantRecord& burrower = r.rec.combatants[3];
+  EXPECT_EQ(burrower.area_attacks, 3);
+  EXPECT_EQ(burrower.area_hits, 2);
+  EXPECT_EQ(burrower.attacks, 0);
+  EXPECT_EQ(burrower.hits, 0);
 }
 
 TEST(DaggerheartScripted, DamageReductionActionRollsAndCountdownsStartedByEvents) {

@@ -329,7 +329,11 @@ foes:
   const Replay r = replay(enc, dice, init);
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 4) << r.log;
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 9);
-  EXPECT_EQ(r.rec.combatants[0].extra[fivey::kExtraAreaAttacks], 1);
+  EXPECT_EQ(r.rec.combatants[0].extra[fivey::kExtraAreaUses], 1);
+  // One use, two targets: two area attacks, one struck (the failed check).
+  EXPECT_EQ(r.rec.combatants[0].area_attacks, 2);
+  EXPECT_EQ(r.rec.combatants[0].area_hits, 1);
+  EXPECT_EQ(r.rec.combatants[0].attacks, 0);
 }
 
 TEST(FiveyScripted, FoesCheckMoraleWhenHalfHaveFallenAndFlee) {
@@ -834,7 +838,7 @@ foes:
   RunSettings rs;
   rs.trials = 2000;
   const Tally t = run_trials(enc, rs).tally;
-  EXPECT_EQ(t.combatants[0].extra[fivey::kExtraAreaAttacks], 0u);
+  EXPECT_EQ(t.combatants[0].extra[fivey::kExtraAreaUses], 0u);
   EXPECT_GT(t.combatants[0].attacks, 0u);
   // Against foes it can burn, the area is worth its two actions.
   const auto burnable = encounter_from(R"(ruleset: fivey
@@ -845,7 +849,7 @@ foes:
   - {name: Imp A, hp: 9, damage: 1}
   - {name: Imp B, hp: 9, damage: 1}
 )");
-  EXPECT_GT(run_trials(burnable, rs).tally.combatants[0].extra[fivey::kExtraAreaAttacks], 1000u);
+  EXPECT_GT(run_trials(burnable, rs).tally.combatants[0].extra[fivey::kExtraAreaUses], 1000u);
 }
 
 // The scoring rule aims at the enemy its blow can hurt: not the immune one

@@ -530,6 +530,11 @@ foes:
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 9);
   EXPECT_EQ(r.rec.combatants[0].damage_taken, 4);
   EXPECT_EQ(r.rec.resources[mnm::kConditionsApplied], 1);
+  // An attack on two targets: two area attacks; only the failed save is a
+  // hit (the weak one halves the damage).
+  EXPECT_EQ(r.rec.combatants[2].area_attacks, 2);
+  EXPECT_EQ(r.rec.combatants[2].area_hits, 1);
+  EXPECT_EQ(r.rec.combatants[2].attacks, 0);
 }
 
 // ---------------------------------------------------------------------------

@@ -44,6 +44,8 @@ Tally busy_tally(int seed) {
     r.combatants[1].extra[0] = INT64_MAX;
     r.combatants[0].attacks = i;
     r.combatants[0].hits = i / 2;
+    r.combatants[1].area_attacks = 3 * i;
+    r.combatants[1].area_hits = i;
     r.resources[0] = i * 1'000'003LL;
     r.resources[1] = i % 2;
     t.add(r, roster);
@@ -75,6 +77,7 @@ TEST(PartFormat, RoundTripKeepsEveryTallyExactly) {
   v.style_foes = "ruthless";
   v.style_party = "standard";
   v.behaviour = {"Foes: ruthless (x)", "Party: standard (y)"};
+  v.damage_unit = "HP and STR";
   v.band = {{"cautious", 300, 120}, {"ruthless", 300, 80}};
   part.results = {v};
   part.totals = {300};
@@ -96,6 +99,7 @@ TEST(PartFormat, RoundTripKeepsEveryTallyExactly) {
   EXPECT_EQ(w.style_foes, "ruthless");
   EXPECT_EQ(w.style_party, "standard");
   EXPECT_EQ(w.behaviour, v.behaviour);
+  EXPECT_EQ(w.damage_unit, "HP and STR");
   ASSERT_EQ(w.band.size(), 2u);
   EXPECT_EQ(w.band[1].foes, "ruthless");
   EXPECT_EQ(w.band[0].trials, 300u);
@@ -122,7 +126,7 @@ TEST(PartFormat, IsLittleEndianWithAChecksum) {
   part.head = {"run", "0.1.0", 1, 2, 3, 1, 1, 0, 3};
   const std::string bytes = encode_part(part);
   EXPECT_EQ(bytes.substr(0, 8), "ENCSIMPT");
-  EXPECT_EQ(bytes.substr(8, 4), std::string("\x02\0\0\0", 4));  // format 2, little-endian
+  EXPECT_EQ(bytes.substr(8, 4), std::string("\x03\0\0\0", 4));  // format 3, little-endian
   EXPECT_EQ(bytes.substr(12, 4), "HEAD");
   EXPECT_EQ(bytes.substr(bytes.size() - 20, 4), "CSUM");
 }

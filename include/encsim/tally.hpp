@@ -113,6 +113,15 @@ class IntStat {
 };
 
 // What one combatant did in one trial. Filled by a rule system's simulate().
+//
+// Attacks are counted per target (docs/csv.md, "How attacks are counted"):
+// each target an attack was rolled against, by an attack roll or by the
+// target's own save, counts one attack, and one hit when the attack struck it
+// (the roll hit, or the save failed; a save that halves the damage is a miss).
+// An attack aimed at one target counts in `attacks`/`hits`/`crits`; one
+// aimed at several (area, breath, blast, an adversary attack against every
+// PC in range) counts in `area_attacks`/`area_hits` instead, so hits never
+// pass attacks in either pair. Damage that no roll can stop is not an attack.
 struct CombatantRecord {
   static constexpr int kMaxExtra = 16;
   // 64-bit: a legal scenario (100,000 rounds, big dice, regenerating foes)
@@ -121,11 +130,25 @@ struct CombatantRecord {
   std::int64_t attacks = 0;
   std::int64_t hits = 0;
   std::int64_t crits = 0;
+  std::int64_t area_attacks = 0;  // targets of its area attacks
+  std::int64_t area_hits = 0;     // ... that the attack struck
   std::int64_t damage_dealt = 0;
   std::int64_t damage_taken = 0;
   bool down = false;  // out of the fight at the end (dead, dying, unconscious or fled)
   bool dead = false;
   std::int64_t extra[kMaxExtra] = {};  // the system's per-combatant metrics, by index
+
+  // One target of an attack: `area` when the attack was aimed at several.
+  void aimed(bool area) { ++(area ? area_attacks : attacks); }
+  // ... and it struck that target (`crit`: a critical, counted for single-target attacks).
+  void struck(bool area, bool crit) {
+    if (area) {
+      ++area_hits;
+    } else {
+      ++hits;
+      crits += crit ? 1 : 0;
+    }
+  }
 };
 
 enum class Outcome : std::uint8_t { party_win, foes_win, draw };
@@ -211,6 +234,7 @@ class Picks {
 // are summed in 128 bits.
 struct CombatantTally {
   std::uint64_t actions = 0, attacks = 0, hits = 0, crits = 0;
+  std::uint64_t area_attacks = 0, area_hits = 0;
   unsigned __int128 damage_taken = 0;
   IntStat damage_dealt;
   std::uint64_t downs = 0, deaths = 0;

@@ -113,8 +113,9 @@ void setup_replay(CLI::App& sub) {
           const auto& info = enc.roster();
           for (std::size_t i = 0; i < info.size(); ++i) {
             const CombatantRecord& c = rec.combatants[i];
-            std::cout << "  " << info[i].name << ": " << c.attacks << " attacks, " << c.hits << " hits, "
-                      << c.damage_dealt << " damage dealt, " << c.damage_taken << " taken"
+            std::cout << "  " << info[i].name << ": " << c.attacks << " attacks, " << c.hits << " hits, ";
+            if (c.area_attacks > 0) std::cout << c.area_attacks << " area attack targets, " << c.area_hits << " struck, ";
+            std::cout << c.damage_dealt << " damage dealt, " << c.damage_taken << " taken"
                       << (c.dead ? ", dead" : c.down ? ", down" : "") << "\n";
           }
         },

@@ -192,6 +192,8 @@ void CombatantTally::merge(const CombatantTally& o) {
   attacks += o.attacks;
   hits += o.hits;
   crits += o.crits;
+  area_attacks += o.area_attacks;
+  area_hits += o.area_hits;
   damage_taken += o.damage_taken;
   damage_dealt.merge(o.damage_dealt);
   downs += o.downs;
@@ -201,7 +203,7 @@ void CombatantTally::merge(const CombatantTally& o) {
 }
 
 void CombatantTally::clear() {
-  actions = attacks = hits = crits = downs = deaths = 0;
+  actions = attacks = hits = crits = area_attacks = area_hits = downs = deaths = 0;
   damage_taken = 0;
   damage_dealt.clear();
   std::fill(extra.begin(), extra.end(), 0);
@@ -246,6 +248,8 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
     t.attacks += static_cast<std::uint64_t>(c.attacks);
     t.hits += static_cast<std::uint64_t>(c.hits);
     t.crits += static_cast<std::uint64_t>(c.crits);
+    t.area_attacks += static_cast<std::uint64_t>(c.area_attacks);
+    t.area_hits += static_cast<std::uint64_t>(c.area_hits);
     t.damage_taken += static_cast<std::uint64_t>(c.damage_taken);  // non-negative
     t.damage_dealt.add(c.damage_dealt);
     t.downs += c.down ? 1 : 0;

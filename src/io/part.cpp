@@ -241,7 +241,7 @@ void put_tally(ByteWriter& w, const Tally& t) {
   for (const IntStat* s : {&t.rounds, &t.pcs_down, &t.pc_deaths, &t.damage_to_party, &t.damage_to_foes}) put_stat(w, *s);
   for (const IntStat& s : t.resources) put_stat(w, s);
   for (const CombatantTally& c : t.combatants) {
-    for (std::uint64_t v : {c.actions, c.attacks, c.hits, c.crits}) w.u64(v);
+    for (std::uint64_t v : {c.actions, c.attacks, c.hits, c.crits, c.area_attacks, c.area_hits}) w.u64(v);
     w.u128(c.damage_taken);
     put_stat(w, c.damage_dealt);
     w.u64(c.downs);
@@ -259,7 +259,7 @@ void get_tally(ByteReader& r, Tally& t) {
   for (IntStat* s : {&t.rounds, &t.pcs_down, &t.pc_deaths, &t.damage_to_party, &t.damage_to_foes}) *s = get_stat(r);
   for (IntStat& s : t.resources) s = get_stat(r);
   for (CombatantTally& c : t.combatants) {
-    for (std::uint64_t* v : {&c.actions, &c.attacks, &c.hits, &c.crits}) *v = r.u64();
+    for (std::uint64_t* v : {&c.actions, &c.attacks, &c.hits, &c.crits, &c.area_attacks, &c.area_hits}) *v = r.u64();
     c.damage_taken = r.u128();
     c.damage_dealt = get_stat(r);
     c.downs = r.u64();
@@ -342,6 +342,7 @@ void put_description(ByteWriter& w, const VariantResult& v, std::uint64_t total)
   for (const VariantResult::BandEnd& b : v.band) w.str(b.foes);
   w.str(v.description);
   w.str(v.variant_note);
+  w.str(v.damage_unit);
 }
 
 void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
@@ -376,6 +377,7 @@ void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
   for (VariantResult::BandEnd& b : v.band) b.foes = r.str();
   v.description = r.str();
   v.variant_note = r.str();
+  v.damage_unit = r.str();
   v.tally = Tally(v.combatants.size(), v.resources.size(), v.extras.size());
 }
 

@@ -286,7 +286,8 @@ Table combatants_table(const std::vector<VariantResult>& results) {
   header.insert(header.end(), keys.begin(), keys.end());
   const std::size_t text_columns = header.size() + 2;
   for (const char* c : {"side", "combatant", "actions_mean", "attacks_mean", "hit_rate", "crit_rate",
-                        "damage_dealt_mean", "damage_dealt_p90", "damage_taken_mean", "down_rate", "death_rate"})
+                        "area_attacks_mean", "area_hit_rate", "damage_dealt_mean", "damage_dealt_p90",
+                        "damage_taken_mean", "down_rate", "death_rate"})
     header.emplace_back(c);
   header.insert(header.end(), sys.begin(), sys.end());
   Table out{header, {}, text_columns};
@@ -300,6 +301,7 @@ Table combatants_table(const std::vector<VariantResult>& results) {
            {std::string(r.combatants[i].side == 0 ? "party" : "foes"), r.combatants[i].name,
             fixed(per_fight(c.actions, n), 4), fixed(per_fight(c.attacks, n), 4),
             c.attacks ? fixed(rate(c.hits, c.attacks), 6) : "", c.attacks ? fixed(rate(c.crits, c.attacks), 6) : "",
+            fixed(per_fight(c.area_attacks, n), 4), c.area_attacks ? fixed(rate(c.area_hits, c.area_attacks), 6) : "",
             fixed(c.damage_dealt.mean(), 4),
             std::to_string(c.damage_dealt.quantile(9, 10)), fixed(per_fight(c.damage_taken, n), 4),
             fixed(rate(c.downs, n), 6), fixed(rate(c.deaths, n), 6)})
@@ -429,6 +431,39 @@ std::string to_json(const Table& t) {
   return out + "]\n";
 }
 
+namespace {
+
+// The per-combatant table: attacks and hit% of single-target attacks, then,
+// when anyone made one, the targets of area attacks and the share struck
+// (docs/csv.md, "How attacks are counted"); damage in the system's unit.
+void combatant_rows(std::ostream& os, const VariantResult& r) {
+  const Tally& t = r.tally;
+  bool area = false;
+  for (const CombatantTally& c : t.combatants) area |= c.area_attacks > 0;
+  auto hit_percent = [](std::uint64_t hits, std::uint64_t attacks) {
+    return attacks ? fixed(100.0 * rate(hits, attacks), 1) : std::string("-");
+  };
+  char line[256];
+  std::snprintf(line, sizeof line, "  %-22s %6s %8s %6s%s %9s %9s %7s%s\n", "combatant", "side", "attacks", "hit%",
+                area ? "     area  area%" : "", "dmg dealt", "dmg taken", "down%",
+                r.damage_unit == "HP" ? "" : ("  in " + r.damage_unit).c_str());
+  os << line;
+  for (std::size_t i = 0; i < r.combatants.size(); ++i) {
+    const CombatantTally& c = t.combatants[i];
+    char area_cells[32] = "";
+    if (area)
+      std::snprintf(area_cells, sizeof area_cells, " %8s %6s", fixed(per_fight(c.area_attacks, t.trials), 2).c_str(),
+                    hit_percent(c.area_hits, c.area_attacks).c_str());
+    std::snprintf(line, sizeof line, "  %s %6s %8s %6s%s %9s %9s %7s\n", fit(r.combatants[i].name, 22).c_str(),
+                  r.combatants[i].side == 0 ? "party" : "foes", fixed(per_fight(c.attacks, t.trials), 2).c_str(),
+                  hit_percent(c.hits, c.attacks).c_str(), area_cells, fixed(c.damage_dealt.mean(), 2).c_str(),
+                  fixed(per_fight(c.damage_taken, t.trials), 2).c_str(), fixed(100.0 * rate(c.downs, t.trials), 1).c_str());
+    os << line;
+  }
+}
+
+}  // namespace
+
 std::string terminal_report(const std::vector<VariantResult>& variants) {
   std::ostringstream os;
   for (const auto& r : variants) {
@@ -463,7 +498,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
        << percent(any_dead) << ". Fights last " << fixed(t.rounds.mean(), 1) << " rounds on average (median "
        << t.rounds.quantile(1, 2) << ", 9 in 10 within " << t.rounds.quantile(9, 10) << ").\n";
     if (!r.note.empty()) os << "  " << r.note << "\n";
-    os << "  Swing: the party loses " << fixed(t.damage_to_party.mean(), 1) << " HP per fight (sd "
+    os << "  Swing: the party loses " << fixed(t.damage_to_party.mean(), 1) << " " << r.damage_unit << " per fight (sd "
        << fixed(t.damage_to_party.stddev(), 1) << "; 1 in 10 fights " << t.damage_to_party.quantile(1, 10)
        << " or less, 1 in 10 more than " << t.damage_to_party.quantile(9, 10) << "); "
        << percent(rate(t.wins_with_pc_down, t.trials)) << " of fights are wins with a PC down.\n";
@@ -500,18 +535,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     stat_row("damage to party", t.damage_to_party);
     stat_row("damage to foes", t.damage_to_foes);
     for (std::size_t i = 0; i < r.resources.size(); ++i) stat_row(std::string(r.resources[i].name), t.resources[i]);
-    std::snprintf(line, sizeof line, "  %-22s %6s %8s %6s %9s %9s %7s\n", "combatant", "side", "attacks", "hit%",
-                  "dmg dealt", "dmg taken", "down%");
-    os << line;
-    for (std::size_t i = 0; i < r.combatants.size(); ++i) {
-      const CombatantTally& c = t.combatants[i];
-      std::snprintf(line, sizeof line, "  %s %6s %8s %6s %9s %9s %7s\n", fit(r.combatants[i].name, 22).c_str(),
-                    r.combatants[i].side == 0 ? "party" : "foes", fixed(per_fight(c.attacks, t.trials), 2).c_str(),
-                    fixed(100.0 * rate(c.hits, c.attacks), 1).c_str(), fixed(c.damage_dealt.mean(), 2).c_str(),
-                    fixed(per_fight(c.damage_taken, t.trials), 2).c_str(),
-                    fixed(100.0 * rate(c.downs, t.trials), 1).c_str());
-      os << line;
-    }
+    combatant_rows(os, r);
     os << '\n';
   }
   return os.str();

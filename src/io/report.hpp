@@ -25,6 +25,9 @@ struct VariantResult {
   std::vector<CombatantInfo> combatants;
   std::vector<MetricSpec> resources;  // the system's per-trial metrics
   std::vector<MetricSpec> extras;     // the system's per-combatant metrics
+  // What its damage counts, for the report's sentence ("HP", "HP and STR", ...):
+  // the system's Encounter::kDamageUnit.
+  std::string damage_unit = "HP";
   double seconds = 0.0;
   double precision = 0.0;  // the --precision asked for, 0 when none
   bool precision_reached = false;

@@ -651,6 +651,7 @@ class Battle {
     targets[0] = primary;
     const bool blast = fa.detachment && !f(primary).detachment && !riposte_strike;
     const int reach = riposte_strike ? 1 : blast ? fa.blast_targets : fa.attack_targets;
+    const bool area = reach > 1;  // counted per target, in the area columns
     if (reach > 1) {
       const bool kind = f(primary).detachment;
       auto usable = [&](int j) {
@@ -686,15 +687,14 @@ class Battle {
     for (int k = 0; k < n_targets; ++k) {
       const int t = targets[z(k)];
       if (!st_[t].in_fight) continue;
-      ++rec(a).attacks;
+      rec(a).aimed(area);
       st_[t].last_attacker = a;
       if (!fa.ranged) st_[t].engaged = true;  // whoever is attacked in melee is in reach
       bool riposte = false;
       const CheckRoll tr = save_against_attack(a, t, fa.ranged, riposte);
       const bool hit = initiator_wins(ir, tr);
       if (hit) {
-        ++rec(a).hits;
-        if (ir.natural_20()) ++rec(a).crits;
+        rec(a).struck(area, ir.natural_20());
         ENCSIM_SAY(log_, "  %s: IR %d vs TR %d, hit: weapon die %d - armor %d", name(t), ir.total, tr.total, ir.object,
                    st_[t].armor);
         damage(a, t, ir.object - st_[t].armor);
@@ -1002,6 +1002,8 @@ class Battle {
         lands = initiator_wins(ir, tr);
         ENCSIM_SAY(log_, "  %s saves: TR %d%s: %s", name(t), tr.total, save_adv ? " (held dodge)" : "",
                    lands ? "it lands" : "saved");
+        rec(i).aimed(blast);  // a spell with a save is an attack; without one it cannot miss
+        if (lands) rec(i).struck(blast, ir.natural_20());
       }
       if (lands) damage(i, t, sum - (opt_.spell_armor ? st_[t].armor : 0));
     }

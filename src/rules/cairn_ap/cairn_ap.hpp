@@ -232,6 +232,8 @@ class Encounter {
   // Play styles (issue 12): the system's table, the styles in force (read
   // from `style:`), and what they mean, one line per side.
   static const StyleSpec& styles();
+  // What damage_dealt and damage_taken count, for the reports: damage past 0 HP comes off STR, and both count.
+  static constexpr const char* kDamageUnit = "HP and STR";
   StyleChoice style;
   std::vector<std::string> behaviour() const;
 

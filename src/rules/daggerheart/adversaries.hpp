@@ -341,7 +341,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
   const bool base_adv = e.advantage || s.hidden;
   const bool was_hidden = s.hidden;
   s.hidden = false;
-  ++radv(j).attacks;
+  const bool area = e.targets > 1;  // counted per target, in the area columns
   const int first = dice_.die(20);
   int second = 0;
   int dmg = -1;  // rolled at the first hit
@@ -349,6 +349,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
   for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
     const int t = targets[k];
     if (!standing(t)) continue;
+    radv(j).aimed(area);
     const bool adv_roll = base_adv || vulnerable(t);
     if (adv_roll && second == 0) second = dice_.die(20);
     int nat = adv_roll ? std::max(first, second) : first;
@@ -362,8 +363,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     }
     if (!hit) continue;
     affected = true;
-    ++radv(j).hits;
-    if (nat == 20) ++radv(j).crits;
+    radv(j).struck(area, nat == 20);
     if (pc_[t].evasion_bonus > 0) pc_[t].evasion_bonus = 0;  // Rogue's Dodge ends when an attack succeeds
     last_hit_by_[t] = j;
     // The damage: the standard (the Horde's once half its HP are marked, or
@@ -460,12 +460,16 @@ inline void Battle<R, Log>::fear_from(const Effect& e, bool affected) {
 
 template <class R, class Log>
 inline void Battle<R, Log>::reaction_rolls(int j, const Effect& e, const int* targets, int n) {
-  const int dmg = e.damage.is_constant() && e.damage.flat() == 0 ? 0 : e.damage.roll(dice_);
+  // With damage it is an attack, counted per target: a failed roll is a hit.
+  const bool harms = !(e.damage.is_constant() && e.damage.flat() == 0);
+  const bool area = e.targets > 1;
+  const int dmg = harms ? e.damage.roll(dice_) : 0;
   const int dc = e.difficulty > 0 ? e.difficulty : difficulty(j);
   bool affected = false;
   for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
     const int t = targets[k];
     if (!standing(t)) continue;
+    if (harms) radv(j).aimed(area);
     const int h = dice_.die(12), f = dice_.die(12);
     const int total = h + f + pc(t).traits[static_cast<std::size_t>(e.trait)];
     const bool ok = h == f || total >= dc;  // a reaction roll gives no Hope or Fear
@@ -475,6 +479,7 @@ inline void Battle<R, Log>::reaction_rolls(int j, const Effect& e, const int* ta
       continue;
     }
     affected = true;
+    if (harms) radv(j).struck(area, false);
     if (dmg > 0) damage_pc(t, dmg, e.type, e.direct, false, j);
     on_hit(j, e, t);
   }

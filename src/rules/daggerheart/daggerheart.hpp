@@ -360,6 +360,8 @@ class Encounter {
   // Play styles (issue 12): the system's table, the styles in force (read
   // from `style:`), and what they mean, one line per side.
   static const StyleSpec& styles();
+  // What damage_dealt and damage_taken count, for the reports: HP marked: thresholds turn damage into HP.
+  static constexpr const char* kDamageUnit = "HP";
   StyleChoice style;
   std::vector<std::string> behaviour() const;
   // Facts about the encounter for the summary: feature coverage, Battle Points.

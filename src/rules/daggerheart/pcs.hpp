@@ -283,7 +283,11 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     }
     if (n_extra > 1) {
       spend_hope(i, 3, kHopeSpentFeatures);
-      for (int k = 1; k < n_extra; ++k) targets[n_targets++] = extra[k];
+      for (int k = 1; k < n_extra; ++k) {
+        targets[n_targets++] = extra[k];
+        rpc(i).aimed(true);  // the further targets: the roll beat each of them
+        rpc(i).struck(true, false);
+      }
       ENCSIM_SAY(log_, "  %s spends 3 Hope: the roll also hits %d more", pname(i), n_extra - 1);
     }
   }

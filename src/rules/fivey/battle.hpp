@@ -591,7 +591,7 @@ class Battle {
     const AreaAttack& area = fa.area;
     State& s = st_[a];
     if (s.area_uses > 0) --s.area_uses;
-    ++rec(a).extra[kExtraAreaAttacks];
+    ++rec(a).extra[kExtraAreaUses];
     std::array<int, Encounter::kMaxFighters> hit;
     int n_hit = 0;
     const int reach = std::min(area.targets, alive_[1 - side(a)]);
@@ -602,6 +602,7 @@ class Battle {
                area.damage.to_string().c_str(), shared, dc);
     for (int k = 0; k < n_hit; ++k) {
       const int t = hit[static_cast<std::size_t>(k)];
+      rec(a).aimed(true);  // an area attack counts per target; a failed check is a hit
       int dmg = (opt_.area_damage_per_target && k > 0) ? area.damage.roll(dice_) : shared;
       const int roll = dice_.die(20);
       const int bonus = f(t).stat[static_cast<std::size_t>(area.save_stat)];
@@ -615,6 +616,7 @@ class Battle {
         ENCSIM_SAY(log_, "    half damage after all");
       }
       if (saved) dmg /= 2;
+      else rec(a).struck(true, false);
       st_[t].last_attacker = a;
       damage(a, t, dmg, area.types, false);
     }

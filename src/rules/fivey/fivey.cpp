@@ -511,7 +511,7 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
   static const std::vector<MetricSpec> kSpecs{
       {"inspiration_spent", "inspiration dice this combatant spent", false, false, false},
       {"shield_used", "fights in which its shield was destroyed to negate an attack", true, false, false},
-      {"area_attacks", "area attacks it made", false, false, false},
+      {"area_uses", "area attacks it made (each use once; area_attacks counts their targets)", false, false, false},
       {"hp_start", "hit points at the start (rolled from hit dice or fixed)", false, false, false},
   };
   return kSpecs;

@@ -146,7 +146,7 @@ enum Resource : int {
   kShieldsUsed,
   kResourceCount
 };
-enum Extra : int { kExtraInspirationSpent, kExtraShieldUsed, kExtraAreaAttacks, kExtraHpStart, kExtraCount };
+enum Extra : int { kExtraInspirationSpent, kExtraShieldUsed, kExtraAreaUses, kExtraHpStart, kExtraCount };
 
 enum Action : int { kAttack, kAreaAttack, kActionCount };
 
@@ -183,6 +183,8 @@ class Encounter {
   // Play styles (issue 12): the system's table, the styles in force (read
   // from `style:`), and what they mean, one line per side.
   static const StyleSpec& styles();
+  // What damage_dealt and damage_taken count, for the reports: hit points.
+  static constexpr const char* kDamageUnit = "HP";
   StyleChoice style;
   std::vector<std::string> behaviour() const;
 

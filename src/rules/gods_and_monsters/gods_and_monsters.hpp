@@ -195,6 +195,8 @@ class Encounter {
   // Play styles (issue 12): the system's table, the styles in force (read
   // from `style:`), and what they mean, one line per side.
   static const StyleSpec& styles();
+  // What damage_dealt and damage_taken count, for the reports: every point that landed, whatever it came off or became.
+  static constexpr const char* kDamageUnit = "damage points (pool, verve, survival and injuries)";
   StyleChoice style;
   std::vector<std::string> behaviour() const;
 

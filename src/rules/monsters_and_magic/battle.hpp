@@ -1480,12 +1480,16 @@ class Battle {
     const int rolled = ta.damage.roll(dice_);
     ENCSIM_SAY(log_, "The GM spends %d thread(s): %s uses %s (%d damage, DC %d)", ta.cost, name(i), ta.name.c_str(),
                rolled, ta.dc);
+    const bool harms = ta.damage.max() > 0, area = ta.targets > 1;
     std::uint64_t hit = 0;
     for (int k = 0; k < ta.targets; ++k) {
       const int t = select(i, target, hit, false);
       if (t < 0) break;
       hit |= std::uint64_t{1} << t;
       const Roll r = save(i, t, ta.save, ta.dc, 0);
+      // With damage, an attack on each target: a failed save is a hit (a weak one halves the damage).
+      if (harms) rec(i).aimed(area);
+      if (harms && r.tier <= kMiss) rec(i).struck(area, false);
       if (r.tier >= kStrong) continue;
       const int dmg = r.tier == kWeak ? std::max(1, rolled / 2) : rolled;
       if (rolled > 0) deal(i, t, dmg, ta.types, false);
