@@ -21,16 +21,16 @@ const fs::path kScenarios = fs::path(ENCSIM_SOURCE_DIR) / "scenarios";
 
 // Every shipped scenario (libraries and party files are not scenarios) by its
 // path under scenarios/, each variant run for a few hundred fights.
-struct Run {
+struct ShippedRun {
   std::string where;  // "daggerheart/acid-burrower.yaml [base]"
   std::string ruleset;
   std::vector<CombatantInfo> roster;
   Tally tally;
 };
 
-const std::vector<Run>& shipped_runs() {
-  static const std::vector<Run> runs = [] {
-    std::vector<Run> out;
+const std::vector<ShippedRun>& shipped_runs() {
+  static const std::vector<ShippedRun> runs = [] {
+    std::vector<ShippedRun> out;
     std::set<fs::path> files;
     for (const auto& e : fs::recursive_directory_iterator(kScenarios))
       if (e.path().extension() == ".yaml") files.insert(e.path());
@@ -58,7 +58,7 @@ const std::vector<Run>& shipped_runs() {
 
 TEST(AttackCounts, NoRatePassesOneOnAnyShippedScenario) {
   std::map<std::string, int> per_system;
-  for (const Run& run : shipped_runs()) {
+  for (const ShippedRun& run : shipped_runs()) {
     ++per_system[run.ruleset];
     for (std::size_t i = 0; i < run.roster.size(); ++i) {
       const CombatantTally& c = run.tally.combatants[i];
@@ -75,7 +75,7 @@ TEST(AttackCounts, NoRatePassesOneOnAnyShippedScenario) {
 }
 
 const CombatantTally& combatant(const std::string& where, const std::string& name) {
-  for (const Run& run : shipped_runs())
+  for (const ShippedRun& run : shipped_runs())
     if (run.where == where)
       for (std::size_t i = 0; i < run.roster.size(); ++i)
         if (run.roster[i].name == name) return run.tally.combatants[i];
