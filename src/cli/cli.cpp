@@ -237,6 +237,7 @@ VariantResult make_result(const Scenario& scenario, const std::string& variant, 
         v.combatants = e.roster();
         v.resources = e.resource_specs();
         v.extras = e.extra_specs();
+        v.features = e.features();
         if constexpr (requires { e.facts(); }) {
           v.facts = e.facts();
           v.note = e.note();

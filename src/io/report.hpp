@@ -25,6 +25,7 @@ struct VariantResult {
   std::vector<CombatantInfo> combatants;
   std::vector<MetricSpec> resources;  // the system's per-trial metrics
   std::vector<MetricSpec> extras;     // the system's per-combatant metrics
+  std::vector<FeatureInfo> features;  // what each combatant can use (features.csv)
   double seconds = 0.0;
   double precision = 0.0;  // the --precision asked for, 0 when none
   bool precision_reached = false;
@@ -71,6 +72,8 @@ const std::vector<std::string>& summary_common_columns();
 Table summary_table(const std::vector<VariantResult>& results);
 Table combatants_table(const std::vector<VariantResult>& results);
 Table distributions_table(const std::vector<VariantResult>& results);
+// One row per variant, combatant and feature (issue 13).
+Table features_table(const std::vector<VariantResult>& results);
 // One row per variant that has a `paired_with`: its win rate and costs minus
 // those of the variant it is paired with, with paired 95% intervals.
 Table comparison_table(const std::vector<VariantResult>& results);
