@@ -597,7 +597,7 @@ TEST(BalanceDocs, CsvReferenceNamesEveryColumn) {
   ASSERT_EQ(encsim("sensitivity " + file + " --params foes.B.defense -n 500 -o " + (dir / "sens").string()).code, 0);
   const std::string doc = slurp(kSource + "/docs/csv.md");
   int checked = 0;
-  for (const auto& f : {"sweep/summary.csv", "sweep/combatants.csv", "sweep/distributions.csv", "sweep/comparison.csv",
+  for (const auto& f : {"sweep/summary.csv", "sweep/combatants.csv", "sweep/features.csv", "sweep/distributions.csv", "sweep/comparison.csv",
                         "tune/tune.csv", "sens/sensitivity.csv"}) {
     const Rows rows = parse_csv(slurp(dir / f));
     ASSERT_FALSE(rows.empty()) << f;
