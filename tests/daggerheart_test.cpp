@@ -442,7 +442,7 @@ foes:
   const FeatureRecord& no_mercy = testing::feature(enc.features(), r.rec, 0, "No Mercy");
   EXPECT_EQ(no_mercy.uses, 1);
   EXPECT_EQ(no_mercy.spent, 3);
-  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "primary weapon").uses, 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "primary").uses, 1);
 }
 
 TEST(DaggerheartScripted, LifeSupportWakesAnUnconsciousAlly) {
@@ -873,9 +873,9 @@ TEST(DaggerheartAudit, ATagTeamRollAppliesTheBetterRollToBothAndSumsTheDamage) {
   EXPECT_EQ(tag.uses, 1);
   EXPECT_EQ(tag.damage, 3);
   EXPECT_EQ(tag.spent, 3);
-  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "primary weapon").uses, 0);
-  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "primary weapon").uses, 1);
-  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "primary weapon").damage, 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "primary").uses, 0);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "primary").uses, 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "primary").damage, 1);
 }
 
 TEST(DaggerheartAudit, ATagTeamWithFearGivesTheGmAFearPerPc) {

@@ -237,8 +237,8 @@ void declare_features(Encounter& enc) {
   auto& t = enc.features_;
   for (int i = 0; i < static_cast<int>(enc.pcs.size()); ++i) {
     Pc& p = enc.pcs[static_cast<std::size_t>(i)];
-    p.feat_primary = add_feature(t, i, p.primary.name.empty() ? "primary weapon" : p.primary.name);
-    if (p.secondary.present) p.feat_secondary = add_feature(t, i, p.secondary.name.empty() ? "secondary weapon" : p.secondary.name);
+    p.feat_primary = add_feature(t, i, p.primary.name);
+    if (p.secondary.present) p.feat_secondary = add_feature(t, i, p.secondary.name);
     for (const ClassRow& row : kClasses)
       if (row.cls == p.cls && p.hope != HopeKind::none && enc.opt.hope_features)
         p.feat_hope = add_feature(t, i, std::string(row.hope_name), "Hope");
