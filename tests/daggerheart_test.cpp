@@ -476,7 +476,7 @@ foes:
   EXPECT_EQ(life_support.healed, 1);
   EXPECT_EQ(life_support.spent, 3);
   // The brute's one attack marked the Ally's only HP.
-  EXPECT_EQ(testing::feature(enc.features(), r.rec, 2, "attack").damage, 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 2, "Attack").damage, 1);
 }
 
 TEST(DaggerheartScripted, AvoidDeathTakesThePcOutAndScarsOnALowHopeDie) {

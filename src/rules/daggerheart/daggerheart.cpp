@@ -257,7 +257,7 @@ void declare_features(Encounter& enc) {
   for (int j = 0; j < static_cast<int>(enc.adversaries.size()); ++j) {
     Adversary& a = enc.adversaries[static_cast<std::size_t>(j)];
     const int owner = enc.rec_index_adv(j);
-    a.feat_attack = add_feature(t, owner, a.attack_name.empty() ? "attack" : a.attack_name);
+    a.feat_attack = add_feature(t, owner, a.attack_name);
     if (enc.opt.adversary_experiences && a.experience > 0) a.feat_experience = add_feature(t, owner, "Experience", "Fear");
     modelled(a.features, owner);
     for (Countdown& cd : enc.countdowns)
