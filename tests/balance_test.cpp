@@ -188,7 +188,7 @@ TEST(JointRunner, EachEncounterGetsExactlyItsOwnRunAtAnyThreadCount) {
     std::vector<TrialSummary> sum;
     for (const auto& e : encs) {
       TrialRecord r;
-      r.reset(e.combatant_count());
+      r.reset(e.combatant_count(), e.features().size());
       NullLog log;
       e.simulate(s.seed, t, r, log);
       sum.push_back(summarize(r, e.roster()));
@@ -340,7 +340,7 @@ fs::path troll_bridge_with(const fs::path& dir, const std::string& name, int def
   return dir / name;
 }
 
-const char* const kReportCsvs[] = {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"};
+const char* const kReportCsvs[] = {"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv"};
 
 TEST(Sweep, EveryPointEqualsASeparateRunByteForByte) {
   const fs::path dir = fresh_dir("sweep-equals-run");
@@ -597,7 +597,7 @@ TEST(BalanceDocs, CsvReferenceNamesEveryColumn) {
   ASSERT_EQ(encsim("sensitivity " + file + " --params foes.B.defense -n 500 -o " + (dir / "sens").string()).code, 0);
   const std::string doc = slurp(kSource + "/docs/csv.md");
   int checked = 0;
-  for (const auto& f : {"sweep/summary.csv", "sweep/combatants.csv", "sweep/distributions.csv", "sweep/comparison.csv",
+  for (const auto& f : {"sweep/summary.csv", "sweep/combatants.csv", "sweep/features.csv", "sweep/distributions.csv", "sweep/comparison.csv",
                         "tune/tune.csv", "sens/sensitivity.csv"}) {
     const Rows rows = parse_csv(slurp(dir / f));
     ASSERT_FALSE(rows.empty()) << f;

@@ -49,7 +49,7 @@ ScriptedDice d20s(std::initializer_list<int> rolls) {
 // the first listed).
 Replay replay(const ca::Encounter& enc, ScriptedDice& dice, ScriptedDice& init) {
   Replay r;
-  r.rec.reset(enc.combatant_count());
+  r.rec.reset(enc.combatant_count(), enc.features().size());
   std::ostringstream os;
   TextLog log(os);
   ScriptedDice tact, setup;
@@ -1272,7 +1272,7 @@ foes:
 )");
   for (std::uint64_t trial = 0; trial < 20; ++trial) {
     TrialRecord rec;
-    rec.reset(enc.combatant_count());
+    rec.reset(enc.combatant_count(), enc.features().size());
     std::ostringstream os;
     TextLog log(os);
     enc.simulate(3, trial, rec, log);

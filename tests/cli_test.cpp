@@ -16,7 +16,7 @@ using encsim::testing::slurp;
 using Result = encsim::testing::CliResult;
 
 const std::string kSource = ENCSIM_SOURCE_DIR;
-const char* const kCsvs[] = {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"};
+const char* const kCsvs[] = {"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv"};
 
 // tests/golden/goblin-ambush holds the CSVs of
 //   encsim run scenarios/fivey/goblin-ambush.yaml -n 20000 -o DIR

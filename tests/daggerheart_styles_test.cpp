@@ -33,7 +33,7 @@ struct Replay {
 // Dice are scripted; the tactics stream answers 1 (the first candidate).
 Replay replay(const dh::Encounter& enc, ScriptedDice& dice) {
   Replay r;
-  r.rec.reset(enc.combatant_count());
+  r.rec.reset(enc.combatant_count(), enc.features().size());
   std::ostringstream os;
   TextLog log(os);
   ScriptedDice none{{}, true};

@@ -13,6 +13,7 @@
 #include "input_error.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/registry.hpp"
+#include "feature_lookup.hpp"
 #include "scripted_dice.hpp"
 
 namespace encsim {
@@ -38,7 +39,7 @@ struct Replay {
 // unless a test scripts it.
 Replay replay(const dh::Encounter& enc, ScriptedDice& dice, ScriptedDice tact = ScriptedDice{{}, true}) {
   Replay r;
-  r.rec.reset(enc.combatant_count());
+  r.rec.reset(enc.combatant_count(), enc.features().size());
   std::ostringstream os;
   TextLog log(os);
   ScriptedDice none{{}, true};
@@ -438,6 +439,10 @@ foes:
   const Replay r = replay(enc, dice);
   EXPECT_EQ(r.rec.resources[dh::kHopeSpentFeatures], 3) << r.log;
   EXPECT_EQ(r.rec.combatants[0].hits, 1);
+  const FeatureRecord& no_mercy = testing::feature(enc.features(), r.rec, 0, "No Mercy");
+  EXPECT_EQ(no_mercy.uses, 1);
+  EXPECT_EQ(no_mercy.spent, 3);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "primary").uses, 1);
 }
 
 TEST(DaggerheartScripted, LifeSupportWakesAnUnconsciousAlly) {
@@ -466,6 +471,12 @@ foes:
   EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraAvoid], 1);
   EXPECT_EQ(r.rec.resources[dh::kHopeSpentFeatures], 3);
   EXPECT_EQ(r.rec.combatants[0].attacks, 1);  // it acted again in round 2
+  const FeatureRecord& life_support = testing::feature(enc.features(), r.rec, 1, "Life Support");
+  EXPECT_EQ(life_support.uses, 1);
+  EXPECT_EQ(life_support.healed, 1);
+  EXPECT_EQ(life_support.spent, 3);
+  // The brute's one attack marked the Ally's only HP.
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 2, "Attack").damage, 1);
 }
 
 TEST(DaggerheartScripted, AvoidDeathTakesThePcOutAndScarsOnALowHopeDie) {
@@ -855,7 +866,8 @@ TEST(DaggerheartAudit, ATagTeamRollAppliesTheBetterRollToBothAndSumsTheDamage) {
   // takes its own spotlight.
   ScriptedDice dice{{{12, 1}, {12, 2}, {12, 9}, {12, 8}, {8, 4}, {8, 5},  // the Tag Team
                      {12, 9}, {12, 8}, {8, 1}}};                          // B's own attack
-  const Replay r = replay(encounter_from(with_option(kTagTeam, "")), dice, ScriptedDice{{{2, 2}}, true});
+  const dh::Encounter enc = encounter_from(with_option(kTagTeam, ""));
+  const Replay r = replay(enc, dice, ScriptedDice{{{2, 2}}, true});
   EXPECT_EQ(r.rec.resources[dh::kHopeSpentTagTeam], 3) << r.log;
   EXPECT_EQ(r.rec.resources[dh::kHopeGained], 3);  // A and B on the Tag Team, B on its own roll
   EXPECT_EQ(r.rec.resources[dh::kFearGained], 0);
@@ -863,6 +875,14 @@ TEST(DaggerheartAudit, ATagTeamRollAppliesTheBetterRollToBothAndSumsTheDamage) {
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 4);
   EXPECT_EQ(r.rec.combatants[1].attacks, 2);
   EXPECT_EQ(r.rec.resources[dh::kGmTurns], 0);
+  // features.csv: the Tag Team is A's, with its 3 HP; B's weapon counts its own attack only.
+  const FeatureRecord& tag = testing::feature(enc.features(), r.rec, 0, "Tag Team");
+  EXPECT_EQ(tag.uses, 1);
+  EXPECT_EQ(tag.damage, 3);
+  EXPECT_EQ(tag.spent, 3);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "primary").uses, 0);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "primary").uses, 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "primary").damage, 1);
 }
 
 TEST(DaggerheartAudit, ATagTeamWithFearGivesTheGmAFearPerPc) {
@@ -1028,7 +1048,7 @@ TEST(DaggerheartDeterminism, CsvsAreIdenticalAtOneTwoAndEightThreads) {
     s.threads = threads;
     const auto results = cli::run_prepared(p, s);
     const std::string csv = to_csv(summary_table(results)) + to_csv(combatants_table(results)) +
-                            to_csv(distributions_table(results));
+                            to_csv(features_table(results)) + to_csv(distributions_table(results));
     if (first.empty()) {
       first = csv;
     } else {

@@ -9,6 +9,7 @@
 
 #include "encsim/runner.hpp"
 #include "input_error.hpp"
+#include "feature_lookup.hpp"
 #include "scripted_dice.hpp"
 #include "rules/fivey/fivey.hpp"
 #include "rules/registry.hpp"
@@ -34,7 +35,7 @@ struct Replay {
 
 Replay replay(const fivey::Encounter& enc, ScriptedDice& dice, ScriptedDice& init) {
   Replay r;
-  r.rec.reset(enc.combatant_count());
+  r.rec.reset(enc.combatant_count(), enc.features().size());
   std::ostringstream os;
   TextLog log(os);
   ScriptedDice none;
@@ -43,6 +44,11 @@ Replay replay(const fivey::Encounter& enc, ScriptedDice& dice, ScriptedDice& ini
   r.log = os.str();
   EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
   return r;
+}
+
+// What feature `name` of combatant `owner` did in the replayed fight.
+const FeatureRecord& feature(const fivey::Encounter& enc, const Replay& r, int owner, const std::string& name) {
+  return testing::feature(enc.features(), r.rec, owner, name);
 }
 
 // ---------------------------------------------------------------------------
@@ -334,6 +340,12 @@ foes:
   EXPECT_EQ(r.rec.combatants[0].area_attacks, 2);
   EXPECT_EQ(r.rec.combatants[0].area_hits, 1);
   EXPECT_EQ(r.rec.combatants[0].attacks, 0);
+  // features.csv: one area attack for 4 + 9; the dagger unused; two missed shots each.
+  EXPECT_EQ(feature(enc, r, 0, "area attack").uses, 1);
+  EXPECT_EQ(feature(enc, r, 0, "area attack").damage, 13);
+  EXPECT_EQ(feature(enc, r, 0, "attack (dagger)").uses, 0);
+  EXPECT_EQ(feature(enc, r, 1, "attack (1)").uses, 2);
+  EXPECT_EQ(feature(enc, r, 2, "attack (1)").damage, 0);
 }
 
 TEST(FiveyScripted, FoesCheckMoraleWhenHalfHaveFallenAndFlee) {
@@ -399,7 +411,7 @@ foes: [{name: Goblin, defense: 5, hp: 9, damage: 1, ranged: true, count: 3}]
   ScriptedDice tactics{{{2, 1}, {3, 2}}};
   ScriptedDice dice{{{20, 10}, {8, 3}, {20, 10}, {8, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}}};
   TrialRecord rec;
-  rec.reset(enc.combatant_count());
+  rec.reset(enc.combatant_count(), enc.features().size());
   std::ostringstream os;
   TextLog log(os);
   ScriptedDice setup;
@@ -425,6 +437,10 @@ foes: [{name: Troll, hp: 20, defense: 5, damage: 1, ranged: true, regenerate: 3,
   const Replay r = replay(enc, dice, init);
   EXPECT_NE(r.log.find("Troll regenerates to 13 hp"), std::string::npos) << r.log;
   EXPECT_EQ(r.log.find("Troll regenerates to 15"), std::string::npos);
+  EXPECT_EQ(feature(enc, r, 1, "regenerate").uses, 1);
+  EXPECT_EQ(feature(enc, r, 1, "regenerate").healed, 3);
+  EXPECT_EQ(feature(enc, r, 0, "attack (bow)").uses, 4);
+  EXPECT_EQ(feature(enc, r, 0, "attack (bow)").damage, 10);
 }
 
 TEST(FiveyScripted, UndeadFortitudeKeepsTheLastHitPoint) {
@@ -443,6 +459,9 @@ foes: [{name: Zombie, hp: 3, defense: 5, strength: 2, damage: 1, ranged: true, c
   // It lost its 3 hit points in all: 2 to the first hit (held at 1), 1 to the second.
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 3);
   EXPECT_EQ(r.rec.combatants[0].damage_dealt, 3);
+  EXPECT_EQ(feature(enc, r, 1, "cheat death").uses, 1);
+  EXPECT_EQ(feature(enc, r, 0, "attack (bow)").uses, 2);
+  EXPECT_EQ(feature(enc, r, 0, "attack (bow)").damage, 3);
 }
 
 TEST(FiveyScripted, MeleeNeedsOneMoveButNotAfterBeingAttackedInMelee) {

@@ -38,7 +38,7 @@ struct Replay {
 // Plays one fight on scripted dice; every scripted die must be used.
 Replay replay(const gm::Encounter& enc, ScriptedDice& dice, ScriptedDice& surprise, ScriptedDice& tact) {
   Replay r;
-  r.rec.reset(enc.combatant_count());
+  r.rec.reset(enc.combatant_count(), enc.features().size());
   std::ostringstream os;
   TextLog log(os);
   enc.simulate_with(dice, surprise, tact, r.rec, log);

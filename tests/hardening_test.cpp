@@ -80,7 +80,7 @@ TEST(Hardening, PerFightDamagePastTwoToThe31IsCountedExactly) {
   const Scenario s = load_scenario_text(kTitan, "titan.yaml", ruleset_ids(), ".");
   const auto enc = std::get<fivey::Encounter>(compile_variant(s, s.variants[0]));
   TrialRecord rec;
-  rec.reset(enc.combatant_count());
+  rec.reset(enc.combatant_count(), enc.features().size());
   NullLog log;
   enc.simulate(1, 0, rec, log);
   EXPECT_EQ(rec.rounds, 100000);

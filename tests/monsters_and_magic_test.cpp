@@ -40,7 +40,7 @@ struct Replay {
 
 Replay replay(const mnm::Encounter& enc, ScriptedDice& dice, ScriptedDice& init) {
   Replay r;
-  r.rec.reset(enc.combatant_count());
+  r.rec.reset(enc.combatant_count(), enc.features().size());
   std::ostringstream os;
   TextLog log(os);
   ScriptedDice none;  // tactics and setup draw nothing in these fights

@@ -40,7 +40,7 @@ TEST(GnuParallelSlow, FourShardSweepEqualsOneMachine) {
   const auto merged = encsim("merge " + (d / "parts").string() + " -o " + (d / "one").string() + "-merged");
   const double merge_s = seconds_since(start);
   ASSERT_EQ(merged.code, 0) << merged.out;
-  for (const char* f : {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"})
+  for (const char* f : {"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv"})
     EXPECT_EQ(slurp(d / "one" / f), slurp(d / "one-merged" / f)) << f;
   std::string out = merged.out;
   const std::string from = (d / "one").string() + "-merged", to = (d / "one").string();
@@ -70,7 +70,7 @@ TEST(SlurmSlow, ArrayScriptThroughSlurmEqualsOneMachine) {
   const auto slurm = shell("cd " + d.string() + " && timeout 300 " + ENCSIM_SOURCE_DIR +
                            "/tools/slurm-shards.sh --wait --shards 4 -- " + ENCSIM_BINARY + " " + sweep + " --threads 1");
   ASSERT_EQ(slurm.code, 0) << slurm.out;
-  for (const char* f : {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"})
+  for (const char* f : {"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv"})
     EXPECT_EQ(slurp(d / "one" / f), slurp(d / "results" / f)) << f;
   for (int i = 1; i <= 4; ++i) EXPECT_TRUE(fs::exists(d / "parts" / ("part-" + std::to_string(i) + "-of-4.encpart")));
   std::printf("Slurm: array of 4 shards and the merge in %.1f s\n", seconds_since(start));
@@ -105,7 +105,7 @@ TEST(GnuParallelSlow, ShardsOverSshEqualOneMachine) {
   ASSERT_EQ(shards.code, 0) << shards.out;
   const auto merged = encsim("merge " + (d / "parts").string() + " -o " + (d / "two").string());
   ASSERT_EQ(merged.code, 0) << merged.out;
-  for (const char* f : {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"})
+  for (const char* f : {"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv"})
     EXPECT_EQ(slurp(d / "one" / f), slurp(d / "two" / f)) << f;
   std::printf("8 shards over ssh and here: %.1f s\n", seconds_since(start));
 }

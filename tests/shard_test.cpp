@@ -29,10 +29,12 @@ const std::string kTroll = kSrc + "/scenarios/fivey/troll-bridge.yaml";
 // resources, per-combatant extras, and sums past 64 bits.
 Tally busy_tally(int seed) {
   const std::vector<CombatantInfo> roster{{"A", true, 0}, {"B", false, 1}};
-  Tally t(2, 2, 1);
+  Tally t(2, 2, 1, 2);
   TrialRecord r;
   for (int i = 0; i < 300; ++i) {
-    r.reset(2);
+    r.reset(2, 2);
+    r.features[0] = {i % 4, i % 3 == 0 ? INT64_MAX : i, i % 2, i % 5, 3};
+    r.features[1].uses = i % 7 == 0 ? 1 : 0;
     r.trial = static_cast<std::uint64_t>(seed * 1000 + i);  // trials are distinct in a run
     r.outcome = static_cast<Outcome>((i + seed) % 3);
     r.foes_fled = i % 7 == 0;
@@ -64,6 +66,7 @@ TEST(PartFormat, RoundTripKeepsEveryTallyExactly) {
   v.seed = 7;
   v.tally = busy_tally(1);
   v.combatants = {{"A", true, 0}, {"B", false, 1}};
+  v.features = {{0, "Claw, bite", ""}, {1, "Fireball", "slots"}};
   static const std::string kNames[] = {"fear", "used", "x"};
   v.resources = {{kNames[0], "d0", false, true, true, true}, {kNames[1], "d1", true, false, false, false}};
   v.extras = {{kNames[2], "dx", false, false, false, false}};
@@ -111,6 +114,10 @@ TEST(PartFormat, RoundTripKeepsEveryTallyExactly) {
   // Reports read the same numbers.
   EXPECT_EQ(to_csv(summary_table({w})), to_csv(summary_table({v})));
   EXPECT_EQ(to_csv(distributions_table({w})), to_csv(distributions_table({v})));
+  EXPECT_EQ(to_csv(features_table({w})), to_csv(features_table({v})));
+  ASSERT_EQ(w.features.size(), 2u);
+  EXPECT_EQ(w.features[1].owner, 1);
+  EXPECT_EQ(w.features[1].spent, "slots");
   // A merge of decoded halves equals the whole, as merge() of the tallies does.
   Tally whole = busy_tally(1);
   whole.merge(busy_tally(2));
@@ -137,6 +144,7 @@ TEST(PartFormat, RefusesTruncatedDamagedAndForeignBytes) {
   VariantResult v;
   v.tally = busy_tally(0);
   v.combatants = {{"A", true, 0}, {"B", false, 1}};
+  v.features = {{0, "Claw", ""}, {1, "Bite", ""}};
   static const std::string kName = "r";
   v.resources = {{kName, "", false, false, false, false}, {kName, "", false, false, false, false}};
   v.extras = {{kName, "", false, false, false, false}};
@@ -169,8 +177,8 @@ TEST(PartFormat, RefusesTruncatedDamagedAndForeignBytes) {
   std::string newer = bytes;
   newer[8] = 4;
   EXPECT_NE(message(newer).find("format 4"), std::string::npos) << message(newer);
-  // Format 1 lacked the play styles and the band, format 2 the area attacks
-  // and the damage unit: refused, not misread.
+  // Format 1 lacked the play styles and the band, format 2 the area attacks,
+  // the damage unit and the features (features.csv): refused, not misread.
   for (char old : {'\x01', '\x02'}) {
     std::string older = bytes;
     older[8] = old;
@@ -215,7 +223,7 @@ void expect_same_files(const fs::path& a, const fs::path& b, const std::vector<s
   }
 }
 
-const std::vector<std::string> kReports{"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"};
+const std::vector<std::string> kReports{"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv"};
 
 TEST(Sharding, RunOfEveryShippedScenarioMergesToTheBytesOfOneMachine) {
   // Every shipped scenario, a run per rule system: each system's columns,
@@ -583,7 +591,7 @@ namespace {
 // size check fails first. Add the field to the format, then update the size.
 TEST(PartFormat, CarriesEveryFieldOfAReportRow) {
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-  EXPECT_EQ(sizeof(VariantResult), 3520u) << "VariantResult changed: carry the new field in io/part.cpp";
+  EXPECT_EQ(sizeof(VariantResult), 3568u) << "VariantResult changed: carry the new field in io/part.cpp";
 #else
   GTEST_SKIP() << "the size is pinned for x86-64 with libstdc++";
 #endif

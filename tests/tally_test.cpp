@@ -85,7 +85,7 @@ Tally one_pass(const fivey::Encounter& enc, std::uint64_t from, std::uint64_t to
   TrialRecord rec;
   NullLog log;
   for (std::uint64_t i = from; i < to; ++i) {
-    rec.reset(enc.combatant_count());
+    rec.reset(enc.combatant_count(), enc.features().size());
     rec.trial = i;
     enc.simulate(5, i, rec, log);
     t.add(rec, enc.roster());
@@ -136,7 +136,7 @@ TEST(Picks, FollowTheirDefinitions) {
   TrialRecord rec;
   NullLog log;
   for (std::uint64_t i = 0; i < n; ++i) {
-    rec.reset(enc.combatant_count());
+    rec.reset(enc.combatant_count(), enc.features().size());
     enc.simulate(5, i, rec, log);
     const TrialSummary s = summarize(rec, enc.roster());
     const Picks::Fight f{i, s.pcs_down, s.damage_to_party, s.rounds};

@@ -55,6 +55,37 @@ inline std::vector<std::string> style_lines(const StyleSpec& spec, StyleChoice c
           line("Party", spec.party[static_cast<std::size_t>(choice.party)])};
 }
 
+// A named thing one combatant can use in a fight (issue 13): an attack, a
+// spell, a feature, a special action. Each compiled encounter declares its
+// table once, `const std::vector<FeatureInfo>& features() const`, and its
+// simulate() counts into TrialRecord::features by index (features.csv).
+struct FeatureInfo {
+  int owner = 0;      // the combatant's index in the roster
+  std::string name;   // "Claw", "Fireball", "Tag Team"
+  std::string spent;  // what FeatureRecord::spent counts ("Fear", "Hope", "slots"), "" when nothing
+};
+
+// Appends a feature of combatant `owner` to `table`; its index.
+inline int add_feature(std::vector<FeatureInfo>& table, int owner, std::string name, std::string spent = {}) {
+  table.push_back({owner, std::move(name), std::move(spent)});
+  return static_cast<int>(table.size()) - 1;
+}
+
+// For a scope, `slot` (the feature a combatant acts with now, whose damage,
+// healing and conditions count to it) holds `feature`; afterwards what it
+// held before, so a reaction inside an action counts to itself.
+class UsingFeature {
+ public:
+  UsingFeature(int& slot, int feature) : slot_(slot), saved_(slot) { slot = feature; }
+  ~UsingFeature() { slot_ = saved_; }
+  UsingFeature(const UsingFeature&) = delete;
+  UsingFeature& operator=(const UsingFeature&) = delete;
+
+ private:
+  int& slot_;
+  int saved_;
+};
+
 struct CombatantInfo {
   std::string name;  // "Goblin 2" for the second of `count: 3`
   bool pc = false;   // counts towards the party

@@ -77,11 +77,12 @@ struct NullLog {
 //   const std::vector<CombatantInfo>& roster() const;  // names, sides, PCs
 //   std::size_t resource_count() const;   // per-trial system metrics
 //   std::size_t extra_count() const;      // per-combatant system metrics
+//   const std::vector<FeatureInfo>& features() const;  // what each combatant can use
 //   template <class Log> void simulate(std::uint64_t seed, std::uint64_t trial,
 //                                      TrialRecord& out, Log& log) const;
 template <class Enc>
 Tally make_tally(const Enc& enc) {
-  return Tally(enc.combatant_count(), enc.resource_count(), enc.extra_count());
+  return Tally(enc.combatant_count(), enc.resource_count(), enc.extra_count(), enc.features().size());
 }
 
 // Several encounters of one rule system run side by side: trial t of each is
@@ -162,7 +163,7 @@ JointResult run_joint(const std::vector<const Enc*>& encs,
                     if (!active[e]) continue;
                     const Enc& enc = *encs[e];
                     TrialRecord& record = slot.records[e];
-                    record.reset(enc.combatant_count());
+                    record.reset(enc.combatant_count(), enc.features().size());
                     record.trial = t;
                     enc.simulate(s.seed, t, record, log);
                     slot.tallies[e].add(record, enc.roster());

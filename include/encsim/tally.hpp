@@ -151,6 +151,16 @@ struct CombatantRecord {
   }
 };
 
+// What one feature (FeatureInfo) did in one trial. Kept apart from the
+// combatant's attacks and hits: `uses` counts every use, hit or miss.
+struct FeatureRecord {
+  std::int64_t uses = 0;
+  std::int64_t damage = 0;      // HP (or marks) it took from enemies
+  std::int64_t healed = 0;      // HP (or marks) it gave back to allies
+  std::int64_t conditions = 0;  // conditions it put on others
+  std::int64_t spent = 0;       // what its owner paid for it (FeatureInfo::spent)
+};
+
 enum class Outcome : std::uint8_t { party_win, foes_win, draw };
 
 // What happened in one trial.
@@ -162,8 +172,9 @@ struct TrialRecord {
   int rounds = 0;
   std::vector<CombatantRecord> combatants;  // sized once per chunk, reset per trial
   std::int64_t resources[kMaxResources] = {};  // the system's per-trial metrics
+  std::vector<FeatureRecord> features;  // by the encounter's features(); sized once per chunk
 
-  void reset(std::size_t n_combatants);
+  void reset(std::size_t n_combatants, std::size_t n_features = 0);
 };
 
 // The party-level numbers of one trial, read off its record: what Tally
@@ -245,6 +256,15 @@ struct CombatantTally {
   friend bool operator==(const CombatantTally&, const CombatantTally&) = default;
 };
 
+// Per feature: exact sums over the trials, and the trials that used it.
+struct FeatureTally {
+  std::uint64_t uses = 0, fights = 0;
+  unsigned __int128 damage = 0, healed = 0, conditions = 0, spent = 0;
+  void add(const FeatureRecord& f);
+  void merge(const FeatureTally& o);
+  friend bool operator==(const FeatureTally&, const FeatureTally&) = default;
+};
+
 // The merged record of many trials of one encounter.
 struct Tally {
   std::uint64_t trials = 0;
@@ -259,9 +279,11 @@ struct Tally {
   std::vector<IntStat> resources;
   std::vector<CombatantTally> combatants;
   Picks picks;  // the fights worth seeing
+  std::vector<FeatureTally> features;  // by the encounter's features()
 
-  // `n_resources` and `n_extra` come from the encounter's metric tables.
-  Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_extra);
+  // `n_resources` and `n_extra` come from the encounter's metric tables,
+  // `n_features` from its feature table.
+  Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_extra, std::size_t n_features = 0);
   Tally() = default;
 
   // `roster[i]` says which side combatant i is on and whether it is a PC.

@@ -238,6 +238,7 @@ VariantResult make_result(const Scenario& scenario, const std::string& variant, 
         v.resources = e.resource_specs();
         v.extras = e.extra_specs();
         v.damage_unit = e.kDamageUnit;
+        v.features = e.features();
         if constexpr (requires { e.facts(); }) {
           v.facts = e.facts();
           v.note = e.note();

@@ -88,7 +88,7 @@ void setup_replay(CLI::App& sub) {
             TrialRecord rec;
             NullLog quiet;
             for (std::uint64_t k = 0; k < trials && t == Picks::kNone; ++k) {
-              rec.reset(enc.combatant_count());
+              rec.reset(enc.combatant_count(), enc.features().size());
               enc.simulate(s, k, rec, quiet);
               if (rec.outcome == want) t = k;
             }
@@ -105,7 +105,7 @@ void setup_replay(CLI::App& sub) {
     std::visit(
         [&](const auto& enc) {
           TrialRecord rec;
-          rec.reset(enc.combatant_count());
+          rec.reset(enc.combatant_count(), enc.features().size());
           TextLog log(std::cout);
           enc.simulate(s, t, rec, log);
           std::cout << "Result: " << outcome_name(rec.outcome) << (rec.foes_fled ? " (the foes fled)" : "")

@@ -179,12 +179,34 @@ bool IntStat::from_raw(Raw raw, IntStat& out) {
   return true;
 }
 
-void TrialRecord::reset(std::size_t n_combatants) {
+void TrialRecord::reset(std::size_t n_combatants, std::size_t n_features) {
   outcome = Outcome::draw;
   foes_fled = false;
   rounds = 0;
   combatants.assign(n_combatants, CombatantRecord{});
   std::fill(std::begin(resources), std::end(resources), 0);
+  features.assign(n_features, FeatureRecord{});
+}
+
+void FeatureTally::add(const FeatureRecord& f) {
+  // Most features do nothing in most fights: one test skips them.
+  if ((f.uses | f.damage | f.healed | f.conditions | f.spent) == 0) return;
+  // Every field is non-negative.
+  uses += static_cast<std::uint64_t>(f.uses);
+  fights += f.uses > 0 ? 1 : 0;
+  damage += static_cast<std::uint64_t>(f.damage);
+  healed += static_cast<std::uint64_t>(f.healed);
+  conditions += static_cast<std::uint64_t>(f.conditions);
+  spent += static_cast<std::uint64_t>(f.spent);
+}
+
+void FeatureTally::merge(const FeatureTally& o) {
+  uses += o.uses;
+  fights += o.fights;
+  damage += o.damage;
+  healed += o.healed;
+  conditions += o.conditions;
+  spent += o.spent;
 }
 
 void CombatantTally::merge(const CombatantTally& o) {
@@ -209,8 +231,8 @@ void CombatantTally::clear() {
   std::fill(extra.begin(), extra.end(), 0);
 }
 
-Tally::Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_extra)
-    : resources(n_resources), combatants(n_combatants) {
+Tally::Tally(std::size_t n_combatants, std::size_t n_resources, std::size_t n_extra, std::size_t n_features)
+    : resources(n_resources), combatants(n_combatants), features(n_features) {
   ENCSIM_CHECK_LE(n_resources, static_cast<std::size_t>(TrialRecord::kMaxResources));
   ENCSIM_CHECK_LE(n_extra, static_cast<std::size_t>(CombatantRecord::kMaxExtra));
   for (auto& c : combatants) c.extra.resize(n_extra);
@@ -265,6 +287,8 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
   damage_to_foes.add(s.damage_to_foes);
   for (std::size_t i = 0; i < resources.size(); ++i) resources[i].add(r.resources[i]);
   picks.add({r.trial, s.pcs_down, s.damage_to_party, r.rounds}, r.outcome == Outcome::party_win);
+  ENCSIM_DCHECK(r.features.size() == features.size());
+  for (std::size_t i = 0; i < features.size(); ++i) features[i].add(r.features[i]);
 }
 
 void Tally::merge(const Tally& o) {
@@ -285,6 +309,8 @@ void Tally::merge(const Tally& o) {
   ENCSIM_CHECK_EQ(combatants.size(), o.combatants.size());
   for (std::size_t i = 0; i < combatants.size(); ++i) combatants[i].merge(o.combatants[i]);
   picks.merge(o.picks);
+  ENCSIM_CHECK_EQ(features.size(), o.features.size());
+  for (std::size_t i = 0; i < features.size(); ++i) features[i].merge(o.features[i]);
 }
 
 void Tally::clear() {
@@ -293,6 +319,7 @@ void Tally::clear() {
   for (auto& r : resources) r.clear();
   for (auto& c : combatants) c.clear();
   picks.clear();
+  std::fill(features.begin(), features.end(), FeatureTally{});
 }
 
 // --- Picks --------------------------------------------------------------------

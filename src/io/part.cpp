@@ -249,6 +249,11 @@ void put_tally(ByteWriter& w, const Tally& t) {
     for (unsigned __int128 e : c.extra) w.u128(e);
   }
   put_picks(w, t.picks);
+  for (const FeatureTally& f : t.features) {
+    w.u64(f.uses);
+    w.u64(f.fights);
+    for (unsigned __int128 v : {f.damage, f.healed, f.conditions, f.spent}) w.u128(v);
+  }
 }
 
 // `t` already has the shape the description gives (combatants, resources, extras).
@@ -267,6 +272,12 @@ void get_tally(ByteReader& r, Tally& t) {
     for (unsigned __int128& e : c.extra) e = r.u128();
   }
   get_picks(r, t.picks);
+  for (FeatureTally& f : t.features) {
+    f.uses = r.u64();
+    f.fights = r.u64();
+    for (unsigned __int128* v : {&f.damage, &f.healed, &f.conditions, &f.spent}) *v = r.u128();
+    if (f.fights > t.trials || f.fights > f.uses) r.fail("a feature was used in more fights than it had");
+  }
   // The sums a merge relies on.
   if (t.party_wins + t.foes_wins + t.draws != t.trials || t.rounds.n() != t.trials)
     r.fail("a tally's outcomes do not add up to its trials");
@@ -343,6 +354,13 @@ void put_description(ByteWriter& w, const VariantResult& v, std::uint64_t total)
   w.str(v.description);
   w.str(v.variant_note);
   w.str(v.damage_unit);
+  // The features (format 3): owner, name and what `spent` counts.
+  w.u64(v.features.size());
+  for (const FeatureInfo& f : v.features) {
+    w.u64(static_cast<std::uint64_t>(f.owner));
+    w.str(f.name);
+    w.str(f.spent);
+  }
 }
 
 void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
@@ -378,7 +396,16 @@ void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
   v.description = r.str();
   v.variant_note = r.str();
   v.damage_unit = r.str();
-  v.tally = Tally(v.combatants.size(), v.resources.size(), v.extras.size());
+  v.features.resize(r.count(24));
+  for (FeatureInfo& f : v.features) {
+    const std::uint64_t owner = r.u64();
+    if (owner >= v.combatants.size()) r.fail("a feature's owner is combatant " + std::to_string(owner) + " of " +
+                                             std::to_string(v.combatants.size()));
+    f.owner = static_cast<int>(owner);
+    f.name = r.str();
+    f.spent = r.str();
+  }
+  v.tally = Tally(v.combatants.size(), v.resources.size(), v.extras.size(), v.features.size());
 }
 
 void put_section(std::string& out, std::string_view tag, const std::string& payload) {

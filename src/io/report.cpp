@@ -314,6 +314,34 @@ Table combatants_table(const std::vector<VariantResult>& results) {
   return out;
 }
 
+Table features_table(const std::vector<VariantResult>& results) {
+  const auto keys = key_names(results);
+  std::vector<std::string> header{"scenario", "variant"};
+  header.insert(header.end(), keys.begin(), keys.end());
+  const std::size_t text_columns = header.size() + 3;
+  for (const char* c : {"side", "combatant", "feature", "uses_mean", "used_rate", "damage_mean", "damage_per_use",
+                        "healed_mean", "conditions_mean", "spent_mean", "spent_unit"})
+    header.emplace_back(c);
+  Table out{header, {}, text_columns};
+  for (const auto& r : results)
+    for (std::size_t i = 0; i < r.features.size(); ++i) {
+      const FeatureInfo& f = r.features[i];
+      const FeatureTally& t = r.tally.features[i];
+      const CombatantInfo& owner = r.combatants[static_cast<std::size_t>(f.owner)];
+      const std::uint64_t n = r.tally.trials;
+      std::vector<std::string> row{r.scenario, r.variant};
+      add_keys(row, r, keys);
+      for (const std::string& v :
+           {std::string(owner.side == 0 ? "party" : "foes"), owner.name, f.name, fixed(per_fight(t.uses, n), 4),
+            fixed(rate(t.fights, n), 6), fixed(per_fight(t.damage, n), 4),
+            t.uses ? fixed(per_fight(t.damage, t.uses), 4) : "", fixed(per_fight(t.healed, n), 4),
+            fixed(per_fight(t.conditions, n), 4), f.spent.empty() ? "" : fixed(per_fight(t.spent, n), 4), f.spent})
+        row.push_back(v);
+      out.rows.push_back(std::move(row));
+    }
+  return out;
+}
+
 Table distributions_table(const std::vector<VariantResult>& results) {
   const auto keys = key_names(results);
   std::vector<std::string> header{"scenario", "variant"};
@@ -462,6 +490,39 @@ void combatant_rows(std::ostream& os, const VariantResult& r) {
   }
 }
 
+// The per-feature section of the detail view (issue 13): what each combatant
+// used, per fight; the features nobody used on one line.
+void feature_section(std::ostringstream& os, const VariantResult& r) {
+  if (r.features.empty()) return;
+  const Tally& t = r.tally;
+  char line[256];
+  std::snprintf(line, sizeof line, "  %-30s %7s %6s %8s  %s\n", "feature (per fight)", "uses", "used%", "damage",
+                "other");
+  os << line;
+  std::string unused;
+  for (std::size_t i = 0; i < r.features.size(); ++i) {
+    const FeatureInfo& f = r.features[i];
+    const FeatureTally& c = t.features[i];
+    const std::string who = r.combatants[static_cast<std::size_t>(f.owner)].name + ": " + f.name;
+    if (c.uses == 0) {
+      unused += (unused.empty() ? "" : ", ") + who;
+      continue;
+    }
+    std::string other;
+    const auto add = [&](unsigned __int128 sum, const std::string& what) {
+      if (sum != 0) other += (other.empty() ? "" : ", ") + fixed(per_fight(sum, t.trials), 2) + " " + what;
+    };
+    add(c.healed, "healed");
+    add(c.conditions, "conditions");
+    add(c.spent, f.spent);
+    std::snprintf(line, sizeof line, "  %s %7s %6s %8s  %s\n", fit(who, 30).c_str(),
+                  fixed(per_fight(c.uses, t.trials), 2).c_str(), fixed(100.0 * rate(c.fights, t.trials), 1).c_str(),
+                  fixed(per_fight(c.damage, t.trials), 2).c_str(), other.c_str());
+    os << line;
+  }
+  if (!unused.empty()) os << "  never used: " << unused << "\n";
+}
+
 }  // namespace
 
 std::string terminal_report(const std::vector<VariantResult>& variants) {
@@ -536,6 +597,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     stat_row("damage to foes", t.damage_to_foes);
     for (std::size_t i = 0; i < r.resources.size(); ++i) stat_row(std::string(r.resources[i].name), t.resources[i]);
     combatant_rows(os, r);
+    feature_section(os, r);
     os << '\n';
   }
   return os.str();
@@ -745,7 +807,7 @@ void recover_output_dir(const std::string& dir) {
 }
 
 std::vector<std::string> report_file_names() {
-  return {"summary.csv", "combatants.csv", "distributions.csv", "comparison.csv"};
+  return {"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv"};
 }
 
 void prepare_output_dir(const std::string& dir, const std::vector<std::string>& names) {
@@ -802,6 +864,7 @@ void write_file_atomic(const std::string& path, const std::string& content) {
 void write_reports(const std::string& dir, const std::vector<VariantResult>& results, const OutputFiles& extra) {
   OutputFiles files{{"summary.csv", to_csv(summary_table(results))},
                     {"combatants.csv", to_csv(combatants_table(results))},
+                    {"features.csv", to_csv(features_table(results))},
                     {"distributions.csv", to_csv(distributions_table(results))},
                     {"comparison.csv", to_csv(comparison_table(results))}};
   files.insert(files.end(), extra.begin(), extra.end());

@@ -28,6 +28,7 @@ struct VariantResult {
   // What its damage counts, for the report's sentence ("HP", "HP and STR", ...):
   // the system's Encounter::kDamageUnit.
   std::string damage_unit = "HP";
+  std::vector<FeatureInfo> features;  // what each combatant can use (features.csv)
   double seconds = 0.0;
   double precision = 0.0;  // the --precision asked for, 0 when none
   bool precision_reached = false;
@@ -74,6 +75,8 @@ const std::vector<std::string>& summary_common_columns();
 Table summary_table(const std::vector<VariantResult>& results);
 Table combatants_table(const std::vector<VariantResult>& results);
 Table distributions_table(const std::vector<VariantResult>& results);
+// One row per variant, combatant and feature (issue 13).
+Table features_table(const std::vector<VariantResult>& results);
 // One row per variant that has a `paired_with`: its win rate and costs minus
 // those of the variant it is paired with, with paired 95% intervals.
 Table comparison_table(const std::vector<VariantResult>& results);

@@ -63,6 +63,7 @@ class Battle {
 
   const Fighter& f(int i) const { return enc_.fighters[static_cast<std::size_t>(i)]; }
   CombatantRecord& rec(int i) { return rec_.combatants[static_cast<std::size_t>(i)]; }
+  FeatureRecord& feat(int k) { return rec_.features[static_cast<std::size_t>(k)]; }
   int side(int i) const { return i < enc_.n_party ? 0 : 1; }
   int side_size(int s) const { return s == 0 ? enc_.n_party : n_ - enc_.n_party; }
   const char* name(int i) const { return f(i).name.c_str(); }
@@ -323,9 +324,12 @@ class Battle {
         break;
       }
       case kRetreat: retreat(i); break;
-      case kCast: cast(i, f(i).spells[z(r.arg_id)], r.target); break;
+      case kCast: cast(i, f(i).spells[z(r.arg_id)], r.target, f(i).feat_spell[z(r.arg_id)]); break;
       default: break;
     }
+    // An action other than an attack or a spell (counted where they happen).
+    if (r.action != kAttack && r.action != kCast && r.action != kMove)
+      ++feat(f(i).feat_action[static_cast<std::size_t>(r.action)]).uses;
   }
 
   // ---------------------------------------------------------------------
@@ -679,6 +683,9 @@ class Battle {
     s.gained_adv = 0;
     const CheckRoll ir = roll_check(dice_, c);
     note_natural(a, ir);
+    // A riposte's strike counts to the riposte, whose use was the held parry.
+    const int feature = fa.feat_action[static_cast<std::size_t>(riposte_strike ? kRiposte : kAttack)];
+    if (!riposte_strike) ++feat(feature).uses;
     ENCSIM_SAY(log_, "%s %s %s with %s: IR %d (d20 %d%s %+d, weapon die %d)", name(a),
                riposte_strike ? "ripostes against" : "attacks",
                blast ? "in a blast" : n_targets > 1 ? "several targets" : name(primary), fa.weapon.c_str(),
@@ -697,7 +704,7 @@ class Battle {
         rec(a).struck(area, ir.natural_20());
         ENCSIM_SAY(log_, "  %s: IR %d vs TR %d, hit: weapon die %d - armor %d", name(t), ir.total, tr.total, ir.object,
                    st_[t].armor);
-        damage(a, t, ir.object - st_[t].armor);
+        damage(a, t, ir.object - st_[t].armor, feature);
       } else {
         ENCSIM_SAY(log_, "  %s: IR %d vs TR %d, saved", name(t), ir.total, tr.total);
       }
@@ -709,7 +716,8 @@ class Battle {
   // ---------------------------------------------------------------------
   // Damage, critical damage and scars ("Armor", "Critical Damage", "Scars").
 
-  void damage(int a, int t, int dmg) {
+  // `feature`: a's attack, riposte or spell, which the damage counts to.
+  void damage(int a, int t, int dmg, int feature) {
     State& s = st_[t];
     const bool enemy = side(a) != side(t);
     if (enemy) focus_[side(a)] = t;
@@ -741,7 +749,10 @@ class Battle {
         critical_save = opt_.critical_at_zero;
       }
     }
-    if (enemy) rec(a).damage_dealt += taken;
+    if (enemy) {
+      rec(a).damage_dealt += taken;
+      feat(feature).damage += taken;
+    }
     rec(t).damage_taken += taken;
     if (s.str <= 0) {
       // "If a PC's STR is reduced to 0, they die"; a detachment is destroyed.
@@ -904,9 +915,11 @@ class Battle {
   // ---------------------------------------------------------------------
   // Magic ("Casting Spells", "Mana Dust", "Mishaps").
 
-  void cast(int i, const Spell& sp, tactics::Target target) {
+  // `feature`: the spell's entry in the feature table.
+  void cast(int i, const Spell& sp, tactics::Target target, int feature) {
     State& s = st_[i];
     spend(i, opt_.ap_cast, kApCast);
+    ++feat(feature).uses;
     const int adv = s.gained_adv;  // Gain Advantage serves the spell's check
     s.gained_adv = 0;
     if (s.wil_on_cast) lose_wil(i, dice_.die(4), "Mishap #8");
@@ -952,7 +965,7 @@ class Battle {
     }
     if (!s.in_fight) return;  // the mishap took the caster out of the fight
     if (sp.kind == Spell::Kind::heal) {
-      heal(i, sum, reversed);
+      heal(i, sum, reversed, feature);
       return;
     }
     std::array<int, Encounter::kMaxFighters> hit;
@@ -1005,7 +1018,7 @@ class Battle {
         rec(i).aimed(blast);  // a spell with a save is an attack; without one it cannot miss
         if (lands) rec(i).struck(blast, ir.natural_20());
       }
-      if (lands) damage(i, t, sum - (opt_.spell_armor ? st_[t].armor : 0));
+      if (lands) damage(i, t, sum - (opt_.spell_armor ? st_[t].armor : 0), feature);
     }
   }
 
@@ -1016,7 +1029,7 @@ class Battle {
 
   // Healing goes to the ally with the lowest HP fraction; reversed (Mishap
   // #5), the same ally takes [sum] as spell damage instead.
-  void heal(int i, int sum, bool reversed) {
+  void heal(int i, int sum, bool reversed, int feature) {
     const int lo = side(i) == 0 ? 0 : enc_.n_party, hi = side(i) == 0 ? enc_.n_party : n_;
     int best = -1;
     double frac = 2.0;
@@ -1031,8 +1044,9 @@ class Battle {
     }
     if (reversed) {
       ENCSIM_SAY(log_, "  the healing turns to harm on %s", name(best));
-      damage(i, best, sum - (opt_.spell_armor ? st_[best].armor : 0));
+      damage(i, best, sum - (opt_.spell_armor ? st_[best].armor : 0), feature);
     } else {
+      feat(feature).healed += std::min(st_[best].hp_max, st_[best].hp + sum) - st_[best].hp;
       restore(best, sum);
     }
   }

@@ -612,6 +612,18 @@ Encounter compile(const Scenario&, const Variant& variant) {
                                    return read_fighter(entry, side, side_rules, count, enc.opt);
                                  });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  // What each can use (features.csv): its attack, the other actions its
+  // rules name (moves and passing aside), and its spells.
+  for (int i = 0; i < static_cast<int>(enc.fighters.size()); ++i) {
+    Fighter& f = enc.fighters[static_cast<std::size_t>(i)];
+    static_assert(static_cast<std::size_t>(kActionCount) == std::tuple_size_v<decltype(f.feat_action)>);
+    f.feat_action[kAttack] = add_feature(enc.features_, i, "attack (" + f.weapon + ")");
+    for (const tactics::Rule& r : f.rules)
+      if (r.action != kMove && r.action != kCast && r.action != kPass && f.feat_action[static_cast<std::size_t>(r.action)] < 0)
+        f.feat_action[static_cast<std::size_t>(r.action)] =
+            add_feature(enc.features_, i, std::string(actions()[static_cast<std::size_t>(r.action)].name));
+    for (const Spell& sp : f.spells) f.feat_spell.push_back(add_feature(enc.features_, i, sp.name));
+  }
   return enc;
 }
 

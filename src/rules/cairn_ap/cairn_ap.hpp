@@ -80,6 +80,10 @@ struct Fighter {
   bool by_style = false;
   std::vector<tactics::Rule> rules;
   std::vector<std::string> unmodelled;
+  // Its entries in Encounter::features(), by action (-1: not in its rules;
+  // kCast unused) and by spell.
+  std::array<int, 10> feat_action{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+  std::vector<int> feat_spell;
 };
 
 // How a side that plays by its style picks its targets (docs/rules/cairn-ap.md).
@@ -221,9 +225,11 @@ class Encounter {
   int max_rounds = 100;
   Options opt;
   std::vector<CombatantInfo> roster_;
+  std::vector<FeatureInfo> features_;
 
   std::size_t combatant_count() const { return fighters.size(); }
   const std::vector<CombatantInfo>& roster() const { return roster_; }
+  const std::vector<FeatureInfo>& features() const { return features_; }
   std::size_t resource_count() const { return kResourceCount; }
   std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();

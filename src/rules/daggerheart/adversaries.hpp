@@ -17,7 +17,15 @@ inline int Battle<R, Log>::shrugs_off(int j, DamageType type) const {
 // Damage to an adversary: resistance, thresholds (Minions fall to any
 // damage and spill over), and the reactions it sets off.
 template <class R, class Log>
-inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total) {
+inline void Battle<R, Log>::credit(int from, int feature, int marks) {
+  rpc(from).damage_dealt += marks;
+  if (feature >= 0) feat(feature).damage += marks;
+}
+
+// `feature`: the PC's feature the damage counts to (features.csv).
+template <class R, class Log>
+inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total,
+                                            int feature) {
   const Adversary& a = adv(j);
   if (!adv_[j].alive) return;
   if (a.immune & type_bit(type)) {
@@ -32,7 +40,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
     defeat(j, from);
     ENCSIM_SAY(log_, "  %s (Minion) is defeated", aname(j));
     if (from >= 0) {
-      rpc(from).damage_dealt += 1;
+      credit(from, feature, 1);
       radv(j).damage_taken += 1;
     }
     for (int spill = dmg / a.minion; spill > 0; --spill) {
@@ -44,7 +52,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
       if (pick < 0) break;
       defeat(pick, from);
       if (from >= 0) {
-        rpc(from).damage_dealt += 1;
+        credit(from, feature, 1);
         radv(pick).damage_taken += 1;
       }
       ENCSIM_SAY(log_, "  ... and the damage spills over to %s", aname(pick));
@@ -56,7 +64,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   if (a.extra_hp_from & type_bit(type)) ++marks;
   marks = std::min(marks, adv_hp_left(j));
   adv_[j].hp_marked += marks;
-  if (from >= 0) rpc(from).damage_dealt += marks;
+  if (from >= 0) credit(from, feature, marks);
   radv(j).damage_taken += marks;
   ENCSIM_SAY(log_, "  %d damage to %s (thresholds %d/%d): marks %d HP, %d left", dmg, aname(j), a.major, a.severe,
              marks, adv_hp_left(j));
@@ -179,6 +187,9 @@ inline bool Battle<R, Log>::feature_usable(int j, int f) const {
 
 template <class R, class Log>
 inline void Battle<R, Log>::pay(int j, const Feature& ft) {
+  FeatureRecord& used = feat(ft.table);
+  ++used.uses;
+  used.spent += ft.fear > 0 ? ft.fear : ft.stress > 0 ? ft.stress : ft.hp;
   if (ft.fear > 0) spend(ft.fear, kFearSpentFeatures);
   if (ft.stress > 0) adv_[j].stress_marked += ft.stress;
   if (ft.hp > 0) adv_[j].hp_marked += ft.hp;
@@ -193,6 +204,7 @@ inline void Battle<R, Log>::use_action_feature(int j, int f, Target target) {
   ++radv(j).extra[kExtraFeaturesUsed];
   ENCSIM_SAY(log_, "%s uses %s", aname(j), ft.name.c_str());
   if (ft.countdown >= 0) start_countdown(ft.countdown);
+  const UsingFeature acting(adv_feat_[j], ft.table);
   run_effect(j, ft.effect, target, -1, 0);
 }
 
@@ -207,6 +219,8 @@ inline void Battle<R, Log>::standard_attack(int j, Target target) {
   e.direct = a.direct;
   e.targets = a.ramp_up ? area_count(a.range) : 1;
   ENCSIM_SAY(log_, "%s attacks with %s", aname(j), a.attack_name.c_str());
+  ++feat(a.feat_attack).uses;
+  const UsingFeature acting(adv_feat_[j], a.feat_attack);
   run_effect(j, e, target, -1, 0);
 }
 
@@ -239,6 +253,7 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
       ENCSIM_SAY(log_, "  the GM gains %d Fear (%d)", e.gain_fear, fear_);
       return;
     case Effect::Kind::heal:
+      if (adv_feat_[j] >= 0) feat(adv_feat_[j]).healed += std::min(adv_[j].hp_marked, e.clear_hp);
       adv_[j].hp_marked = std::max(0, adv_[j].hp_marked - e.clear_hp);
       adv_[j].stress_marked = std::max(0, adv_[j].stress_marked - e.clear_stress);
       return;
@@ -335,6 +350,8 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
   int bonus = a.atk + e.attack_bonus;
   if (opt_.adversary_experiences && a.experience > 0 && can_spend(1)) {
     spend(1, kFearSpentExperiences);
+    ++feat(a.feat_experience).uses;
+    ++feat(a.feat_experience).spent;
     bonus += a.experience;
     ENCSIM_SAY(log_, "  the GM spends a Fear on an Experience (+%d)", a.experience);
   }
@@ -437,6 +454,7 @@ inline void Battle<R, Log>::on_hit(int j, const Effect& e, int t) {
   if (e.target_hp > 0) mark_hp(t, e.target_hp, j);
   if (!standing(t)) return;
   if (e.pc_hope != 0) pc_[t].hope = std::clamp(pc_[t].hope + e.pc_hope, 0, pc(t).hope_max);
+  if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (e.vulnerable ? 1 : 0) + (e.restrained ? 1 : 0);
   if (e.vulnerable) {
     pc_[t].vulnerable = true;
     pc_[t].vuln_until = e.until;
@@ -530,6 +548,7 @@ inline void Battle<R, Log>::react(int j, Trigger trigger, int pc_index, int dmg,
     if (!reaction_affordable(j, static_cast<int>(f))) continue;
     use_reaction(j, static_cast<int>(f));
     ENCSIM_SAY(log_, "  %s reacts: %s", aname(j), ft.name.c_str());
+    const UsingFeature acting(adv_feat_[j], ft.table);
     if (trigger == Trigger::hit && ft.effect.kind == Effect::Kind::none) {
       on_hit(j, ft.effect, pc_index);  // e.g. Bloodseeker: the target marks another HP
       fear_from(ft.effect, true);
@@ -605,7 +624,7 @@ inline void Battle<R, Log>::countdown_effect(const Countdown& cd) {
     return;
   }
   if (cd.side == 0) {
-    party_effect(-1, e, -1, -1);
+    party_effect(-1, e, -1, -1, -1);
     return;
   }
   if (e.kind == Effect::Kind::gain_fear) {
@@ -615,7 +634,10 @@ inline void Battle<R, Log>::countdown_effect(const Countdown& cd) {
   // A feature's countdown acts for its owner, while it stands; a scene's
   // acts as the first standing adversary with the countdown's own modifier.
   if (cd.owner >= 0) {
-    if (adv_[cd.owner].alive) run_effect(cd.owner, e, Target::random, -1, 0);
+    if (!adv_[cd.owner].alive) return;
+    ++feat(cd.table).uses;
+    const UsingFeature acting(adv_feat_[cd.owner], cd.table);
+    run_effect(cd.owner, e, Target::random, -1, 0);
     return;
   }
   for (int j = 0; j < n_adv_; ++j)

@@ -60,6 +60,7 @@ class Battle {
   const Adversary& adv(int j) const { return enc_.adversaries[static_cast<std::size_t>(j)]; }
   CombatantRecord& rpc(int i) { return rec_.combatants[static_cast<std::size_t>(i)]; }
   CombatantRecord& radv(int j) { return rec_.combatants[static_cast<std::size_t>(enc_.rec_index_adv(j))]; }
+  FeatureRecord& feat(int k) { return rec_.features[static_cast<std::size_t>(k)]; }
   std::int64_t& res(Resource r) { return rec_.resources[r]; }
   const char* pname(int i) const { return pc(i).name.c_str(); }
   const char* aname(int j) const { return adv(j).name.c_str(); }
@@ -131,6 +132,7 @@ class Battle {
   // ---- PCs (pcs.hpp) ----------------------------------------------------
   void gain_hope(int i, int n);
   void spend_hope(int i, int n, Resource use);
+  void hope_feature(int i);
   bool pc_spotlight(int i);
   bool break_free(int i);
   void strange_patterns(int i, int h, int f);
@@ -152,7 +154,7 @@ class Battle {
   void check_all_armor_marked();
   bool not_this_time(int t, int nat);
   void npc_trigger(Trigger trigger, int pc_index, int adversary);
-  void party_effect(int npc, const Effect& e, int pc_index, int adversary);
+  void party_effect(int npc, const Effect& e, int pc_index, int adversary, int feature);
 
   // ---- the GM (gm.hpp) ---------------------------------------------------
   void gain_fear(int n, Resource source);
@@ -164,7 +166,8 @@ class Battle {
 
   // ---- adversaries and countdowns (adversaries.hpp) ----------------------
   int shrugs_off(int j, DamageType type) const;
-  void damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total);
+  void damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total, int feature);
+  void credit(int from, int feature, int marks);
   void defeat(int j, int from);
   void start_countdowns_on(Countdown::StartOn event);
   void adv_mark_stress(int j, int n);
@@ -247,6 +250,7 @@ class Battle {
   int last_hit_by_[Encounter::kMaxPcs];  // the adversary that last hit each PC
   PcState pc_[Encounter::kMaxPcs];
   AdvState adv_[Encounter::kMaxAdversaries];
+  int adv_feat_[Encounter::kMaxAdversaries];  // the feature each adversary acts with now (-1: none)
   CdState cd_[Encounter::kMaxCountdowns];
   int npc_uses_[Encounter::kMaxNpcs][Encounter::kMaxFeatures];
 };
@@ -304,6 +308,7 @@ inline void Battle<R, Log>::set_up() {
   for (int j = 0; j < n_adv_; ++j) {
     AdvState& s = adv_[j];
     s = AdvState{0, 0, true, false, false, false, 0, 0, -1, {}};
+    adv_feat_[j] = -1;
     for (std::size_t k = 0; k < adv(j).features.size(); ++k) {
       const int u = adv(j).features[k].uses;
       s.uses[k] = u > 0 ? u : -1;

@@ -227,6 +227,46 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
   return kSpecs;
 }
 
+namespace {
+
+// What each combatant can use (features.csv), in roster order: a PC's
+// weapons, Hope feature, Tag Team, Experience, Sneak Attack and Prayer Dice;
+// an NPC's modelled features; an adversary's standard attack, Experience,
+// modelled actions and reactions, and the countdowns it owns.
+void declare_features(Encounter& enc) {
+  auto& t = enc.features_;
+  for (int i = 0; i < static_cast<int>(enc.pcs.size()); ++i) {
+    Pc& p = enc.pcs[static_cast<std::size_t>(i)];
+    p.feat_primary = add_feature(t, i, p.primary.name);
+    if (p.secondary.present) p.feat_secondary = add_feature(t, i, p.secondary.name);
+    for (const ClassRow& row : kClasses)
+      if (row.cls == p.cls && p.hope != HopeKind::none && enc.opt.hope_features)
+        p.feat_hope = add_feature(t, i, std::string(row.hope_name), "Hope");
+    if (enc.opt.tag_team && enc.pcs.size() > 1) p.feat_tag_team = add_feature(t, i, "Tag Team", "Hope");
+    if (p.experience > 0) p.feat_experience = add_feature(t, i, "Experience", "Hope");
+    if (p.sneak_attack_dice > 0) p.feat_sneak = add_feature(t, i, "Sneak Attack");
+    if (p.prayer_dice > 0) p.feat_prayer = add_feature(t, i, "Prayer Dice");
+  }
+  const auto modelled = [&](std::vector<Feature>& features, int owner) {
+    for (Feature& f : features)
+      if (f.modelled)
+        f.table = add_feature(t, owner, f.name, f.fear > 0 ? "Fear" : f.stress > 0 ? "Stress" : f.hp > 0 ? "HP" : "");
+  };
+  const int n_pc = static_cast<int>(enc.pcs.size());
+  for (std::size_t k = 0; k < enc.npcs.size(); ++k) modelled(enc.npcs[k].features, n_pc + static_cast<int>(k));
+  for (int j = 0; j < static_cast<int>(enc.adversaries.size()); ++j) {
+    Adversary& a = enc.adversaries[static_cast<std::size_t>(j)];
+    const int owner = enc.rec_index_adv(j);
+    a.feat_attack = add_feature(t, owner, a.attack_name);
+    if (enc.opt.adversary_experiences && a.experience > 0) a.feat_experience = add_feature(t, owner, "Experience", "Fear");
+    modelled(a.features, owner);
+    for (Countdown& cd : enc.countdowns)
+      if (cd.owner == j) cd.table = add_feature(t, owner, "countdown: " + cd.name);
+  }
+}
+
+}  // namespace
+
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
@@ -313,6 +353,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
   for (const Pc& p : enc.pcs) enc.roster_.push_back({p.name, true, 0});
   for (const Npc& n : enc.npcs) enc.roster_.push_back({n.name, false, 0});
   for (const Adversary& a : enc.adversaries) enc.roster_.push_back({a.name, false, 1});
+  declare_features(enc);
   return enc;
 }
 

@@ -94,6 +94,9 @@ struct Pc {
   std::vector<std::string> unmodelled;
   std::vector<tactics::Rule> rules;
   bool default_rules = false;  // no tactics given: the party style chooses the target
+  // Its entries in Encounter::features() (-1: none of that kind).
+  int feat_primary = -1, feat_secondary = -1, feat_hope = -1, feat_tag_team = -1, feat_experience = -1,
+      feat_sneak = -1, feat_prayer = -1;
 };
 
 // One effect: what an adversary action, reaction, countdown or NPC feature does.
@@ -152,6 +155,7 @@ struct Feature {
   int favored = -1;                  // NPC: the favored PC / protégé (index), -1 any
   int countdown = -1;                // starts this countdown (index) when used
   Effect effect;
+  int table = -1;                    // its entry in Encounter::features() (modelled ones)
 };
 
 struct Adversary {
@@ -195,6 +199,7 @@ struct Adversary {
   // What a hit marks on each PC, per damage profile: [profile * PCs + pc].
   // Profiles: 0 standard, 1 Horde, 2 alternative, 3 + f feature f's own damage.
   std::vector<MarksTable> marks;
+  int feat_attack = -1, feat_experience = -1;  // entries in Encounter::features()
 };
 
 struct Npc {
@@ -216,6 +221,7 @@ struct Countdown {
   int owner = -1;      // the adversary whose feature it is (its copy, after `count`), -1 the scene's
   int atk = 0;         // attack modifier of its attacks
   Effect effect;
+  int table = -1;      // its owner's entry in Encounter::features() (owned countdowns)
 };
 
 enum class FearPolicy : std::uint8_t { measured, greedy };
@@ -349,9 +355,11 @@ class Encounter {
   // HP a primary-weapon hit marks (a Minion: how many fall, itself and spillover).
   std::vector<float> pc_marks;
   std::vector<CombatantInfo> roster_;
+  std::vector<FeatureInfo> features_;
 
   std::size_t combatant_count() const { return roster_.size(); }
   const std::vector<CombatantInfo>& roster() const { return roster_; }
+  const std::vector<FeatureInfo>& features() const { return features_; }
   std::size_t resource_count() const { return kResourceCount; }
   std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();

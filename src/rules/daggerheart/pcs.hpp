@@ -15,6 +15,15 @@ inline void Battle<R, Log>::gain_hope(int i, int n) {
   res(kHopeGained) += pc_[i].hope - before;
 }
 
+// A PC pays 3 Hope for its class Hope feature.
+template <class R, class Log>
+inline void Battle<R, Log>::hope_feature(int i) {
+  spend_hope(i, 3, kHopeSpentFeatures);
+  FeatureRecord& used = feat(pc(i).feat_hope);
+  ++used.uses;
+  used.spent += 3;
+}
+
 template <class R, class Log>
 inline void Battle<R, Log>::spend_hope(int i, int n, Resource use) {
   pc_[i].hope -= n;
@@ -139,6 +148,7 @@ inline RollResult Battle<R, Log>::rescue(int i, RollResult r, int difficulty_nee
         (best < 0 || prayer_[k] < prayer_[best]))
       best = k;
   if (best >= 0) {
+    ++feat(pc(prayer_owner_[best]).feat_prayer).uses;
     *total += prayer_[best];
     ENCSIM_SAY(log_, "  a Prayer Die adds %d = %d", prayer_[best], *total);
     --n_prayer_;
@@ -158,21 +168,21 @@ inline void Battle<R, Log>::use_hope_feature_before(int i) {
   switch (p.hope) {
     case HopeKind::attack_bonus:
       if (s.attack_bonus == 0) {
-        spend_hope(i, 3, kHopeSpentFeatures);
+        hope_feature(i);
         s.attack_bonus = p.hope_value;
         ENCSIM_SAY(log_, "%s spends 3 Hope: +%d to attack rolls for the fight", pname(i), p.hope_value);
       }
       break;
     case HopeKind::clear_armor:
       if (s.armor_marked >= p.hope_value) {
-        spend_hope(i, 3, kHopeSpentFeatures);
+        hope_feature(i);
         s.armor_marked -= p.hope_value;
         ENCSIM_SAY(log_, "%s spends 3 Hope to clear %d Armor Slots", pname(i), p.hope_value);
       }
       break;
     case HopeKind::evasion_bonus:
       if (s.evasion_bonus == 0) {
-        spend_hope(i, 3, kHopeSpentFeatures);
+        hope_feature(i);
         s.evasion_bonus = p.hope_value;
         ENCSIM_SAY(log_, "%s spends 3 Hope: +%d Evasion until hit", pname(i), p.hope_value);
       }
@@ -188,7 +198,8 @@ inline void Battle<R, Log>::use_hope_feature_before(int i) {
         if (score > best_score) best = k, best_score = score;
       }
       if (best >= 0) {
-        spend_hope(i, 3, kHopeSpentFeatures);
+        hope_feature(i);
+        feat(p.feat_hope).healed += std::min(p.hope_value, pc_[best].hp_marked);
         clear_hp(best, p.hope_value);
         ENCSIM_SAY(log_, "%s spends 3 Hope to clear %d HP on %s", pname(i), p.hope_value, pname(best));
       }
@@ -221,14 +232,16 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   focus_ = t;
   adv_[t].last_attacker = i;
   if (p.hope == HopeKind::distract && opt_.hope_features && s.hope >= 3 && adv_[t].distract == 0 && !blaze) {
-    spend_hope(i, 3, kHopeSpentFeatures);
+    hope_feature(i);
     adv_[t].distract = p.hope_value;
     ENCSIM_SAY(log_, "%s spends 3 Hope to Distract %s: Difficulty -%d", pname(i), aname(t), p.hope_value);
   }
   RollResult r = RollResult::crit;
   int total = 0;
   int partner = -1;  // a Tag Team's second PC
+  const int weapon = &w == &p.secondary ? p.feat_secondary : p.feat_primary;
   if (blaze) {
+    ++feat(weapon).uses;
     ENCSIM_SAY(log_, "%s goes out in a blaze of glory against %s: an automatic critical success", pname(i), aname(t));
   } else {
     int modifier = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + s.attack_bonus;
@@ -239,15 +252,20 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (partner >= 0) {
       s.tag_team_used = true;
       spend_hope(i, 3, kHopeSpentTagTeam);
+      ++feat(p.feat_tag_team).uses;
+      feat(p.feat_tag_team).spent += 3;
       ++rpc(partner).attacks;
       ENCSIM_SAY(log_, "  %s spends 3 Hope on a Tag Team roll with %s", pname(i), pname(partner));
       r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
     } else {
       if (p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope)) {
         spend_hope(i, 1, kHopeSpentExperiences);
+        ++feat(p.feat_experience).uses;
+        ++feat(p.feat_experience).spent;
         modifier += p.experience;
         ENCSIM_SAY(log_, "  %s spends a Hope on an Experience (+%d)", pname(i), p.experience);
       }
+      ++feat(weapon).uses;
       const int helper = pick_helper(i);
       if (helper >= 0) {
         spend_hope(helper, 1, kHopeSpentHelp);
@@ -282,7 +300,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       extra[n_extra++] = u;
     }
     if (n_extra > 1) {
-      spend_hope(i, 3, kHopeSpentFeatures);
+      hope_feature(i);
       for (int k = 1; k < n_extra; ++k) {
         targets[n_targets++] = extra[k];
         rpc(i).aimed(true);  // the further targets: the roll beat each of them
@@ -292,6 +310,8 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     }
   }
   int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit);
+  // What the damage counts to: the Tag Team, else the weapon.
+  const int feature = partner >= 0 ? p.feat_tag_team : weapon;
   if (w.stress_on_hit) mark_stress(i, 1);
   DamageType type = w.type;
   int target_stress = w.target_stress;
@@ -313,7 +333,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     const int u = targets[k];
     if (!adv_[u].alive) continue;
     if (target_stress > 0) adv_mark_stress(u, target_stress);
-    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats);
+    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature);
   }
   if (blaze) return false;
   return passes(r);
@@ -327,6 +347,7 @@ inline int Battle<R, Log>::sneak_attack(int i, bool crit) {
   if (p.sneak_attack_dice == 0 || !sneak_ok(i)) return 0;
   int extra = crit ? 6 * p.sneak_attack_dice : 0;
   for (int n = 0; n < p.sneak_attack_dice; ++n) extra += dice_.die(6);
+  ++feat(p.feat_sneak).uses;
   ENCSIM_SAY(log_, "  Sneak Attack: +%d%s", extra, crit ? " (critical)" : "");
   return extra;
 }
@@ -370,7 +391,7 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
   // Volatile Magic: reroll the dice below average when the hit would not reach the Major threshold.
   if (p.hope == HopeKind::reroll_damage && opt_.hope_features && w.type == DamageType::magic && pc_[i].hope >= 3 &&
       !adv(t).minion && sum + w.flat + w.damage_bonus < adv(t).major) {
-    spend_hope(i, 3, kHopeSpentFeatures);
+    hope_feature(i);
     sum = 0;
     for (int k = 0; k < n; ++k) {
       int& x = d[static_cast<std::size_t>(k)];
@@ -460,7 +481,10 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   rpc(i).damage_taken += marks;
   rpc(i).extra[kExtraHpMarked] += marks;
   res(kPartyHpMarked) += marks;
-  if (from >= 0) radv(from).damage_dealt += marks;
+  if (from >= 0) {
+    radv(from).damage_dealt += marks;
+    if (adv_feat_[from] >= 0) feat(adv_feat_[from]).damage += marks;
+  }
   if (hp_left(i) <= 0) death_move(i, from);
 }
 
@@ -549,7 +573,7 @@ inline bool Battle<R, Log>::not_this_time(int t, int nat) {
   for (int w = 0; w < n_pc_; ++w) {
     if (!standing(w) || pc(w).hope != HopeKind::force_reroll || pc_[w].hope < 3) continue;
     if (nat == 20 || hp_left(t) <= 1) {
-      spend_hope(w, 3, kHopeSpentFeatures);
+      hope_feature(w);
       ENCSIM_SAY(log_, "  %s spends 3 Hope: Not This Time", pname(w));
       return true;
     }
@@ -569,7 +593,8 @@ inline void Battle<R, Log>::npc_trigger(Trigger trigger, int pc_index, int adver
       if (npc_uses_[k][f] > 0 && --npc_uses_[k][f] == 0) npc_uses_[k][f] = -1;
       ENCSIM_SAY(log_, "%s: %s", npc.name.c_str(), ft.name.c_str());
       if (ft.countdown >= 0) start_countdown(ft.countdown);
-      party_effect(k, ft.effect, pc_index, adversary);
+      ++feat(ft.table).uses;
+      party_effect(k, ft.effect, pc_index, adversary, ft.table);
       if (over()) return;
     }
   }
@@ -578,7 +603,7 @@ inline void Battle<R, Log>::npc_trigger(Trigger trigger, int pc_index, int adver
 // An effect on the party's side: against an adversary (the one involved, else
 // the party's focus) or for the PCs.
 template <class R, class Log>
-inline void Battle<R, Log>::party_effect(int npc, const Effect& e, int pc_index, int adversary) {
+inline void Battle<R, Log>::party_effect(int npc, const Effect& e, int pc_index, int adversary, int feature) {
   if (e.clear_armor > 0)
     for (int i = 0; i < n_pc_; ++i) pc_[i].armor_marked = std::max(0, pc_[i].armor_marked - e.clear_armor);
   if (e.advantage_next && pc_index >= 0) pc_[pc_index].advantage_next = true;
@@ -595,9 +620,11 @@ inline void Battle<R, Log>::party_effect(int npc, const Effect& e, int pc_index,
   }
   if (!e.damage.is_constant() || e.damage.flat() > 0) {
     const int before = adv_[t].hp_marked;
-    damage_adversary(-1, t, e.damage.roll(dice_), e.type, false, 100);
+    damage_adversary(-1, t, e.damage.roll(dice_), e.type, false, 100, -1);
     if (npc >= 0) rec_.combatants[static_cast<std::size_t>(n_pc_ + npc)].damage_dealt += adv_[t].hp_marked - before;
+    if (feature >= 0) feat(feature).damage += adv_[t].hp_marked - before;
   }
+  if (feature >= 0 && adv_[t].alive) feat(feature).conditions += (e.restrained ? 1 : 0) + (e.vulnerable ? 1 : 0);
   if (e.restrained && adv_[t].alive) {
     adv_[t].restrained = true;
     ENCSIM_SAY(log_, "  %s is Restrained", aname(t));

@@ -79,6 +79,7 @@ class Battle {
  private:
   const Fighter& f(int i) const { return enc_.fighters[static_cast<std::size_t>(i)]; }
   CombatantRecord& rec(int i) { return rec_.combatants[static_cast<std::size_t>(i)]; }
+  FeatureRecord& feat(int k) { return rec_.features[static_cast<std::size_t>(k)]; }
   int side(int i) const { return i < enc_.n_party ? 0 : 1; }
   const char* name(int i) const { return f(i).name.c_str(); }
   int defense(int i) const { return f(i).defense + (st_[i].shield ? 1 : 0); }
@@ -258,6 +259,9 @@ class Battle {
     const Fighter& fi = f(i);
     State& s = st_[i];
     if (fi.regenerate > 0 && !s.regen_blocked && s.hp < s.hp_max) {
+      FeatureRecord& used = feat(fi.feat_regenerate);
+      ++used.uses;
+      used.healed += std::min(s.hp_max, s.hp + fi.regenerate) - s.hp;
       s.hp = std::min(s.hp_max, s.hp + fi.regenerate);
       ENCSIM_SAY(log_, "%s regenerates to %d hp", name(i), s.hp);
     }
@@ -527,6 +531,7 @@ class Battle {
   void attack(int a, int t) {
     const Fighter& fa = f(a);
     ++rec(a).attacks;
+    ++feat(fa.feat_attack).uses;
     st_[t].last_attacker = a;
     if (!fa.ranged) st_[t].engaged = true;  // whoever is attacked in melee needs no move to strike back
     const int roll = d20(fa.advantage);
@@ -583,7 +588,7 @@ class Battle {
         ENCSIM_SAY(log_, "  %s spends an inspiration die on %s's damage: -%d = %d", name(t), name(a), die, dmg);
       }
     }
-    damage(a, t, dmg, fa.attack_types, true);
+    damage(a, t, dmg, fa.attack_types, true, fa.feat_attack);
   }
 
   void area_attack(int a, tactics::Target target) {
@@ -592,6 +597,7 @@ class Battle {
     State& s = st_[a];
     if (s.area_uses > 0) --s.area_uses;
     ++rec(a).extra[kExtraAreaUses];
+    ++feat(fa.feat_area).uses;
     std::array<int, Encounter::kMaxFighters> hit;
     int n_hit = 0;
     const int reach = std::min(area.targets, alive_[1 - side(a)]);
@@ -618,11 +624,12 @@ class Battle {
       if (saved) dmg /= 2;
       else rec(a).struck(true, false);
       st_[t].last_attacker = a;
-      damage(a, t, dmg, area.types, false);
+      damage(a, t, dmg, area.types, false, fa.feat_area);
     }
   }
 
-  void damage(int a, int t, int raw, TypeMask types, bool single_attack) {
+  // `feature`: a's attack or area attack, which the damage is counted to.
+  void damage(int a, int t, int raw, TypeMask types, bool single_attack, int feature) {
     const Fighter& ft = f(t);
     State& s = st_[t];
     const int dmg = effective(t, raw, types);
@@ -655,6 +662,7 @@ class Battle {
     const int taken = before - std::max(s.hp, floor_hp() - 1);
     rec(a).damage_dealt += taken;
     rec(t).damage_taken += taken;
+    feat(feature).damage += taken;
   }
 
   // Undead Fortitude and the like: a check to stay at the last hit point.
@@ -666,6 +674,7 @@ class Battle {
     const int total = roll + f(t).stat[static_cast<std::size_t>(cd.stat)];
     ENCSIM_SAY(log_, "  %s resists falling: d20 %d -> %d vs %d", name(t), roll, total, need);
     if (total < need) return false;
+    ++feat(f(t).feat_cheat_death).uses;
     st_[t].hp = floor_hp();
     return true;
   }

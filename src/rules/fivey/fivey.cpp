@@ -529,6 +529,14 @@ Encounter compile(const Scenario&, const Variant& variant) {
                                    return read_fighter(entry, side, enc.opt, side_rules, count);
                                  });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  // What each can use (features.csv): its attack, area attack, regeneration, cheat death.
+  for (int i = 0; i < static_cast<int>(enc.fighters.size()); ++i) {
+    Fighter& f = enc.fighters[static_cast<std::size_t>(i)];
+    f.feat_attack = add_feature(enc.features_, i, "attack (" + f.weapon + ")");
+    if (f.area.present) f.feat_area = add_feature(enc.features_, i, "area attack");
+    if (f.regenerate > 0) f.feat_regenerate = add_feature(enc.features_, i, "regenerate");
+    if (f.cheat_death.present) f.feat_cheat_death = add_feature(enc.features_, i, "cheat death");
+  }
   // The scoring rule's blow table (docs/rules/fivey.md, "Play styles"): the
   // chance that d20 + attack bonus (with advantage) reaches the defense,
   // with and without a shield, times the mean damage as the target takes its type.

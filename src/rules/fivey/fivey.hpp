@@ -81,6 +81,8 @@ struct Fighter {
   bool by_style = false;
   std::vector<tactics::Rule> rules;
   std::vector<std::string> unmodelled;  // feats named in the scenario but not simulated
+  // Its entries in Encounter::features() (-1: it has none of that kind).
+  int feat_attack = -1, feat_area = -1, feat_regenerate = -1, feat_cheat_death = -1;
 };
 
 enum class ShieldPolicy : std::uint8_t { lethal, first_hit, never };
@@ -168,6 +170,7 @@ class Encounter {
   int max_rounds = 100;
   Options opt;
   std::vector<CombatantInfo> roster_;
+  std::vector<FeatureInfo> features_;
   // The styles' scoring rule: the expected damage of one blow of fighter a
   // at fighter t, [(a * n + t) * 2 + shield], before the cap at t's hit
   // points left. Filled by compile(), so a choice costs a lookup.
@@ -175,6 +178,7 @@ class Encounter {
 
   std::size_t combatant_count() const { return fighters.size(); }
   const std::vector<CombatantInfo>& roster() const { return roster_; }
+  const std::vector<FeatureInfo>& features() const { return features_; }
   std::size_t resource_count() const { return kResourceCount; }
   std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();

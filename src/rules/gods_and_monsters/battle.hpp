@@ -84,6 +84,9 @@ class Battle {
   static std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
   const Fighter& f(int i) const { return enc_.fighters[at(i)]; }
   CombatantRecord& rec(int i) { return rec_.combatants[at(i)]; }
+  FeatureRecord& feat(int k) { return rec_.features[static_cast<std::size_t>(k)]; }
+  // The feature of i's attack this round (its kind of attack).
+  int attack_feature(int i) const { return f(i).feat_attack[static_cast<std::size_t>(st_[i].action)]; }
   int side(int i) const { return i < enc_.n_party ? 0 : 1; }
   const char* name(int i) const { return f(i).name.c_str(); }
   static constexpr const char* kActionNames[] = {"attack", "called shot", "knockout blow", "killing blow",
@@ -213,6 +216,8 @@ class Battle {
     State& s = st_[i];
     if (short_by > s.mojo) return false;  // no bid can change it: nothing is lost
     s.mojo -= short_by;
+    ++feat(fi.feat_mojo).uses;
+    feat(fi.feat_mojo).spent += short_by;
     rec_.resources[kMojoSpent] += short_by;
     rec(i).extra[kExtraMojoSpent] += short_by;
     ENCSIM_SAY(log_, "  %s bids %d mojo: success (%d mojo left)", name(i), short_by, s.mojo);
@@ -721,6 +726,7 @@ class Battle {
     const Fighter& fi = f(i);
     const int action = st_[i].action;
     ++rec(i).attacks;
+    ++feat(attack_feature(i)).uses;
     static constexpr const char* kVerb[] = {"attacks", "makes a called shot at", "tries to knock out",
                                             "tries a killing blow on"};
     if (fi.ranged && st_[i].disrupted) {
@@ -826,6 +832,7 @@ class Battle {
     if (side(a) != side(t)) {
       note(focus_[side(a)], t, dmg);
       rec(a).damage_dealt += dmg;
+      feat(attack_feature(a)).damage += dmg;
     } else {
       rec(a).extra[kExtraFriendlyDamage] += dmg;
     }

@@ -501,6 +501,18 @@ Encounter compile(const Scenario&, const Variant& variant) {
                                    return read_fighter(entry, side, enc.play[side], side_rules, count);
                                  });
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  // What each can use (features.csv): its plain attack (also what a knockout
+  // or killing blow without a target becomes), the called shots its rules
+  // name, and a PC's mojo.
+  for (int i = 0; i < static_cast<int>(enc.fighters.size()); ++i) {
+    Fighter& f = enc.fighters[static_cast<std::size_t>(i)];
+    f.feat_attack[kAttack] = add_feature(enc.features_, i, "attack (" + f.weapon + ")");
+    for (const tactics::Rule& r : f.rules)
+      if (r.action > kAttack && r.action <= kKillingBlow && f.feat_attack[static_cast<std::size_t>(r.action)] < 0)
+        f.feat_attack[static_cast<std::size_t>(r.action)] =
+            add_feature(enc.features_, i, std::string(actions()[static_cast<std::size_t>(r.action)].name));
+    if (f.pc && f.mojo > 0 && f.mojo_use != MojoUse::none) f.feat_mojo = add_feature(enc.features_, i, "mojo", "mojo");
+  }
   return enc;
 }
 

@@ -79,6 +79,10 @@ struct Fighter {
   std::vector<std::string> unmodelled;
   bool styled = false;  // it plays the default tactics, so its side's style chooses for it
   double hit_damage = 0.0;  // the mean damage of one hit (for the scoring rule)
+  // Its entries in Encounter::features(): by kind of attack (attack, called
+  // shot, knockout, killing blow; -1 when its rules never make it) and mojo.
+  std::array<int, 4> feat_attack{-1, -1, -1, -1};
+  int feat_mojo = -1;
 };
 
 // What a side's play style sets (docs/rules/gods-and-monsters.md, "Play
@@ -184,9 +188,11 @@ class Encounter {
   Options opt;
   StyleRule play[2];  // what the styles in force (`style`) set: the party's [0] and the foes' [1]
   std::vector<CombatantInfo> roster_;
+  std::vector<FeatureInfo> features_;
 
   std::size_t combatant_count() const { return fighters.size(); }
   const std::vector<CombatantInfo>& roster() const { return roster_; }
+  const std::vector<FeatureInfo>& features() const { return features_; }
   std::size_t resource_count() const { return kResourceCount; }
   std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();

@@ -67,10 +67,12 @@ class Battle {
     CondMask cond, timed;
     bool reaction, conscious, dying, stable, dead, disengaged, aided, readied, shifting;
     Timer timer[kCondCount];
+    int acting;  // the feature it acts with now (-1: none)
   };
 
   const Fighter& f(int i) const { return enc_.fighters[static_cast<std::size_t>(i)]; }
   CombatantRecord& rec(int i) { return rec_.combatants[static_cast<std::size_t>(i)]; }
+  FeatureRecord& feat(int k) { return rec_.features[static_cast<std::size_t>(k)]; }
   int side(int i) const { return i < enc_.n_party ? 0 : 1; }
   const char* name(int i) const { return f(i).name.c_str(); }
   bool has(int i, int c) const { return (st_[i].cond & bit(c)) != 0; }
@@ -94,6 +96,7 @@ class Battle {
       const Fighter& fi = f(i);
       State& s = st_[i];
       s = State{};
+      s.acting = -1;
       s.hp = fi.start_hp;
       s.fatigue = fi.start_fatigue;
       s.exhaustion = fi.start_exhaustion;
@@ -389,6 +392,7 @@ class Battle {
     if (c < kFirstStatus) {
       ++rec_.resources[kConditionsApplied];
       if (src >= 0) ++rec(src).extra[kExtraConditionsApplied];
+      if (src >= 0 && st_[src].acting >= 0) ++feat(st_[src].acting).conditions;
     }
     // Prone lasts until the creature stands; doomed "until you free yourself".
     if (until_freed || c == kProne || (c == kDoomed && opt_.doomed_until_freed)) {
@@ -545,7 +549,10 @@ class Battle {
     s.temp_hp -= from_temp;
     const int lost = std::min(s.hp, dmg - from_temp);
     s.hp -= lost;
-    if (a >= 0) rec(a).damage_dealt += lost;
+    if (a >= 0) {
+      rec(a).damage_dealt += lost;
+      if (st_[a].acting >= 0) feat(st_[a].acting).damage += lost;
+    }
     rec(t).damage_taken += lost;
     if (from_temp) ENCSIM_SAY(log_, "  %d taken from temporary hit points", from_temp);
     ENCSIM_SAY(log_, "  %s: %d hp left", name(t), s.hp);
@@ -1088,6 +1095,9 @@ class Battle {
       return;
     }
     if (a != kStrike && a != kStrikeFatigue && a != kCantrip && a != kWithdraw) s.used |= 1u << a;
+    const int feature = fi.feat_action[static_cast<std::size_t>(a)];
+    const UsingFeature using_it(s.acting, feature);
+    if (feature >= 0) ++feat(feature).uses;
     switch (a) {
       case kStrike:
       case kStrikeFatigue:
@@ -1142,7 +1152,9 @@ class Battle {
         {
           const int amount = fi.potion.roll(dice_);
           ENCSIM_SAY(log_, "%s uses a potion on %s: %d", name(i), name(target), amount);
+          const int before = st_[target].hp;
           heal(target, amount);
+          if (feature >= 0) feat(feature).healed += st_[target].hp - before;
         }
         break;
       case kRetrieveItem: {
@@ -1194,6 +1206,8 @@ class Battle {
         st_[j].reaction = false;
         ++rec_.resources[kOpportunityAttacks];
         ENCSIM_SAY(log_, "%s makes an opportunity attack on %s", name(j), name(i));
+        const UsingFeature using_it(st_[j].acting, f(j).feat_opportunity);
+        ++feat(f(j).feat_opportunity).uses;
         attack(j, i, false);
       }
     }
@@ -1218,6 +1232,7 @@ class Battle {
         st_[t].readied = st_[t].reaction = false;
         ++rec_.resources[kReadiedStrikes];
         ENCSIM_SAY(log_, "%s's readied Strike is tripped", name(t));
+        const UsingFeature using_it(st_[t].acting, f(t).feat_action[kReady]);
         attack(t, i, false);
       }
     } else {
@@ -1475,6 +1490,7 @@ class Battle {
     const ThreadAbility& ta = f(i).thread_ability;
     spend(i, ta.ap);
     gm_spend(ta.cost);
+    if (st_[i].acting >= 0) feat(st_[i].acting).spent += ta.cost;
     ++rec_.resources[kGmThreadAbilities];
     ++st_[i].ability_uses;
     const int rolled = ta.damage.roll(dice_);

@@ -591,6 +591,23 @@ Encounter compile(const Scenario&, const Variant& variant) {
       if (f.thread_ability.present) enc.gm_keep = std::max(enc.gm_keep, f.thread_ability.cost);
   }
   for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  // What each can use (features.csv): the actions its rules name (withdrawing
+  // and passing aside; the cantrip, spell and thread ability by their names),
+  // and its opportunity attacks.
+  for (int i = 0; i < static_cast<int>(enc.fighters.size()); ++i) {
+    Fighter& f = enc.fighters[static_cast<std::size_t>(i)];
+    static_assert(static_cast<std::size_t>(kActionCount) == std::tuple_size_v<decltype(f.feat_action)>);
+    for (const tactics::Rule& r : f.rules) {
+      int& k = f.feat_action[static_cast<std::size_t>(r.action)];
+      if (r.action == kPass || r.action == kWithdraw || k >= 0) continue;
+      const std::string name = r.action == kCantrip ? f.cantrip.name
+                               : r.action == kCast ? f.spell.name
+                               : r.action == kThreadAbilityAction ? f.thread_ability.name
+                                                                  : std::string(actions()[static_cast<std::size_t>(r.action)].name);
+      k = add_feature(enc.features_, i, name, r.action == kThreadAbilityAction ? "GM threads" : "");
+    }
+    if (enc.opt.opportunity_attacks && !f.ranged) f.feat_opportunity = add_feature(enc.features_, i, "opportunity attack");
+  }
   return enc;
 }
 

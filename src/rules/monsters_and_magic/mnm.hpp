@@ -194,6 +194,10 @@ struct Fighter {
   // The actions that need the target in melee reach, by bit (Battle::needs_reach(),
   // asked at every decision): a grapple, and a Strike, cantrip or spell that is not ranged.
   std::uint32_t reach_actions = 0;
+  // Its entries in Encounter::features(): by action (-1: not in its rules),
+  // and its opportunity attacks.
+  std::array<int, 17> feat_action{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+  int feat_opportunity = -1;
 };
 
 // What a side's play style sets (docs/rules/monsters-and-magic.md, "Play
@@ -298,9 +302,11 @@ class Encounter {
   int gm_keep = 0;  // resolved gm_reroll_keep
   StyleRule play[2];  // what the styles in force (`style`) set: the party's [0] and the foes' [1]
   std::vector<CombatantInfo> roster_;
+  std::vector<FeatureInfo> features_;
 
   std::size_t combatant_count() const { return fighters.size(); }
   const std::vector<CombatantInfo>& roster() const { return roster_; }
+  const std::vector<FeatureInfo>& features() const { return features_; }
   std::size_t resource_count() const { return kResourceCount; }
   std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();
