@@ -137,4 +137,41 @@ TEST(Replay, FiveyTotalsAgreeWithTheNarration) {
   EXPECT_GT(capped, 0);  // some blows went past the last hit point
 }
 
+// cairn-ap and Monsters & Magic likewise: damage past STR 0 (cairn-ap), to
+// temporary hit points or past 0 hp (Monsters & Magic) is narrated, and the
+// totals count what the lines say was lost.
+TEST(Replay, CairnAndMnmTotalsAgreeWithTheNarration) {
+  const std::regex cairn("^  ([0-9]+) damage to (.+?): (([0-9]+) lost, )?HP .*$");
+  const std::regex mnm_hit("^  [0-9]+ damage, [^:]*: ([0-9]+) to (.+)$");
+  const std::regex mnm_lost("^  (.+): ([0-9]+) hp lost, [0-9]+ hp left$");
+  const std::regex mnm_none("^  (.+) has no hp to lose: 0 hp lost$");
+  int adjusted = 0;
+  for (std::uint64_t trial = 0; trial < 8; ++trial) {
+    for (const char* file : {"cairn-ap/bandit-toll.yaml", "monsters-and-magic/goblin-warren.yaml"}) {
+      const std::string out = narrate(file, trial);
+      std::map<std::string, long> narrated;
+      std::smatch m;
+      const std::vector<std::string> all = lines(out);
+      for (std::size_t k = 0; k < all.size(); ++k) {
+        if (std::regex_match(all[k], m, cairn)) {
+          narrated[m[2]] += m[4].matched ? std::stol(m[4]) : std::stol(m[1]);
+          adjusted += m[4].matched;
+        } else if (std::regex_match(all[k], m, mnm_hit)) {
+          const std::string who = m[2];
+          long n = std::stol(m[1]);
+          for (std::size_t j = k + 1; j < all.size() && j <= k + 2; ++j) {
+            std::smatch l;
+            if (std::regex_match(all[j], l, mnm_lost) && l[1] == who) n = std::stol(l[2]), ++adjusted;
+            if (std::regex_match(all[j], l, mnm_none) && l[1] == who) n = 0, ++adjusted;
+          }
+          narrated[who] += n;
+        }
+      }
+      for (const auto& [name, n] : taken(out))
+        EXPECT_EQ(narrated[name], n) << name << " in " << file << " trial " << trial << "\n" << out;
+    }
+  }
+  EXPECT_GT(adjusted, 0);
+}
+
 }  // namespace
