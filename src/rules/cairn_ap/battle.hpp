@@ -733,7 +733,12 @@ class Battle {
       taken += from_str;
       rec_.resources[kStrLost] += from_str;
       rec(t).extra[kExStrLost] += from_str;
-      ENCSIM_SAY(log_, "  %d damage to %s: HP %d, STR %d (-%d)", dmg, name(t), s.hp, s.str, from_str);
+      // Damage past STR 0 counts for nothing (the totals count HP and STR lost).
+      if (from_hp + from_str == dmg)
+        ENCSIM_SAY(log_, "  %d damage to %s: HP %d, STR %d (-%d)", dmg, name(t), s.hp, s.str, from_str);
+      else
+        ENCSIM_SAY(log_, "  %d damage to %s: %d lost, HP %d, STR %d (-%d)", dmg, name(t), from_hp + from_str, s.hp,
+                   s.str, from_str);
       if (f(t).pc && opt_.scars == ScarRule::zero_or_under && before > 0) entry = scar(t, before);
       critical_save = true;
     } else {

@@ -491,7 +491,8 @@ inline void Battle<R, Log>::status(int round) {
     }
     for (int j = 0; j < n_adv_; ++j) {
       const AdvState& s = adv_[j];
-      Standing& line = log_.standing(adv(j).name, 1, adv_hp_left(j), adv(j).hp);
+      // A defeated Minion marks no HP: it shows none left.
+      Standing& line = log_.standing(adv(j).name, 1, s.alive ? adv_hp_left(j) : 0, adv(j).hp);
       line.dealt = radv(j).damage_dealt;
       if (j == 0) line.note("GM Fear %d", fear_);
       if (adv(j).stress > 0) line.note("Stress %d/%d", s.stress_marked, adv(j).stress);

@@ -535,6 +535,7 @@ class Battle {
     ENCSIM_SAY(log_, "  %d damage, AC %d absorbs %d: %d to %s", raw, ac, absorbed, dmg, name(t));
     if (dmg <= 0) return;
     if (s.hp == 0) {  // "If you take damage while dying, mark 1-exhaustion."
+      ENCSIM_SAY(log_, "  %s has no hp to lose: 0 hp lost", name(t));
       if (s.stable) {
         s.stable = false;
         s.dying = true;
@@ -550,7 +551,12 @@ class Battle {
     if (a >= 0) rec(a).damage_dealt += lost;
     rec(t).damage_taken += lost;
     if (from_temp) ENCSIM_SAY(log_, "  %d taken from temporary hit points", from_temp);
-    ENCSIM_SAY(log_, "  %s: %d hp left", name(t), s.hp);
+    // The totals count hp lost: not what temporary hit points took, nor
+    // damage past 0 hp.
+    if (lost == dmg)
+      ENCSIM_SAY(log_, "  %s: %d hp left", name(t), s.hp);
+    else
+      ENCSIM_SAY(log_, "  %s: %d hp lost, %d hp left", name(t), lost, s.hp);
     if (s.hp == 0) fall(t);
     // Retaliate: "a creature within your reach" dealt damage with a weak hit,
     // whatever it struck with (reach is melee reach, "Reach & Range").
