@@ -7,7 +7,10 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "encsim/narration.hpp"
 
 namespace encsim {
 
@@ -106,9 +109,31 @@ class TextLog {
     va_end(args);
     *out_ << buf << '\n';
   }
+  // The end-of-round status block (narration.hpp): the fight adds a Standing
+  // per combatant, then closes the round. Round 0 (before the first) is kept
+  // for the turning point, not printed; a round closed twice (the fight ended
+  // just after its block) is printed once.
+  Standing& standing(std::string name, int side, int left, int max) {
+    Standing& s = pending_.who.emplace_back();
+    s.name = std::move(name);
+    s.side = side;
+    s.left = left;
+    s.max = max;
+    return s;
+  }
+  void end_round(int round) {
+    RoundStatus done = std::exchange(pending_, RoundStatus{});
+    if (!rounds_.empty() && rounds_.back().round == round) return;
+    done.round = round;
+    if (round > 0) write_status(*out_, done);
+    rounds_.push_back(std::move(done));
+  }
+  const std::vector<RoundStatus>& rounds() const { return rounds_; }
 
  private:
   std::ostream* out_;
+  RoundStatus pending_;
+  std::vector<RoundStatus> rounds_;
 };
 
 }  // namespace encsim

@@ -4,18 +4,9 @@
 #include <memory>
 
 #include "cli/cli.hpp"
+#include "io/narrate.hpp"
 
 namespace encsim::cli {
-namespace {
-const char* outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::party_win: return "the party wins";
-    case Outcome::foes_win: return "the foes win";
-    case Outcome::draw: return "a draw";
-  }
-  return "";
-}
-}  // namespace
 
 void setup_replay(CLI::App& sub) {
   struct Args {
@@ -52,6 +43,13 @@ void setup_replay(CLI::App& sub) {
                 ->transform(whole_number(1, 1'000'000'000'000ULL));
   sub.add_option("--threads", a->threads, "with --pick: worker threads (default: all cores); the pick does not depend on it")
       ->check(CLI::Range(1, 1024));
+  sub.footer(
+      "Every round ends with a status block: each combatant's main track left of its full track (HP; survival in "
+      "Gods & Monsters), its key resources and conditions, and why it is out of the fight if it is; then each "
+      "side's standing, the mean over its combatants of the share of their track left (0 for one out of the fight). "
+      "The result follows, with each combatant's totals, and a last line names the turning point: the round in "
+      "which the party's standing (its side's share minus the foes') moved most, either way (the earliest on a "
+      "tie), who left the fight in it and who dealt the most damage in it.");
   sub.callback([a, seed, n] {
     // Only the variant narrated is compiled (and checked against --set).
     const std::vector<std::string> only{a->variant.empty() ? std::string("base") : a->variant};
@@ -102,24 +100,7 @@ void setup_replay(CLI::App& sub) {
     std::cout << p.scenario.name << " [" << p.variant_names[0] << "], seed " << s << ", trial " << t << why;
     for (const auto& [path, value] : p.keys) std::cout << ", " << path << " = " << value;
     std::cout << "\n";
-    std::visit(
-        [&](const auto& enc) {
-          TrialRecord rec;
-          rec.reset(enc.combatant_count(), enc.features().size());
-          TextLog log(std::cout);
-          enc.simulate(s, t, rec, log);
-          std::cout << "Result: " << outcome_name(rec.outcome) << (rec.foes_fled ? " (the foes fled)" : "")
-                    << " after " << rec.rounds << " round(s).\n";
-          const auto& info = enc.roster();
-          for (std::size_t i = 0; i < info.size(); ++i) {
-            const CombatantRecord& c = rec.combatants[i];
-            std::cout << "  " << info[i].name << ": " << c.attacks << " attacks, " << c.hits << " hits, ";
-            if (c.area_attacks > 0) std::cout << c.area_attacks << " area attack targets, " << c.area_hits << " struck, ";
-            std::cout << c.damage_dealt << " damage dealt, " << c.damage_taken << " taken"
-                      << (c.dead ? ", dead" : c.down ? ", down" : "") << "\n";
-          }
-        },
-        p.encounters[0]);
+    narrate_trial(p.encounters[0], s, t, std::cout);
   });
 }
 

@@ -29,10 +29,12 @@ class Battle {
   void run() {
     set_up();
     roll_initiative();
+    status(0);
     for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
       rec_.rounds = round_;
       ENCSIM_SAY(log_, "-- round %d --", round_);
       if (play_round()) return;
+      status(round_);
     }
     rec_.rounds = enc_.max_rounds;
     ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
@@ -739,7 +741,12 @@ class Battle {
       taken += from_str;
       rec_.resources[kStrLost] += from_str;
       rec(t).extra[kExStrLost] += from_str;
-      ENCSIM_SAY(log_, "  %d damage to %s: HP %d, STR %d (-%d)", dmg, name(t), s.hp, s.str, from_str);
+      // Damage past STR 0 counts for nothing (the totals count HP and STR lost).
+      if (from_hp + from_str == dmg)
+        ENCSIM_SAY(log_, "  %d damage to %s: HP %d, STR %d (-%d)", dmg, name(t), s.hp, s.str, from_str);
+      else
+        ENCSIM_SAY(log_, "  %d damage to %s: %d lost, HP %d, STR %d (-%d)", dmg, name(t), from_hp + from_str, s.hp,
+                   s.str, from_str);
       if (f(t).pc && opt_.scars == ScarRule::zero_or_under && before > 0) entry = scar(t, before);
       critical_save = true;
     } else {
@@ -1125,10 +1132,28 @@ class Battle {
   bool finish(Outcome o) {
     rec_.outcome = o;
     rec_.foes_fled = o == Outcome::party_win && last_foe_fled_;
-    if (o == Outcome::party_win)
-      ENCSIM_SAY(log_, "The party wins in round %d%s.", rec_.rounds, rec_.foes_fled ? " (the foes fled)" : "");
-    if (o == Outcome::foes_win) ENCSIM_SAY(log_, "The foes win in round %d.", rec_.rounds);
+    status(rec_.rounds);
     return true;
+  }
+
+  // The replay's status block (encsim/narration.hpp): HP is the track, STR
+  // the line's first detail.
+  void status(int round) {
+    if constexpr (Log::kEnabled) {
+      for (int i = 0; i < n_; ++i) {
+        const State& s = st_[i];
+        Standing& line = log_.standing(name(i), side(i), s.hp, s.hp_max);
+        line.dealt = rec(i).damage_dealt;
+        line.note("STR %d/%d", s.str, s.str_max);
+        if (s.fatigue > 0) line.note("fatigue %d", s.fatigue);
+        line.flag(s.in_fight && s.surprised, "surprised");
+        if (!s.in_fight)
+          line.out = s.str == 0 || (rec(i).dead && !rec(i).extra[kExFled]) ? "dead"
+                     : rec(i).extra[kExFled]                            ? "fled"
+                                                                        : "down";
+      }
+      log_.end_round(round);
+    }
   }
 
   const Encounter& enc_;

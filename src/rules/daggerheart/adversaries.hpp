@@ -69,7 +69,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   ENCSIM_SAY(log_, "  %d damage to %s (thresholds %d/%d): marks %d HP, %d left", dmg, aname(j), a.major, a.severe,
              marks, adv_hp_left(j));
   if (melee && from >= 0 && a.retaliate_stress > 0 && marks <= a.retaliate_max_hp) {
-    ENCSIM_SAY(log_, "  %s's riposte: %s marks %d Stress", aname(j), pname(from), a.retaliate_stress);
+    ENCSIM_SAY(log_, "  %s's riposte against %s", aname(j), pname(from));
     mark_stress(from, a.retaliate_stress);
   }
   if (adv_hp_left(j) <= 0) {
@@ -110,6 +110,10 @@ template <class R, class Log>
 inline void Battle<R, Log>::adv_mark_stress(int j, int n) {
   const int room = adv(j).stress - adv_[j].stress_marked;
   adv_[j].stress_marked += std::min(n, room);
+  if (adv_[j].alive && std::min(n, room) > 0)
+    ENCSIM_SAY(log_, "  %s marks %d Stress (%d/%d)", aname(j), std::min(n, room), adv_[j].stress_marked, adv(j).stress);
+  if (n > room && adv_[j].alive)
+    ENCSIM_SAY(log_, "  %s cannot mark a Stress: marks an HP, %d left", aname(j), std::max(0, adv_hp_left(j) - 1));
   if (n > room && adv_[j].alive) {  // Stress that cannot be marked becomes an HP
     adv_[j].hp_marked += 1;
     radv(j).damage_taken += 1;
@@ -193,6 +197,10 @@ inline void Battle<R, Log>::pay(int j, const Feature& ft) {
   if (ft.fear > 0) spend(ft.fear, kFearSpentFeatures);
   if (ft.stress > 0) adv_[j].stress_marked += ft.stress;
   if (ft.hp > 0) adv_[j].hp_marked += ft.hp;
+  if (ft.fear > 0) ENCSIM_SAY(log_, "  the GM spends %d Fear on it (%d left)", ft.fear, fear_);
+  if (ft.stress > 0)
+    ENCSIM_SAY(log_, "  %s marks %d Stress for it (%d/%d)", aname(j), ft.stress, adv_[j].stress_marked, adv(j).stress);
+  if (ft.hp > 0) ENCSIM_SAY(log_, "  %s marks %d HP for it, %d left", aname(j), ft.hp, adv_hp_left(j));
 }
 
 template <class R, class Log>
@@ -200,9 +208,9 @@ inline void Battle<R, Log>::use_action_feature(int j, int f, Target target) {
   const Feature& ft = adv(j).features[static_cast<std::size_t>(f)];
   int& uses = adv_[j].uses[static_cast<std::size_t>(f)];
   if (uses > 0) --uses;
+  ENCSIM_SAY(log_, "%s uses %s", aname(j), ft.name.c_str());
   pay(j, ft);
   ++radv(j).extra[kExtraFeaturesUsed];
-  ENCSIM_SAY(log_, "%s uses %s", aname(j), ft.name.c_str());
   if (ft.countdown >= 0) start_countdown(ft.countdown);
   const UsingFeature acting(adv_feat_[j], ft.table);
   run_effect(j, ft.effect, target, -1, 0);
@@ -250,12 +258,13 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
   switch (e.kind) {
     case Effect::Kind::gain_fear:
       gain_fear(e.gain_fear, kFearGainedFeatures);
-      ENCSIM_SAY(log_, "  the GM gains %d Fear (%d)", e.gain_fear, fear_);
       return;
     case Effect::Kind::heal:
       if (adv_feat_[j] >= 0) feat(adv_feat_[j]).healed += std::min(adv_[j].hp_marked, e.clear_hp);
       adv_[j].hp_marked = std::max(0, adv_[j].hp_marked - e.clear_hp);
       adv_[j].stress_marked = std::max(0, adv_[j].stress_marked - e.clear_stress);
+      ENCSIM_SAY(log_, "  %s heals: %d HP left, Stress %d/%d", aname(j), adv_hp_left(j), adv_[j].stress_marked,
+                 adv(j).stress);
       return;
     case Effect::Kind::hide:
       adv_[j].hidden = true;
@@ -353,7 +362,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     ++feat(a.feat_experience).uses;
     ++feat(a.feat_experience).spent;
     bonus += a.experience;
-    ENCSIM_SAY(log_, "  the GM spends a Fear on an Experience (+%d)", a.experience);
+    ENCSIM_SAY(log_, "  the GM spends a Fear on an Experience (+%d; %d left)", a.experience, fear_);
   }
   const bool base_adv = e.advantage || s.hidden;
   const bool was_hidden = s.hidden;
@@ -453,7 +462,11 @@ inline void Battle<R, Log>::on_hit(int j, const Effect& e, int t) {
   if (e.target_stress > 0) mark_stress(t, e.target_stress);
   if (e.target_hp > 0) mark_hp(t, e.target_hp, j);
   if (!standing(t)) return;
-  if (e.pc_hope != 0) pc_[t].hope = std::clamp(pc_[t].hope + e.pc_hope, 0, pc(t).hope_max);
+  if (e.pc_hope != 0) {
+    pc_[t].hope = std::clamp(pc_[t].hope + e.pc_hope, 0, pc(t).hope_max);
+    ENCSIM_SAY(log_, "  %s %s %d Hope (%d)", pname(t), e.pc_hope > 0 ? "gains" : "loses", std::abs(e.pc_hope),
+               pc_[t].hope);
+  }
   if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (e.vulnerable ? 1 : 0) + (e.restrained ? 1 : 0);
   if (e.vulnerable) {
     pc_[t].vulnerable = true;
@@ -472,7 +485,6 @@ template <class R, class Log>
 inline void Battle<R, Log>::fear_from(const Effect& e, bool affected) {
   if (affected && e.gain_fear > 0) {
     gain_fear(e.gain_fear, kFearGainedFeatures);
-    ENCSIM_SAY(log_, "  the GM gains %d Fear (%d)", e.gain_fear, fear_);
   }
 }
 
@@ -546,8 +558,8 @@ inline void Battle<R, Log>::react(int j, Trigger trigger, int pc_index, int dmg,
     // No check of the fight's end: a reaction belongs to the blow that set it
     // off, and the last blow's Fear and damage count like any other.
     if (!reaction_affordable(j, static_cast<int>(f))) continue;
-    use_reaction(j, static_cast<int>(f));
     ENCSIM_SAY(log_, "  %s reacts: %s", aname(j), ft.name.c_str());
+    use_reaction(j, static_cast<int>(f));
     const UsingFeature acting(adv_feat_[j], ft.table);
     if (trigger == Trigger::hit && ft.effect.kind == Effect::Kind::none) {
       on_hit(j, ft.effect, pc_index);  // e.g. Bloodseeker: the target marks another HP

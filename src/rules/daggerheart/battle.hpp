@@ -128,6 +128,7 @@ class Battle {
   static const char* result_name(RollResult r);
   int severity(int dmg, int major, int severe) const;
   void finish();
+  void status(int round);
 
   // ---- PCs (pcs.hpp) ----------------------------------------------------
   void gain_hope(int i, int n);
@@ -258,6 +259,7 @@ class Battle {
 template <class R, class Log>
 inline void Battle<R, Log>::run() {
   set_up();
+  status(0);
   for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
     rec_.rounds = round_;
     ENCSIM_SAY(log_, "-- round %d (every PC takes the spotlight once) --", round_);
@@ -268,7 +270,7 @@ inline void Battle<R, Log>::run() {
       if (i < 0) break;
       if (opt_.interrupt_after > 0 && pc_streak_ >= opt_.interrupt_after && can_spend(1)) {
         spend(1, kFearSpentInterrupts);
-        ENCSIM_SAY(log_, "The GM spends a Fear to interrupt (fear %d).", fear_);
+        ENCSIM_SAY(log_, "The GM spends a Fear to interrupt (%d left).", fear_);
         gm_turn();
         if (over()) return finish();
         if (!standing(i)) continue;  // knocked out during the interrupt
@@ -282,6 +284,7 @@ inline void Battle<R, Log>::run() {
         if (over()) return finish();
       }
     }
+    status(round_);
   }
   rec_.rounds = enc_.max_rounds;
   ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
@@ -429,9 +432,12 @@ template <class R, class Log>
 inline void Battle<R, Log>::roll_gains(int i, RollResult r) {
   if (r == RollResult::crit) {
     gain_hope(i, 1);
-    if (pc_[i].stress_marked > 0) --pc_[i].stress_marked;
+    const bool clears = pc_[i].stress_marked > 0;
+    if (clears) --pc_[i].stress_marked;
+    ENCSIM_SAY(log_, "  %s gains a Hope (%d)%s", pname(i), pc_[i].hope, clears ? " and clears a Stress" : "");
   } else if (r == RollResult::success_hope || r == RollResult::failure_hope) {
     gain_hope(i, 1);
+    ENCSIM_SAY(log_, "  %s gains a Hope (%d)", pname(i), pc_[i].hope);
   } else {
     gain_fear(1, kFearGainedRolls);
   }
@@ -471,8 +477,36 @@ inline void Battle<R, Log>::finish() {
   if (outcome_ == Outcome::draw && advs_up_ == 0) outcome_ = Outcome::party_win;
   rec_.outcome = outcome_;
   res(kFearEnd) = fear_;
-  if (outcome_ == Outcome::party_win) ENCSIM_SAY(log_, "The party wins in round %d.", rec_.rounds);
-  if (outcome_ == Outcome::foes_win) ENCSIM_SAY(log_, "The adversaries win in round %d.", rec_.rounds);
+  status(rec_.rounds);
+}
+
+// The replay's status block (encsim/narration.hpp); the GM's Fear goes on the
+// first adversary's line.
+template <class R, class Log>
+inline void Battle<R, Log>::status(int round) {
+  if constexpr (Log::kEnabled) {
+    for (int i = 0; i < n_pc_; ++i) {
+      const PcState& s = pc_[i];
+      Standing& line = log_.standing(pc(i).name, 0, hp_left(i), pc(i).hp);
+      line.dealt = rpc(i).damage_dealt;
+      line.note("Stress %d/%d", s.stress_marked, pc(i).stress).note("Hope %d", s.hope);
+      line.note("Armor Slots %d/%d", pc(i).armor_slots - s.armor_marked, pc(i).armor_slots);
+      line.flag(!s.out && vulnerable(i), "Vulnerable").flag(!s.out && s.restrained, "Restrained");
+      if (s.out) line.out = s.dead ? "dead" : "down";
+    }
+    for (int j = 0; j < n_adv_; ++j) {
+      const AdvState& s = adv_[j];
+      // A defeated Minion marks no HP: it shows none left.
+      Standing& line = log_.standing(adv(j).name, 1, s.alive ? adv_hp_left(j) : 0, adv(j).hp);
+      line.dealt = radv(j).damage_dealt;
+      if (j == 0) line.note("GM Fear %d", fear_);
+      if (adv(j).stress > 0) line.note("Stress %d/%d", s.stress_marked, adv(j).stress);
+      line.flag(s.alive && s.hidden, "Hidden").flag(s.alive && s.restrained, "Restrained");
+      line.flag(s.alive && s.vulnerable, "Vulnerable");
+      if (!s.alive) line.out = "defeated";
+    }
+    log_.end_round(round);
+  }
 }
 
 template <class R, class Log>

@@ -12,6 +12,8 @@ inline void Battle<R, Log>::gain_fear(int n, Resource source) {
   const int room = opt_.fear_max - fear_;
   const int got = std::min(n, room);
   fear_ += got;
+  if (got < n) ENCSIM_SAY(log_, "  the GM gains %d Fear (%d: at its cap, %d lost)", got, fear_, n - got);
+  else ENCSIM_SAY(log_, "  the GM gains %d Fear (%d)", got, fear_);
   res(source) += got;
   res(kFearGained) += got;
   res(kFearWasted) += n - got;
@@ -90,6 +92,7 @@ inline void Battle<R, Log>::gm_turn() {
       --free_bonus_;
     } else {
       spend(1, kFearSpentSpotlights);
+      ENCSIM_SAY(log_, "The GM spends a Fear on another spotlight (%d left)", fear_);
     }
     ++taken;
     spotlight(j);

@@ -414,13 +414,16 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
 // ---- damage to PCs --------------------------------------------------------
 template <class R, class Log>
 inline void Battle<R, Log>::mark_stress(int i, int n) {
+  const int fit = std::min(n, pc(i).stress - pc_[i].stress_marked);
+  if (fit > 0 && standing(i))
+    ENCSIM_SAY(log_, "  %s marks %d Stress (%d/%d)", pname(i), fit, pc_[i].stress_marked + fit, pc(i).stress);
   for (int k = 0; k < n && standing(i); ++k) {
     if (pc_[i].stress_marked < pc(i).stress) {
       ++pc_[i].stress_marked;
       ++rpc(i).extra[kExtraStressMarked];
       ++res(kPartyStressMarked);
     } else {
-      ENCSIM_SAY(log_, "  %s cannot mark a Stress: marks an HP", pname(i));
+      ENCSIM_SAY(log_, "  %s cannot mark a Stress: marks an HP, %d left", pname(i), std::max(0, hp_left(i) - 1));
       mark_hp(i, 1, -1);  // Stress that cannot be marked becomes an HP
     }
   }
@@ -438,10 +441,12 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       ++s.armor_marked;
       ++rpc(i).extra[kExtraArmorUsed];
       ++res(kArmorSlotsUsed);
-      ENCSIM_SAY(log_, "  %s must mark an Armor Slot to no benefit", pname(i));
+      ENCSIM_SAY(log_, "  %s must mark an Armor Slot to no benefit (%d of %d left)", pname(i),
+                 p.armor_slots - s.armor_marked, p.armor_slots);
       check_all_armor_marked();
     } else {
-      ENCSIM_SAY(log_, "  %s has no Armor Slot left to mark: marks an HP", pname(i));
+      ENCSIM_SAY(log_, "  %s has no Armor Slot left to mark: marks an HP, %d left", pname(i),
+                 std::max(0, hp_left(i) - 1));
       mark_hp(i, 1, from);
       if (!standing(i)) return 1;
     }
@@ -462,8 +467,18 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     ++rpc(i).extra[kExtraArmorUsed];
     ++res(kArmorSlotsUsed);
   }
-  ENCSIM_SAY(log_, "  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP", dmg, direct ? " direct" : "", pname(i),
-             p.major, p.severe, use_armor ? ", an Armor Slot marked" : "", marks);
+  if constexpr (Log::kEnabled) {
+    // What mark_hp will mark: no more than the HP left (none when the PC
+    // already stands on no HP: the death move comes again).
+    const int marked = marks <= 0 || !standing(i) ? 0 : std::min(marks, std::max(0, hp_left(i)));
+    char armor[48] = "";
+    if (use_armor) std::snprintf(armor, sizeof armor, ", an Armor Slot marked (%d of %d left)",
+                                 p.armor_slots - s.armor_marked, p.armor_slots);
+    char more[32] = "";
+    if (marked < marks) std::snprintf(more, sizeof more, " (of %d)", marks);
+    log_.say("  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP%s, %d left", dmg, direct ? " direct" : "",
+             pname(i), p.major, p.severe, armor, marked, more, hp_left(i) - marked);
+  }
   mark_hp(i, marks, from);
   if (use_armor) check_all_armor_marked();
   return marks;

@@ -27,6 +27,7 @@ class Battle {
     set_up();
     const int n_free = surprise();
     roll_initiative();
+    status(0);
     for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
       rec_.rounds = round_;
       ENCSIM_SAY(log_, "-- round %d --", round_);
@@ -53,6 +54,7 @@ class Battle {
         ENCSIM_SAY(log_, "The foes break and flee.");
         return finish(Outcome::party_win);
       }
+      status(round_);
     }
     rec_.rounds = enc_.max_rounds;
     ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
@@ -647,8 +649,22 @@ class Battle {
     if (types & ft.regenerate_blocked_by) s.regen_blocked = true;
     const int before = s.hp;
     s.hp -= dmg;
-    ENCSIM_SAY(log_, "  %d damage to %s: %d hp left", dmg, name(t), s.hp);
-    if (s.hp < floor_hp() && !cheats_death(t, dmg)) {
+    int roll = 0;  // the check to stay at the last hit point, when one is made
+    const bool stays = s.hp < floor_hp() && cheats_death(t, dmg, &roll);
+    // Hit points actually lost: damage past the falling point ("once their
+    // damage equals or exceeds their hit points, they perish": overkill) and
+    // damage a check to stay standing wards off do not count.
+    const int taken = before - std::max(s.hp, floor_hp() - 1);
+    if (taken == dmg)
+      ENCSIM_SAY(log_, "  %d damage to %s: %d hp left", dmg, name(t), s.hp);
+    else
+      ENCSIM_SAY(log_, "  %d damage to %s: %d hp lost, %d hp left", dmg, name(t), taken, before - taken);
+    if (roll > 0)
+      ENCSIM_SAY(log_, "  %s resists falling: d20 %d -> %d vs %d: %s", name(t), roll,
+                 roll + f(t).stat[static_cast<std::size_t>(f(t).cheat_death.stat)],
+                 f(t).cheat_death.dc + (f(t).cheat_death.plus_damage ? dmg : 0),
+                 stays ? "stays standing" : "fails");
+    if (s.hp < floor_hp()) {
       s.alive = false;
       rec(t).down = rec(t).dead = true;
       --alive_[side(t)];
@@ -658,22 +674,19 @@ class Battle {
       }
       ENCSIM_SAY(log_, "  %s falls", name(t));
     }
-    // Hit points actually lost: overkill below the falling point does not count.
-    const int taken = before - std::max(s.hp, floor_hp() - 1);
     rec(a).damage_dealt += taken;
     rec(t).damage_taken += taken;
     feat(feature).damage += taken;
   }
 
-  // Undead Fortitude and the like: a check to stay at the last hit point.
-  bool cheats_death(int t, int dmg) {
+  // Undead Fortitude and the like: a check to stay at the last hit point
+  // (`*roll`: the d20 rolled, 0 when there is no such feature).
+  bool cheats_death(int t, int dmg, int* roll) {
     const CheatDeath& cd = f(t).cheat_death;
     if (!cd.present) return false;
     const int need = cd.dc + (cd.plus_damage ? dmg : 0);
-    const int roll = dice_.die(20);
-    const int total = roll + f(t).stat[static_cast<std::size_t>(cd.stat)];
-    ENCSIM_SAY(log_, "  %s resists falling: d20 %d -> %d vs %d", name(t), roll, total, need);
-    if (total < need) return false;
+    *roll = dice_.die(20);
+    if (*roll + f(t).stat[static_cast<std::size_t>(cd.stat)] < need) return false;
     ++feat(f(t).feat_cheat_death).uses;
     st_[t].hp = floor_hp();
     return true;
@@ -715,9 +728,24 @@ class Battle {
 
   void finish(Outcome o) {
     rec_.outcome = o;
-    if (o == Outcome::party_win && !rec_.foes_fled)
-      ENCSIM_SAY(log_, "The party wins in round %d.", rec_.rounds);
-    if (o == Outcome::foes_win) ENCSIM_SAY(log_, "The foes win in round %d.", rec_.rounds);
+    status(rec_.rounds);
+  }
+
+  // The replay's status block (encsim/narration.hpp).
+  void status(int round) {
+    if constexpr (Log::kEnabled) {
+      for (int i = 0; i < n_; ++i) {
+        const State& s = st_[i];
+        Standing& line = log_.standing(name(i), side(i), std::max(s.hp, floor_hp() - 1), s.hp_max);
+        line.dealt = rec(i).damage_dealt;
+        if (f(i).inspiration > 0 || s.inspiration > 0) line.note("inspiration %d", s.inspiration);
+        if (s.area_uses > 0) line.note("area attacks %d", s.area_uses);
+        line.flag(s.shield, "shield").flag(s.regen_blocked, "regeneration blocked");
+        if (!s.alive) line.out = "dead";
+        else if (rec_.foes_fled && side(i) == 1) line.out = "fled";
+      }
+      log_.end_round(round);
+    }
   }
 
   const Encounter& enc_;

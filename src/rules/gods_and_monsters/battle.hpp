@@ -22,6 +22,7 @@ class Battle {
   void run() {
     set_up();
     roll_surprise();
+    status(0);
     for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
       ENCSIM_SAY(log_, "-- round %d --", round_);
       start_round();  // 1. the unconscious come to, the surprised try to snap out of it
@@ -944,19 +945,7 @@ class Battle {
         ENCSIM_SAY(log_, "%s will withdraw after %d more round(s)", name(i), delay);
       }
     }
-    if constexpr (Log::kEnabled) {
-      ENCSIM_SAY(log_, "-- end of round %d --", round_);
-      for (int i = 0; i < n_; ++i) {
-        const State& s = st_[i];
-        char verve[32] = "";
-        if (f(i).verve > 0) std::snprintf(verve, sizeof verve, ", verve %d/%d", s.verve, f(i).verve);
-        char pool[32] = "";
-        if (s.pool > 0) std::snprintf(pool, sizeof pool, ", pool %d", s.pool);
-        ENCSIM_SAY(log_, "  %s: survival %d/%d%s%s, injuries %d%s%s%s%s", name(i), s.survival, f(i).survival, verve,
-                   pool, s.injuries, s.surprised ? ", surprised" : "", s.dying ? ", dying" : "",
-                   rec(i).extra[kExtraUnconscious] ? ", unconscious" : "", s.withdrew ? ", withdrawn" : "");
-      }
-    }
+    status(round_);
   }
 
   // "A time to die" and "Contested actions": the injuries roll at or under
@@ -988,6 +977,29 @@ class Battle {
 
   bool decided() const { return in_fight(0) == 0 || in_fight(1) == 0; }
 
+  // The replay's status block (encsim/narration.hpp): survival is the track.
+  void status(int round) {
+    if constexpr (Log::kEnabled) {
+      for (int i = 0; i < n_; ++i) {
+        const State& s = st_[i];
+        Standing& line = log_.standing(name(i), side(i), s.survival, f(i).survival);
+        line.track = "survival";
+        line.dealt = rec(i).damage_dealt;
+        if (f(i).verve > 0) line.note("verve %d/%d", s.verve, f(i).verve);
+        if (s.pool > 0) line.note("pool %d", s.pool);
+        line.note("injuries %d", s.injuries).flag(s.surprised, "surprised").flag(s.in && s.dying, "dying");
+        if (!s.in)
+          line.out = s.withdrew                              ? "withdrawn"
+                     : s.dying && s.unconscious              ? "dying, unconscious"
+                     : s.dying && round > s.die_round        ? "dead"
+                     : s.dying                               ? "dying"
+                     : s.unconscious                         ? "unconscious"
+                                                             : "out";
+      }
+      log_.end_round(round);
+    }
+  }
+
   void finish(int rounds) {
     rec_.rounds = std::max(0, rounds);
     const int party = in_fight(0), foes = in_fight(1);
@@ -997,11 +1009,7 @@ class Battle {
     bool foe_withdrew = false;
     for (int i = enc_.n_party; i < n_; ++i) foe_withdrew |= st_[i].withdrew;
     rec_.foes_fled = rec_.outcome == Outcome::party_win && foe_withdrew;
-    ENCSIM_SAY(log_, "%s after %d round(s)%s.",
-               rec_.outcome == Outcome::party_win ? "The party wins"
-               : rec_.outcome == Outcome::foes_win ? "The foes win"
-                                                   : "A draw",
-               rec_.rounds, rec_.foes_fled ? "; foes withdrew" : "");
+    status(rec_.rounds);
   }
 
   const Encounter& enc_;

@@ -22,6 +22,7 @@ class Battle {
   void run() {
     set_up();
     roll_initiative();
+    status(0);
     for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
       rec_.rounds = round_;
       if (round_ > 1 && opt_.dynamic_initiative) roll_initiative();
@@ -37,6 +38,7 @@ class Battle {
         turn(i);
         if (alive_[0] == 0 || alive_[1] == 0) return finish(alive_[0] > 0 ? Outcome::party_win : Outcome::foes_win);
       }
+      status(round_);
     }
     rec_.rounds = enc_.max_rounds;
     ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
@@ -537,6 +539,7 @@ class Battle {
     ENCSIM_SAY(log_, "  %d damage, AC %d absorbs %d: %d to %s", raw, ac, absorbed, dmg, name(t));
     if (dmg <= 0) return;
     if (s.hp == 0) {  // "If you take damage while dying, mark 1-exhaustion."
+      ENCSIM_SAY(log_, "  %s has no hp to lose: 0 hp lost", name(t));
       if (s.stable) {
         s.stable = false;
         s.dying = true;
@@ -555,7 +558,12 @@ class Battle {
     }
     rec(t).damage_taken += lost;
     if (from_temp) ENCSIM_SAY(log_, "  %d taken from temporary hit points", from_temp);
-    ENCSIM_SAY(log_, "  %s: %d hp left", name(t), s.hp);
+    // The totals count hp lost: not what temporary hit points took, nor
+    // damage past 0 hp.
+    if (lost == dmg)
+      ENCSIM_SAY(log_, "  %s: %d hp left", name(t), s.hp);
+    else
+      ENCSIM_SAY(log_, "  %s: %d hp lost, %d hp left", name(t), lost, s.hp);
     if (s.hp == 0) fall(t);
     // Retaliate: "a creature within your reach" dealt damage with a weak hit,
     // whatever it struck with (reach is melee reach, "Reach & Range").
@@ -1520,8 +1528,28 @@ class Battle {
       rec(i).down = !st_[i].conscious;
       rec(i).dead = st_[i].dead;
     }
-    if (o == Outcome::party_win) ENCSIM_SAY(log_, "The party wins in round %d.", rec_.rounds);
-    if (o == Outcome::foes_win) ENCSIM_SAY(log_, "The foes win in round %d.", rec_.rounds);
+    status(rec_.rounds);
+  }
+
+  // The replay's status block (encsim/narration.hpp); the GM's threads go
+  // on the first foe's line.
+  void status(int round) {
+    if constexpr (Log::kEnabled) {
+      for (int i = 0; i < n_; ++i) {
+        const State& s = st_[i];
+        Standing& line = log_.standing(name(i), side(i), s.hp, f(i).hp);
+        line.dealt = rec(i).damage_dealt;
+        if (s.temp_hp > 0) line.note("temporary hp %d", s.temp_hp);
+        if (s.threads > 0 || f(i).threads > 0) line.note("threads %d", s.threads);
+        if (i == enc_.n_party) line.note("GM threads %d", gm_threads_);
+        if (s.fatigue > 0) line.note("fatigue %d", s.fatigue);
+        if (s.exhaustion > 0) line.note("exhaustion %d", s.exhaustion);
+        for (int c = 0; c < kCondCount; ++c) line.flag(has(i, c), cond_name(c));
+        if (s.dead) line.out = "dead";
+        else if (!s.conscious) line.out = s.dying ? "dying" : s.stable ? "stable, unconscious" : "unconscious";
+      }
+      log_.end_round(round);
+    }
   }
 
   const Encounter& enc_;
