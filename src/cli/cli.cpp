@@ -237,6 +237,9 @@ VariantResult make_result(const Scenario& scenario, const std::string& variant, 
         v.combatants = e.roster();
         v.resources = e.resource_specs();
         v.extras = e.extra_specs();
+        const ScreenSpec& screen = e.screen();
+        v.coverage = screen.coverage;
+        v.headline.assign(screen.headline.begin(), screen.headline.end());
         if constexpr (requires { e.facts(); }) {
           v.facts = e.facts();
           v.note = e.note();

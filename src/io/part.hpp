@@ -21,7 +21,7 @@ namespace encsim {
 
 // The format's version; a reader refuses any other. Bumped only when a
 // section every reader must understand changes (docs/sharding.md).
-inline constexpr std::uint32_t kPartFormat = 2;
+inline constexpr std::uint32_t kPartFormat = 3;
 inline constexpr std::string_view kPartMagic{"ENCSIMPT", 8};
 inline constexpr std::string_view kPartExtension = ".encpart";
 

@@ -1108,6 +1108,10 @@ class Battle {
 
   bool finish(Outcome o) {
     rec_.outcome = o;
+    for (int i = 0; i < n_; ++i) {
+      rec(i).hp_left = std::max(0, st_[i].hp);
+      rec(i).hp_max = st_[i].hp_max;
+    }
     rec_.foes_fled = o == Outcome::party_win && last_foe_fled_;
     if (o == Outcome::party_win)
       ENCSIM_SAY(log_, "The party wins in round %d%s.", rec_.rounds, rec_.foes_fled ? " (the foes fled)" : "");

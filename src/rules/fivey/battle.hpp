@@ -704,6 +704,10 @@ class Battle {
 
   void finish(Outcome o) {
     rec_.outcome = o;
+    for (int i = 0; i < n_; ++i) {
+      rec(i).hp_left = std::max(0, st_[i].hp);
+      rec(i).hp_max = st_[i].hp_max;
+    }
     if (o == Outcome::party_win && !rec_.foes_fled)
       ENCSIM_SAY(log_, "The party wins in round %d.", rec_.rounds);
     if (o == Outcome::foes_win) ENCSIM_SAY(log_, "The foes win in round %d.", rec_.rounds);

@@ -1499,6 +1499,8 @@ class Battle {
     for (int i = 0; i < n_; ++i) {
       rec(i).down = !st_[i].conscious;
       rec(i).dead = st_[i].dead;
+      rec(i).hp_left = std::max(0, st_[i].hp);
+      rec(i).hp_max = f(i).hp;
     }
     if (o == Outcome::party_win) ENCSIM_SAY(log_, "The party wins in round %d.", rec_.rounds);
     if (o == Outcome::foes_win) ENCSIM_SAY(log_, "The foes win in round %d.", rec_.rounds);
