@@ -255,7 +255,7 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
     t.deaths += c.dead ? 1 : 0;
     t.hp_left += static_cast<std::uint64_t>(c.hp_left);  // non-negative
     t.hp_max += static_cast<std::uint64_t>(c.hp_max);
-    t.near_deaths += near_death(c) ? 1 : 0;
+    t.near_deaths += near_death(c) ? std::uint64_t{1} : std::uint64_t{0};
     for (std::size_t e = 0; e < t.extra.size(); ++e) t.extra[e] += static_cast<std::uint64_t>(c.extra[e]);  // non-negative
   }
   const TrialSummary s = summarize(r, roster);
@@ -266,8 +266,8 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
   damage_to_party.add(s.damage_to_party);
   damage_to_foes.add(s.damage_to_foes);
   if (r.outcome == Outcome::party_win) {
-    win_rounds += static_cast<std::uint64_t>(r.rounds);
-    win_damage_to_party += static_cast<std::uint64_t>(s.damage_to_party);
+    win_rounds += static_cast<unsigned __int128>(static_cast<std::uint64_t>(r.rounds));
+    win_damage_to_party += static_cast<unsigned __int128>(static_cast<std::uint64_t>(s.damage_to_party));
   }
   for (std::size_t i = 0; i < resources.size(); ++i) resources[i].add(r.resources[i]);
   picks.add({r.trial, s.pcs_down, s.damage_to_party, r.rounds}, r.outcome == Outcome::party_win);

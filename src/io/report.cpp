@@ -671,7 +671,7 @@ std::string comparison_report(const std::vector<VariantResult>& variants, bool d
     if (r.paired_with != baseline) {
       baseline = r.paired_with;
       out += r.scenario + ": each variant against '" + baseline +
-             "', fight by fight on the same dice (change with its paired 95% interval)\n";
+             "', fight by fight on the same dice\n  (the change with its paired 95% interval)\n";
       std::string head, base;
       std::snprintf(cell, sizeof cell, "  %-*s %*s  %-*s", name_w, "variant", win_w, "win", change_w,
                     "win change (points)");
