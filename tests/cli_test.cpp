@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "run_encsim.hpp"
 
@@ -39,7 +40,57 @@ TEST(Cli, RunPrintsTheSentenceAndTheTable) {
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("The party wins "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(95% CI "), std::string::npos);
-  EXPECT_NE(r.out.find("Bugbear"), std::string::npos);
+  // The default view: coverage, the system's resources, won against lost
+  // fights, one line per PC; the foes and the full tables only under --detail.
+  EXPECT_NE(r.out.find("\n  Coverage: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  Inspiration dice: the party gains "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  Won fights: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(". Lost fights: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  PC                    down   dead  near death   HP left\n  Veteran   "), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("Bugbear"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("per fight "), std::string::npos) << r.out;
+  const Result d = encsim("run " + kSource + "/scenarios/fivey/goblin-ambush.yaml -n 3000 --variant base --detail");
+  EXPECT_EQ(d.code, 0) << d.out;
+  EXPECT_EQ(d.out.substr(0, r.out.find("  trials ")), r.out.substr(0, r.out.find("  trials ")));
+  EXPECT_NE(d.out.find("Bugbear"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("\n  per fight "), std::string::npos) << d.out;
+}
+
+// Issue 13: the default view of every shipped scenario (a file under
+// scenarios/ with a `name:`; the others are libraries) fits one screen: at
+// most 40 lines per variant, none wider than 100 columns.
+TEST(Cli, DefaultViewOfEveryShippedScenarioFitsOneScreen) {
+  int scenarios = 0;
+  for (const auto& dir : fs::directory_iterator(kSource + "/scenarios"))
+    for (const auto& file : fs::directory_iterator(dir.path())) {
+      const std::string text = slurp(file.path());
+      if (file.path().extension() != ".yaml" || text.find("\nname:") == std::string::npos) continue;
+      ++scenarios;
+      const Result r = encsim("run " + file.path().string() + " -n 300");
+      ASSERT_EQ(r.code, 0) << file.path() << "\n" << r.out;
+      std::istringstream in(r.out);
+      std::string line, block;
+      int lines = 0, variants = 0;
+      while (std::getline(in, line)) {
+        std::size_t columns = 0;
+        for (char c : line) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+        EXPECT_LE(columns, 100u) << file.path() << ": " << line;
+        if (line.empty()) continue;
+        // A variant's block starts at its unindented title; the comparison
+        // that follows them counts as one block.
+        if (line[0] != ' ') {
+          EXPECT_LE(lines, 40) << file.path() << ": " << block;
+          lines = 0;
+          block = line;
+          ++variants;
+        }
+        ++lines;
+      }
+      EXPECT_LE(lines, 40) << file.path() << ": " << block;
+      EXPECT_GT(variants, 0) << file.path();
+    }
+  EXPECT_GE(scenarios, 15);
 }
 
 TEST(Cli, CsvAndJsonFormats) {

@@ -2,8 +2,10 @@
 // `encsim rules ID` prints, for every rule system.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "io/report.hpp"
 #include "rules/registry.hpp"
@@ -48,6 +50,30 @@ TEST(Docs, CsvReferenceDefinesEverySummaryColumn) {
                         table.find(", " + c + " |") != std::string::npos ||
                         table.find(", " + c + ", ") != std::string::npos;
     EXPECT_TRUE(listed) << c << " is not defined in docs/csv.md's summary.csv table";
+  }
+}
+
+// The docs stand alone: no link into the source texts beside the repository
+// (../shared, /work/shared), which a reader of the repository does not have.
+TEST(Docs, NoDocumentLinksOutsideTheRepository) {
+  std::vector<std::filesystem::path> files{ENCSIM_SOURCE_DIR "/README.md"};
+  for (const auto& e : std::filesystem::recursive_directory_iterator(ENCSIM_SOURCE_DIR "/docs"))
+    if (e.path().extension() == ".md") files.push_back(e.path());
+  EXPECT_GT(files.size(), 5u);
+  for (const auto& f : files) {
+    const std::string text = slurp(f.string());
+    for (const char* bad : {"../shared", "/work/shared"})
+      EXPECT_EQ(text.find(bad), std::string::npos) << f << " links to " << bad << ": the docs must stand alone";
+  }
+}
+
+// `encsim rules` names the rules text a system follows in words that cannot
+// be read as a random seed ("source text 004", not "seed 004").
+TEST(Docs, RulesNameTheSourceTextNotASeed) {
+  for (const RulesetEntry& r : rulesets()) {
+    EXPECT_EQ(std::string(r.source).find("seed"), std::string::npos) << r.id;
+    EXPECT_EQ(rules_reference(r.id).find("(seed "), std::string::npos) << r.id;
+    EXPECT_NE(rules_reference(r.id).find("source text 00"), std::string::npos) << r.id;
   }
 }
 

@@ -1289,7 +1289,7 @@ TEST(MnmCli, ReplayAndCheckSpeakTheRules) {
   const std::string check_out = run_binary("check " + scenario, code);
   EXPECT_EQ(code, 0) << check_out;
   EXPECT_NE(check_out.find("thread ability 'Withering Curse'"), std::string::npos) << check_out;
-  EXPECT_NE(check_out.find("NOT modelled (seed 002)"), std::string::npos);
+  EXPECT_NE(check_out.find("NOT modelled (source text 002)"), std::string::npos);
 }
 
 

@@ -25,6 +25,20 @@ struct MetricSpec {
   bool p90 = false;
   bool distribution = false;
   bool p50 = false;  // also `<name>_p50`, the median
+  // A per-combatant metric with a label here ("Stress left") is shown in the
+  // default terminal report's line of each PC, as a mean per fight.
+  std::string_view screen = {};
+};
+
+// What a system tells the default terminal report besides its metric tables:
+// what it leaves out and which way that biases the result (one line), and its
+// headline resources as one or two line templates, in which `{name}` is a
+// per-trial metric's mean (a rate as a percentage), `{name:p50}` and
+// `{name:p90}` its quantiles (the metric must keep them), e.g.
+// "Fear: gains {fear_gained}, spends {fear_spent} (9 in 10 fights at most {fear_spent:p90})".
+struct ScreenSpec {
+  std::string_view coverage;
+  std::vector<std::string_view> headline;
 };
 
 // A named play style of one side (issue 12): how the foes (monsters, the GM)

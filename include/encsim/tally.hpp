@@ -136,6 +136,11 @@ struct CombatantRecord {
   std::int64_t damage_taken = 0;
   bool down = false;  // out of the fight at the end (dead, dying, unconscious or fled)
   bool dead = false;
+  // Its main track at the end of the fight (HP, or the system's equivalent:
+  // docs/csv.md, "hp_left_mean"): what is left (0 at or below zero) and the
+  // most it can hold. The system fills both when the fight ends.
+  std::int64_t hp_left = 0;
+  std::int64_t hp_max = 0;
   std::int64_t extra[kMaxExtra] = {};  // the system's per-combatant metrics, by index
 
   // One target of an attack: `area` when the attack was aimed at several.
@@ -249,6 +254,10 @@ struct CombatantTally {
   unsigned __int128 damage_taken = 0;
   IntStat damage_dealt;
   std::uint64_t downs = 0, deaths = 0;
+  // The end state: HP left and HP maximum summed over the fights, and the
+  // fights it ended alive with at most a quarter of its HP (near death).
+  unsigned __int128 hp_left = 0, hp_max = 0;
+  std::uint64_t near_deaths = 0;
   std::vector<unsigned __int128> extra;
 
   void merge(const CombatantTally& o);
@@ -265,12 +274,19 @@ struct FeatureTally {
   friend bool operator==(const FeatureTally&, const FeatureTally&) = default;
 };
 
+// Near death (docs/csv.md, "near_death_rate"): alive at the end of the fight
+// with at most a quarter of its HP (or the system's main track) left.
+inline bool near_death(const CombatantRecord& c) { return !c.dead && c.hp_max > 0 && c.hp_left <= c.hp_max / 4; }
+
 // The merged record of many trials of one encounter.
 struct Tally {
   std::uint64_t trials = 0;
   std::uint64_t party_wins = 0, foes_wins = 0, draws = 0;
   std::uint64_t foes_fled = 0, party_wipes = 0;
   std::uint64_t wins_with_pc_down = 0;  // party wins that left at least one PC out of the fight
+  // Rounds and damage to the party summed over the party's wins; the same
+  // over its losses is the whole (rounds, damage_to_party) less these.
+  unsigned __int128 win_rounds = 0, win_damage_to_party = 0;
   IntStat rounds;
   IntStat pcs_down;         // PCs out of the fight at the end
   IntStat pc_deaths;        // PCs dead at the end

@@ -239,6 +239,9 @@ VariantResult make_result(const Scenario& scenario, const std::string& variant, 
         v.extras = e.extra_specs();
         v.damage_unit = e.kDamageUnit;
         v.features = e.features();
+        const ScreenSpec& screen = e.screen();
+        v.coverage = screen.coverage;
+        v.headline.assign(screen.headline.begin(), screen.headline.end());
         if constexpr (requires { e.facts(); }) {
           v.facts = e.facts();
           v.note = e.note();

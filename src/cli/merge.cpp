@@ -1,4 +1,4 @@
-// encsim merge PART... [-o DIR] [--format table|csv|json] [--threads T]
+// encsim merge PART... [-o DIR] [--format table|csv|json] [--threads T] [--detail]
 //
 // Adds up the partial results of the shards of one run, sweep, tune or
 // sensitivity study (--shard I/N) and writes what that command writes on one
@@ -24,6 +24,7 @@ struct MergeArgs {
   std::string out_dir;
   std::string format = "table";
   int threads = 0;
+  bool detail = false;
 };
 
 std::string hex(std::uint64_t v) {
@@ -160,7 +161,7 @@ void merge(const MergeArgs& a) {
     for (std::size_t i = 0; i < whole.paired.size(); ++i) whole.paired[i].merge(p.paired[i]);
   }
   if (!a.out_dir.empty() && whole.head.command != "tune") prepare_output_dir(a.out_dir);
-  const RenderOptions o{a.out_dir, a.format, a.threads};
+  const RenderOptions o{a.out_dir, a.format, a.threads, a.detail};
   if (whole.head.command == "run") {
     render_run(whole.plan, whole.results, o);
   } else if (whole.head.command == "sweep") {
@@ -186,6 +187,7 @@ void setup_merge(CLI::App& sub) {
       ->check(CLI::IsMember({"table", "csv", "json"}));
   sub.add_option("--threads", a->threads, "worker threads for what tune still has to simulate (default: all cores)")
       ->check(CLI::Range(1, 1024));
+  sub.add_flag("--detail", a->detail, "a run's parts: the full tables under each variant, as `run --detail`");
   sub.callback([a] { merge(*a); });
 }
 

@@ -1,5 +1,6 @@
 // encsim run SCENARIO.yaml... [-n TRIALS] [--seed S] [--threads T] [-o DIR]
 //            [--precision E] [--variant NAME]... [--set PATH=VALUE]... [--format table|csv|json] [--no-band]
+//            [--detail]
 #include <unistd.h>
 
 #include <chrono>
@@ -26,6 +27,7 @@ struct RunArgs {
   std::string format = "table";
   ShardArg shard;
   bool no_band = false;
+  bool detail = false;
 };
 
 // A progress line on stderr, only on a terminal and only once a run has taken
@@ -112,7 +114,7 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
     write_shard_part(a.out_dir, a.shard, part, first_run);
     return;
   }
-  render_run(plan, all, {a.out_dir, a.format});
+  render_run(plan, all, {a.out_dir, a.format, 0, a.detail});
 }
 
 }  // namespace
@@ -135,7 +137,7 @@ void render_run(const std::string& plan, const std::vector<VariantResult>& all, 
     if (rows > all.size() - at) r.fail("its groups hold more rows than it has");
     const std::vector<VariantResult> results(all.begin() + static_cast<std::ptrdiff_t>(at),
                                              all.begin() + static_cast<std::ptrdiff_t>(at + rows));
-    table += terminal_report(results) + comparison_report(results);
+    table += terminal_report(results, o.detail) + comparison_report(results, o.detail);
     at += rows;
   }
   const bool band = r.boolean();
@@ -177,6 +179,9 @@ void setup_run(CLI::App& sub) {
   sub.add_flag("--no-band", a->no_band,
                "skip the band: the win rate against the kindest and the harshest foe style on the same dice "
                "(about three times faster)");
+  sub.add_flag("--detail", a->detail,
+               "print the full tables under each variant: outcomes, every per-fight metric, every combatant "
+               "(the CSVs hold them all either way)");
   sub.callback([a, n, seed] { run(*a, n->count() > 0, seed->count() > 0); });
 }
 

@@ -43,6 +43,7 @@ struct RenderOptions {
   std::string out_dir;
   std::string format = "table";
   int threads = 0;  // tune's merge goes on searching
+  bool detail = false;  // run: the full tables under each variant (--detail)
 };
 // run's plan: the rows of each scenario, in order, and whether each variant's
 // band ran beside it (not --no-band).

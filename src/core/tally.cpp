@@ -220,13 +220,16 @@ void CombatantTally::merge(const CombatantTally& o) {
   damage_dealt.merge(o.damage_dealt);
   downs += o.downs;
   deaths += o.deaths;
+  hp_left += o.hp_left;
+  hp_max += o.hp_max;
+  near_deaths += o.near_deaths;
   ENCSIM_CHECK_EQ(extra.size(), o.extra.size());
   for (std::size_t i = 0; i < extra.size(); ++i) extra[i] += o.extra[i];
 }
 
 void CombatantTally::clear() {
-  actions = attacks = hits = crits = area_attacks = area_hits = downs = deaths = 0;
-  damage_taken = 0;
+  actions = attacks = hits = crits = area_attacks = area_hits = downs = deaths = near_deaths = 0;
+  damage_taken = hp_left = hp_max = 0;
   damage_dealt.clear();
   std::fill(extra.begin(), extra.end(), 0);
 }
@@ -276,6 +279,9 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
     t.damage_dealt.add(c.damage_dealt);
     t.downs += c.down ? 1 : 0;
     t.deaths += c.dead ? 1 : 0;
+    t.hp_left += static_cast<std::uint64_t>(c.hp_left);  // non-negative
+    t.hp_max += static_cast<std::uint64_t>(c.hp_max);
+    t.near_deaths += near_death(c) ? std::uint64_t{1} : std::uint64_t{0};
     for (std::size_t e = 0; e < t.extra.size(); ++e) t.extra[e] += static_cast<std::uint64_t>(c.extra[e]);  // non-negative
   }
   const TrialSummary s = summarize(r, roster);
@@ -285,6 +291,10 @@ void Tally::add(const TrialRecord& r, const std::vector<CombatantInfo>& roster) 
   wins_with_pc_down += (r.outcome == Outcome::party_win && s.pcs_down > 0) ? 1 : 0;
   damage_to_party.add(s.damage_to_party);
   damage_to_foes.add(s.damage_to_foes);
+  if (r.outcome == Outcome::party_win) {
+    win_rounds += static_cast<unsigned __int128>(static_cast<std::uint64_t>(r.rounds));
+    win_damage_to_party += static_cast<unsigned __int128>(static_cast<std::uint64_t>(s.damage_to_party));
+  }
   for (std::size_t i = 0; i < resources.size(); ++i) resources[i].add(r.resources[i]);
   picks.add({r.trial, s.pcs_down, s.damage_to_party, r.rounds}, r.outcome == Outcome::party_win);
   ENCSIM_DCHECK(r.features.size() == features.size());
@@ -299,6 +309,8 @@ void Tally::merge(const Tally& o) {
   foes_fled += o.foes_fled;
   party_wipes += o.party_wipes;
   wins_with_pc_down += o.wins_with_pc_down;
+  win_rounds += o.win_rounds;
+  win_damage_to_party += o.win_damage_to_party;
   rounds.merge(o.rounds);
   pcs_down.merge(o.pcs_down);
   pc_deaths.merge(o.pc_deaths);
@@ -315,6 +327,7 @@ void Tally::merge(const Tally& o) {
 
 void Tally::clear() {
   trials = party_wins = foes_wins = draws = foes_fled = party_wipes = wins_with_pc_down = 0;
+  win_rounds = win_damage_to_party = 0;
   for (IntStat* s : {&rounds, &pcs_down, &pc_deaths, &damage_to_party, &damage_to_foes}) s->clear();
   for (auto& r : resources) r.clear();
   for (auto& c : combatants) c.clear();

@@ -247,6 +247,9 @@ void put_tally(ByteWriter& w, const Tally& t) {
     w.u64(c.downs);
     w.u64(c.deaths);
     for (unsigned __int128 e : c.extra) w.u128(e);
+    w.u128(c.hp_left);  // the end state (format 3)
+    w.u128(c.hp_max);
+    w.u64(c.near_deaths);
   }
   put_picks(w, t.picks);
   for (const FeatureTally& f : t.features) {
@@ -254,6 +257,8 @@ void put_tally(ByteWriter& w, const Tally& t) {
     w.u64(f.fights);
     for (unsigned __int128 v : {f.damage, f.healed, f.conditions, f.spent}) w.u128(v);
   }
+  w.u128(t.win_rounds);  // format 3
+  w.u128(t.win_damage_to_party);
 }
 
 // `t` already has the shape the description gives (combatants, resources, extras).
@@ -270,6 +275,10 @@ void get_tally(ByteReader& r, Tally& t) {
     c.downs = r.u64();
     c.deaths = r.u64();
     for (unsigned __int128& e : c.extra) e = r.u128();
+    c.hp_left = r.u128();
+    c.hp_max = r.u128();
+    c.near_deaths = r.u64();
+    if (c.near_deaths > t.trials || c.hp_left > c.hp_max) r.fail("a combatant's end state does not add up");
   }
   get_picks(r, t.picks);
   for (FeatureTally& f : t.features) {
@@ -278,6 +287,10 @@ void get_tally(ByteReader& r, Tally& t) {
     for (unsigned __int128* v : {&f.damage, &f.healed, &f.conditions, &f.spent}) *v = r.u128();
     if (f.fights > t.trials || f.fights > f.uses) r.fail("a feature was used in more fights than it had");
   }
+  t.win_rounds = r.u128();
+  t.win_damage_to_party = r.u128();
+  if (t.win_rounds > t.rounds.exact_sum() || t.win_damage_to_party > t.damage_to_party.exact_sum())
+    r.fail("a tally's wins hold more than all its fights");
   // The sums a merge relies on.
   if (t.party_wins + t.foes_wins + t.draws != t.trials || t.rounds.n() != t.trials)
     r.fail("a tally's outcomes do not add up to its trials");
@@ -289,11 +302,12 @@ void put_specs(ByteWriter& w, const std::vector<MetricSpec>& specs) {
     w.str(m.name);
     w.str(m.description);
     for (bool b : {m.rate, m.p90, m.distribution, m.p50}) w.u8(b ? 1 : 0);
+    w.str(m.screen);  // format 3
   }
 }
 
 std::vector<MetricSpec> get_specs(ByteReader& r) {
-  std::vector<MetricSpec> specs(r.count(20));
+  std::vector<MetricSpec> specs(r.count(28));
   for (MetricSpec& m : specs) {
     m.name = intern(r.str());
     m.description = intern(r.str());
@@ -301,6 +315,7 @@ std::vector<MetricSpec> get_specs(ByteReader& r) {
     m.p90 = r.boolean();
     m.distribution = r.boolean();
     m.p50 = r.boolean();
+    m.screen = intern(r.str());
   }
   return specs;
 }
@@ -361,6 +376,10 @@ void put_description(ByteWriter& w, const VariantResult& v, std::uint64_t total)
     w.str(f.name);
     w.str(f.spent);
   }
+  // The default view's system lines (format 3).
+  w.str(v.coverage);
+  w.u64(v.headline.size());
+  for (const std::string& line : v.headline) w.str(line);
 }
 
 void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
@@ -405,6 +424,9 @@ void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
     f.name = r.str();
     f.spent = r.str();
   }
+  v.coverage = r.str();
+  v.headline.resize(r.count(8));
+  for (std::string& line : v.headline) line = r.str();
   v.tally = Tally(v.combatants.size(), v.resources.size(), v.extras.size(), v.features.size());
 }
 

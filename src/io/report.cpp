@@ -199,6 +199,9 @@ std::string pick_text(const VariantResult& r, int kind) {
   return t == Picks::kNone ? std::string() : std::to_string(t);
 }
 
+// Fights the party did not win (lost or drawn).
+std::uint64_t losses(const Tally& t) { return t.trials - t.party_wins; }
+
 const std::vector<SummaryColumn>& summary_columns() {
   using R = const VariantResult&;
   static const std::vector<SummaryColumn> kColumns = {
@@ -221,6 +224,14 @@ const std::vector<SummaryColumn>& summary_columns() {
       {"damage_to_party_p10", [](R r) { return std::to_string(r.tally.damage_to_party.quantile(1, 10)); }},
       {"damage_to_party_p90", [](R r) { return std::to_string(r.tally.damage_to_party.quantile(9, 10)); }},
       {"win_with_pc_down_rate", [](R r) { return fixed(rate(r.tally.wins_with_pc_down, r.tally.trials), 6); }},
+      {"win_rounds_mean", [](R r) { return fixed(per_fight(r.tally.win_rounds, r.tally.party_wins), 4); }},
+      {"win_damage_to_party_mean", [](R r) { return fixed(per_fight(r.tally.win_damage_to_party, r.tally.party_wins), 4); }},
+      {"loss_rounds_mean",
+       [](R r) { return fixed(per_fight(r.tally.rounds.exact_sum() - r.tally.win_rounds, losses(r.tally)), 4); }},
+      {"loss_damage_to_party_mean",
+       [](R r) {
+         return fixed(per_fight(r.tally.damage_to_party.exact_sum() - r.tally.win_damage_to_party, losses(r.tally)), 4);
+       }},
       {"style_foes", [](R r) { return r.style_foes; }},
       {"style_party", [](R r) { return r.style_party; }},
       {"band_kindest_foes", [](R r) { return band_style(r, 0); }},
@@ -287,7 +298,8 @@ Table combatants_table(const std::vector<VariantResult>& results) {
   const std::size_t text_columns = header.size() + 2;
   for (const char* c : {"side", "combatant", "actions_mean", "attacks_mean", "hit_rate", "crit_rate",
                         "area_attacks_mean", "area_hit_rate", "damage_dealt_mean", "damage_dealt_p90",
-                        "damage_taken_mean", "down_rate", "death_rate"})
+                        "damage_taken_mean", "down_rate", "death_rate", "near_death_rate", "hp_left_mean",
+                        "hp_max_mean"})
     header.emplace_back(c);
   header.insert(header.end(), sys.begin(), sys.end());
   Table out{header, {}, text_columns};
@@ -304,7 +316,8 @@ Table combatants_table(const std::vector<VariantResult>& results) {
             fixed(per_fight(c.area_attacks, n), 4), c.area_attacks ? fixed(rate(c.area_hits, c.area_attacks), 6) : "",
             fixed(c.damage_dealt.mean(), 4),
             std::to_string(c.damage_dealt.quantile(9, 10)), fixed(per_fight(c.damage_taken, n), 4),
-            fixed(rate(c.downs, n), 6), fixed(rate(c.deaths, n), 6)})
+            fixed(rate(c.downs, n), 6), fixed(rate(c.deaths, n), 6), fixed(rate(c.near_deaths, n), 6),
+            fixed(per_fight(c.hp_left, n), 4), fixed(per_fight(c.hp_max, n), 4)})
         row.push_back(v);
       add_metrics(row, sys, r.extras,
                   [&](std::size_t e) { return metric_values(r.extras[e], per_fight(c.extra[e], n), nullptr); });
@@ -381,12 +394,13 @@ struct PairedCost {
   const char* column;
   const char* label;
   const PairedDiff PairedTally::*diff;
+  bool on_screen;  // in the default view's comparison (all are under --detail and in comparison.csv)
 };
 constexpr PairedCost kPairedCosts[] = {
-    {"rounds", "rounds", &PairedTally::rounds},
-    {"pcs_down", "PCs down", &PairedTally::pcs_down},
-    {"pc_deaths", "PC deaths", &PairedTally::pc_deaths},
-    {"damage_to_party", "dmg to party", &PairedTally::damage_to_party},
+    {"rounds", "rounds", &PairedTally::rounds, true},
+    {"pcs_down", "PCs down", &PairedTally::pcs_down, false},
+    {"pc_deaths", "PC deaths", &PairedTally::pc_deaths, false},
+    {"damage_to_party", "dmg to party", &PairedTally::damage_to_party, true},
 };
 
 }  // namespace
@@ -523,9 +537,117 @@ void feature_section(std::ostringstream& os, const VariantResult& r) {
   if (!unused.empty()) os << "  never used: " << unused << "\n";
 }
 
+// The default view's width: prose is wrapped to it.
+constexpr std::size_t kScreenColumns = 100;
+
+// Columns a string takes: UTF-8 code points.
+std::size_t columns(const std::string& s) {
+  std::size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+// `text` word-wrapped to kScreenColumns: indented by two spaces, its
+// continuation lines by four. A word longer than a line stays whole.
+void put_wrapped(std::ostream& os, const std::string& text) {
+  std::string line = "  ";
+  bool first_word = true;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    const std::string word = text.substr(at, end - at);
+    at = end + 1;
+    if (word.empty()) continue;
+    if (!first_word && columns(line) + 1 + columns(word) > kScreenColumns) {
+      os << line << "\n";
+      line = "    ";
+      first_word = true;
+    }
+    line += (first_word ? "" : " ") + word;
+    first_word = false;
+  }
+  os << line << "\n";
+}
+
+// A system's headline template with its `{metric}`, `{metric:p50}` and
+// `{metric:p90}` filled in from the tally (ScreenSpec).
+std::string expand_headline(const std::string& tpl, const VariantResult& r) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < tpl.size()) {
+    const std::size_t open = tpl.find('{', at);
+    if (open == std::string::npos) break;
+    const std::size_t close = tpl.find('}', open);
+    ENCSIM_CHECK(close != std::string::npos);
+    out += tpl.substr(at, open - at);
+    std::string name = tpl.substr(open + 1, close - open - 1), quantile;
+    if (const auto colon = name.find(':'); colon != std::string::npos) {
+      quantile = name.substr(colon + 1);
+      name.resize(colon);
+    }
+    std::size_t i = 0;
+    while (i < r.resources.size() && r.resources[i].name != name) ++i;
+    ENCSIM_CHECK(i < r.resources.size());  // a system's template names its own metrics
+    const IntStat& stat = r.tally.resources[i];
+    if (quantile.empty()) out += r.resources[i].rate ? percent(stat.mean()) : fixed(stat.mean(), 1);
+    else out += std::to_string(stat.quantile(quantile == "p50" ? 1 : 9, quantile == "p50" ? 2 : 10));
+    at = close + 1;
+  }
+  return out + tpl.substr(std::min(at, tpl.size()));
+}
+
+// "2.5/6" or "2.5/6.3": a mean left over a mean maximum.
+std::string left_of(double left, double max) {
+  return fixed(left, 1) + "/" + fixed(max, std::abs(max - std::round(max)) < 0.05 ? 0 : 1);
+}
+
+// Won against lost fights: how long they last and what they cost the party.
+std::string won_lost_line(const VariantResult& r) {
+  const Tally& t = r.tally;
+  const std::uint64_t wins = t.party_wins, losses = t.trials - t.party_wins;
+  const auto mean = [](unsigned __int128 sum, std::uint64_t n) { return fixed(per_fight(sum, n), 1); };
+  std::string line = "Won fights: ";
+  line += wins == 0 ? std::string("none")
+                    : mean(t.win_rounds, wins) + " rounds, the party loses " + mean(t.win_damage_to_party, wins) + " " + r.damage_unit;
+  line += ". Lost fights: ";
+  line += losses == 0 ? std::string("none")
+                      : mean(t.rounds.exact_sum() - t.win_rounds, losses) + " rounds, the party loses " +
+                            mean(t.damage_to_party.exact_sum() - t.win_damage_to_party, losses) + " " + r.damage_unit;
+  return line + ".";
+}
+
+// One line per PC: how often it ends down, dead or near death, and what it
+// has left at the end on average (HP and the system's `screen` extras).
+void put_pc_lines(std::ostream& os, const VariantResult& r) {
+  const Tally& t = r.tally;
+  std::vector<std::size_t> shown;
+  for (std::size_t e = 0; e < r.extras.size(); ++e)
+    if (!r.extras[e].screen.empty()) shown.push_back(e);
+  std::string head = "  " + fit("PC", 18) + "   down   dead  near death   HP left";
+  for (std::size_t e : shown) head += "  " + std::string(std::max<std::size_t>(9, r.extras[e].screen.size()) - r.extras[e].screen.size(), ' ') + std::string(r.extras[e].screen);
+  bool any = false;
+  char cell[64];
+  for (std::size_t i = 0; i < r.combatants.size(); ++i) {
+    if (!r.combatants[i].pc) continue;
+    if (!any) os << head << "\n";
+    any = true;
+    const CombatantTally& c = t.combatants[i];
+    std::snprintf(cell, sizeof cell, " %6s %6s %11s %9s", percent(rate(c.downs, t.trials)).c_str(),
+                  percent(rate(c.deaths, t.trials)).c_str(), percent(rate(c.near_deaths, t.trials)).c_str(),
+                  left_of(per_fight(c.hp_left, t.trials), per_fight(c.hp_max, t.trials)).c_str());
+    std::string line = "  " + fit(r.combatants[i].name, 18) + cell;
+    for (std::size_t e : shown) {
+      std::snprintf(cell, sizeof cell, "  %*s", static_cast<int>(std::max<std::size_t>(9, r.extras[e].screen.size())),
+                    fixed(per_fight(c.extra[e], t.trials), 1).c_str());
+      line += cell;
+    }
+    os << line << "\n";
+  }
+}
+
 }  // namespace
 
-std::string terminal_report(const std::vector<VariantResult>& variants) {
+std::string terminal_report(const std::vector<VariantResult>& variants, bool detail) {
   std::ostringstream os;
   for (const auto& r : variants) {
     const Tally& t = r.tally;
@@ -538,44 +660,57 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
     if (variants.size() > 1 || r.variant != "base") os << " [" << r.variant << "]";
     os << " (" << r.ruleset << ")\n";
     // What the scenario says it is, once above its first row; a variant's note under it.
-    if (&r == &variants.front() && !r.description.empty()) os << "  " << r.description << "\n";
-    if (!r.variant_note.empty()) os << "  Note: " << r.variant_note << "\n";
+    if (&r == &variants.front() && !r.description.empty()) put_wrapped(os, r.description);
+    if (!r.variant_note.empty()) put_wrapped(os, "Note: " + r.variant_note);
     // Values written in by `run --set`: the scenario file does not say them.
     if (!r.keys.empty()) {
-      os << "  Set on the command line:";
+      std::string set = "Set on the command line:";
       for (std::size_t k = 0; k < r.keys.size(); ++k)
-        os << (k ? ", " : " ") << r.keys[k].first << " = " << r.keys[k].second;
-      os << "\n";
+        set += (k ? ", " : " ") + r.keys[k].first + " = " + r.keys[k].second;
+      put_wrapped(os, set);
     }
-    for (const std::string& line : r.behaviour) os << "  " << line << "\n";
-    os << "  The party wins " << percent(rate(t.party_wins, t.trials)) << " of fights (95% CI " << percent(ci.low)
+    for (const std::string& line : r.behaviour) put_wrapped(os, line);
+    std::ostringstream verdict;
+    verdict << "The party wins " << percent(rate(t.party_wins, t.trials)) << " of fights (95% CI " << percent(ci.low)
        << " to " << percent(ci.high);
     // The band: the same dice against the harshest and the kindest foes.
     if (r.band.size() == 2)
-      os << "; " << percent(rate(r.band[1].party_wins, r.band[1].trials)) << " against " << r.band[1].foes
+      verdict << "; " << percent(rate(r.band[1].party_wins, r.band[1].trials)) << " against " << r.band[1].foes
          << " foes, " << percent(rate(r.band[0].party_wins, r.band[0].trials)) << " against " << r.band[0].foes
          << " ones";
-    os << "). A PC goes down in " << percent(any_down) << " of fights and dies in "
+    verdict << "). A PC goes down in " << percent(any_down) << " of fights and dies in "
        << percent(any_dead) << ". Fights last " << fixed(t.rounds.mean(), 1) << " rounds on average (median "
-       << t.rounds.quantile(1, 2) << ", 9 in 10 within " << t.rounds.quantile(9, 10) << ").\n";
-    if (!r.note.empty()) os << "  " << r.note << "\n";
-    os << "  Swing: the party loses " << fixed(t.damage_to_party.mean(), 1) << " " << r.damage_unit << " per fight (sd "
+       << t.rounds.quantile(1, 2) << ", 9 in 10 within " << t.rounds.quantile(9, 10) << ").";
+    put_wrapped(os, verdict.str());
+    if (!r.note.empty()) put_wrapped(os, r.note);
+    if (!r.coverage.empty()) put_wrapped(os, "Coverage: " + r.coverage + ".");
+    for (const std::string& line : r.headline) put_wrapped(os, expand_headline(line, r) + ".");
+    std::ostringstream swing;
+    swing << "Swing: the party loses " << fixed(t.damage_to_party.mean(), 1) << " " << r.damage_unit << " per fight (sd "
        << fixed(t.damage_to_party.stddev(), 1) << "; 1 in 10 fights " << t.damage_to_party.quantile(1, 10)
        << " or less, 1 in 10 more than " << t.damage_to_party.quantile(9, 10) << "); "
-       << percent(rate(t.wins_with_pc_down, t.trials)) << " of fights are wins with a PC down.\n";
+       << percent(rate(t.wins_with_pc_down, t.trials)) << " of fights are wins with a PC down.";
+    put_wrapped(os, swing.str());
+    put_wrapped(os, won_lost_line(r));
+    put_pc_lines(os, r);
     // The fights worth seeing, to replay.
     std::string picks;
     for (int k = 0; k < Picks::kKinds; ++k)
       if (const std::string n = pick_text(r, k); !n.empty()) picks += (picks.empty() ? "" : ", ") + n + " (" + Picks::name(k) + ")";
     if (!picks.empty())
-      os << "  See fight " << picks << ": encsim replay FILE --seed " << r.seed
-         << (r.variant == "base" ? std::string() : " --variant '" + r.variant + "'") << " --trial N\n";
+      put_wrapped(os, "See fight " + picks + ": encsim replay FILE --seed " + std::to_string(r.seed) +
+                          (r.variant == "base" ? std::string() : " --variant '" + r.variant + "'") + " --trial N");
     os << "  trials " << t.trials << ", seed " << r.seed << ", " << fixed(r.seconds, 2) << " s";
     if (r.seconds > 0) os << " (" << static_cast<long long>(static_cast<double>(t.trials) / r.seconds) << " combats/s)";
     if (r.precision > 0)
       os << (r.precision_reached ? ", precision reached" : ", precision NOT reached (trial cap)") << " (+/-"
          << fixed(r.precision, 4) << ")";
     os << "\n";
+    // The full tables (`--detail`); every number is in the CSVs either way.
+    if (!detail) {
+      os << '\n';
+      continue;
+    }
     char line[256];
     std::snprintf(line, sizeof line, "  %-22s %8s %8s %8s %10s %10s\n", "outcome", "party", "foes", "draw", "foes fled",
                   "PC wipe");
@@ -603,7 +738,9 @@ std::string terminal_report(const std::vector<VariantResult>& variants) {
   return os.str();
 }
 
-std::string comparison_report(const std::vector<VariantResult>& variants) {
+std::string comparison_report(const std::vector<VariantResult>& variants, bool detail) {
+  // The default view fits kScreenColumns: narrower cells, and only the costs on_screen.
+  const int name_w = detail ? 20 : 16, win_w = detail ? 7 : 6, change_w = detail ? 24 : 23;
   std::string out;
   std::string baseline;
   char cell[256];
@@ -617,15 +754,17 @@ std::string comparison_report(const std::vector<VariantResult>& variants) {
     if (r.paired_with != baseline) {
       baseline = r.paired_with;
       out += r.scenario + ": each variant against '" + baseline +
-             "', fight by fight on the same dice (change with its paired 95% interval)\n";
+             "', fight by fight on the same dice\n  (the change with its paired 95% interval)\n";
       std::string head, base;
-      std::snprintf(cell, sizeof cell, "  %-20s %7s  %-24s", "variant", "win", "win change (points)");
+      std::snprintf(cell, sizeof cell, "  %-*s %*s  %-*s", name_w, "variant", win_w, "win", change_w,
+                    "win change (points)");
       head += cell;
-      std::snprintf(cell, sizeof cell, "  %-20.20s %7s  %-24s", baseline.c_str(), percent(p.first_win_rate()).c_str(),
-                    "(baseline)");
+      std::snprintf(cell, sizeof cell, "  %-*.*s %*s  %-*s", name_w, name_w, baseline.c_str(), win_w,
+                    percent(p.first_win_rate()).c_str(), change_w, "(baseline)");
       base += cell;
       for (const PairedCost& c : kPairedCosts) {
-        std::snprintf(cell, sizeof cell, " %-24s", c.label);
+        if (!detail && !c.on_screen) continue;
+        std::snprintf(cell, sizeof cell, " %-*s", change_w, c.label);
         head += cell;
       }
       row(head);
@@ -635,15 +774,16 @@ std::string comparison_report(const std::vector<VariantResult>& variants) {
     const std::string change = signed_fixed(100.0 * p.win_difference(), 1) + " [" + signed_fixed(100.0 * ci.low, 1) +
                                ", " + signed_fixed(100.0 * ci.high, 1) + "]";
     std::string line;
-    std::snprintf(cell, sizeof cell, "  %-20.20s %7s  %-24s", r.variant.c_str(), percent(p.second_win_rate()).c_str(),
-                  change.c_str());
+    std::snprintf(cell, sizeof cell, "  %-*.*s %*s  %-*s", name_w, name_w, r.variant.c_str(), win_w,
+                  percent(p.second_win_rate()).c_str(), change_w, change.c_str());
     line += cell;
     for (const PairedCost& c : kPairedCosts) {
+      if (!detail && !c.on_screen) continue;
       const PairedDiff& d = p.*(c.diff);
       const Interval dci = d.ci();
       const std::string text =
           signed_fixed(d.mean(), 2) + " [" + signed_fixed(dci.low, 2) + ", " + signed_fixed(dci.high, 2) + "]";
-      std::snprintf(cell, sizeof cell, " %-24s", text.c_str());
+      std::snprintf(cell, sizeof cell, " %-*s", change_w, text.c_str());
       line += cell;
     }
     row(line);

@@ -40,6 +40,10 @@ struct VariantResult {
   // The scenario's `description:` and the variant's `note:`, as written.
   std::string description;
   std::string variant_note;
+  // The system's default-view lines (ScreenSpec): what it does not model and
+  // which way that biases the result, and its headline resource templates.
+  std::string coverage;
+  std::vector<std::string> headline;
   // Leading columns identifying a sweep point ("foes.ogre.hp" -> "30"), empty otherwise.
   std::vector<std::pair<std::string, std::string>> keys;
   // The play styles in force (`style:`) and what they mean, one line per side.
@@ -85,9 +89,13 @@ std::string to_json(const Table& table);  // an array of objects, one per row
 
 // The readable report of one scenario's variants: a plain sentence a GM can
 // read at the table, then the numbers.
-std::string terminal_report(const std::vector<VariantResult>& variants);
+// One screen per variant (at most 40 lines of at most 100 columns for every
+// shipped scenario); `detail` adds the full tables below each (`--detail`).
+std::string terminal_report(const std::vector<VariantResult>& variants, bool detail = false);
 // The comparison of paired variants as a terminal table ("" when none is paired).
-std::string comparison_report(const std::vector<VariantResult>& variants);
+// The default view keeps the win change, rounds and damage to the party
+// (within 100 columns); `detail` adds every paired cost.
+std::string comparison_report(const std::vector<VariantResult>& variants, bool detail = false);
 
 // summary.csv, combatants.csv, distributions.csv and comparison.csv.
 std::vector<std::string> report_file_names();

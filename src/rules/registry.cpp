@@ -9,19 +9,19 @@ namespace encsim {
 
 const std::vector<RulesetEntry>& rulesets() {
   static const std::vector<RulesetEntry> kTable{
-      {fivey::kId, "FIVEY", "seed 004",
+      {fivey::kId, "FIVEY", "source text 004",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(fivey::compile(s, v)); },
        &fivey::describe_keys, &fivey::Encounter::styles},
-      {daggerheart::kId, "Daggerheart", "seed 000 and the SRD",
+      {daggerheart::kId, "Daggerheart", "source text 000 and the SRD",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(daggerheart::compile(s, v)); },
        &daggerheart::describe_keys, &daggerheart::Encounter::styles},
-      {cairn_ap::kId, "cairn-ap", "seed 001",
+      {cairn_ap::kId, "cairn-ap", "source text 001",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(cairn_ap::compile(s, v)); },
        &cairn_ap::describe_keys, &cairn_ap::Encounter::styles},
-      {gods_and_monsters::kId, "Gods & Monsters", "seed 003",
+      {gods_and_monsters::kId, "Gods & Monsters", "source text 003",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(gods_and_monsters::compile(s, v)); },
        &gods_and_monsters::describe_keys, &gods_and_monsters::Encounter::styles},
-      {mnm::kId, "Monsters & Magic", "seed 002",
+      {mnm::kId, "Monsters & Magic", "source text 002",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(mnm::compile(s, v)); },
        &mnm::describe_keys, &mnm::Encounter::styles},
   };

@@ -23,7 +23,7 @@ using AnyEncounter = std::variant<fivey::Encounter, daggerheart::Encounter, cair
 struct RulesetEntry {
   std::string_view id;
   std::string_view title;
-  std::string_view source;  // the seed it follows
+  std::string_view source;  // the source text it follows ("source text 004": a numbered rules text, not a random seed)
   AnyEncounter (*compile)(const Scenario&, const Variant&);
   std::string (*describe_keys)();
   const StyleSpec& (*styles)();  // the system's play styles (Encounter::styles)

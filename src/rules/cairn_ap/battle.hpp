@@ -1131,6 +1131,10 @@ class Battle {
 
   bool finish(Outcome o) {
     rec_.outcome = o;
+    for (int i = 0; i < n_; ++i) {
+      rec(i).hp_left = std::max(0, st_[i].hp);
+      rec(i).hp_max = st_[i].hp_max;
+    }
     rec_.foes_fled = o == Outcome::party_win && last_foe_fled_;
     status(rec_.rounds);
     return true;

@@ -587,7 +587,7 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
   static const std::vector<MetricSpec> kSpecs{
       {"ap_spent", "AP it spent", false, false, false},
       {"held_fired", "its held actions that fired", false, false, false},
-      {"str_lost", "STR it lost to damage past 0 HP", false, false, false},
+      {"str_lost", "STR it lost to damage past 0 HP", false, false, false, false, "STR lost"},
       {"critical_failed", "critical damage saves it failed", true, false, false},
       {"scars", "rolls it made on the Scars table", false, false, false},
       {"fled", "fights it left by fleeing, retreating or being routed", true, false, false},
@@ -599,6 +599,17 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
       {"hp_start", "HP at the start (fixed, or rolled per fight)", false, false, false},
   };
   return kSpecs;
+}
+
+const ScreenSpec& Encounter::screen() {
+  static const ScreenSpec kScreen{
+      "grabs, shoves, held actions other than attacks and the Die of Fate are not modelled: "
+      "a party that plays cleverly is likely stronger than shown",
+      {"STR lost past 0 HP: {str_lost} (9 in 10 fights at most {str_lost:p90}); critical saves failed "
+       "{critical_failed}; scars {scars}",
+       "Spells cast {spells_cast} ({spells_failed} failed, {mishaps} mishaps), Fatigue {fatigue}; foes' "
+       "morale saves {morale_checks}, {morale_fled} fled"}};
+  return kScreen;
 }
 
 Encounter compile(const Scenario&, const Variant& variant) {
@@ -716,7 +727,7 @@ std::vector<std::string> Encounter::behaviour() const {
 
 std::string describe_keys() {
   std::ostringstream os;
-  os << "cairn-ap: a Cairn hack with action points (seed 001): d20 + attribute + Object Dice contests with\n"
+  os << "cairn-ap: a Cairn hack with action points (source text 001): d20 + attribute + Object Dice contests with\n"
      << "per-die advantage, 4 AP turns, armor, critical damage to STR, scars, morale, detachments, magic dice.\n\n"
      << "Combatant keys (party and foes entries, and library `monsters:`):\n"
      << format_schema(kCombatantKeys) << "\nspell keys (entries of `spells`):\n"

@@ -477,6 +477,19 @@ inline void Battle<R, Log>::finish() {
   if (outcome_ == Outcome::draw && advs_up_ == 0) outcome_ = Outcome::party_win;
   rec_.outcome = outcome_;
   res(kFearEnd) = fear_;
+  for (int i = 0; i < n_pc_; ++i) {
+    CombatantRecord& r = rpc(i);
+    r.hp_left = std::max(0, hp_left(i));
+    r.hp_max = pc(i).hp;
+    r.extra[kExtraStressLeft] = std::max(0, pc(i).stress - pc_[i].stress_marked);
+    r.extra[kExtraArmorLeft] = std::max(0, pc(i).armor_slots - pc_[i].armor_marked);
+  }
+  for (int j = 0; j < n_adv_; ++j) {
+    CombatantRecord& r = radv(j);
+    r.hp_left = adv_[j].alive ? std::max(0, adv_hp_left(j)) : 0;  // a defeated Minion marks no HP
+    r.hp_max = adv(j).hp;
+    r.extra[kExtraStressLeft] = std::max(0, adv(j).stress - adv_[j].stress_marked);
+  }
   status(rec_.rounds);
 }
 

@@ -223,6 +223,8 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
       {"scar", "fights that left a scar", true, false, false},
       {"spotlights", "adversaries: times spotlighted", false, false, false},
       {"features_used", "adversaries: action and reaction features used", false, false, false},
+      {"stress_left", "Stress slots unmarked at the end", false, false, false, false, "Stress left"},
+      {"armor_left", "PCs: Armor Slots unmarked at the end", false, false, false, false, "Armor left"},
   };
   return kSpecs;
 }
@@ -266,6 +268,18 @@ void declare_features(Encounter& enc) {
 }
 
 }  // namespace
+
+
+const ScreenSpec& Encounter::screen() {
+  static const ScreenSpec kScreen{
+      "PC domain cards, subclass features, ancestries, Beastform and level-up advancements are not "
+      "modelled: the party is likely stronger than shown",
+      {"Fear: gains {fear_gained}, spends {fear_spent} (9 in 10 fights at most {fear_spent:p90}), "
+       "{fear_end} left at the end",
+       "Hope: gains {hope_gained}, spends {hope_spent}; the party marks {party_stress_marked} Stress and "
+       "{armor_slots_used} Armor Slots"}};
+  return kScreen;
+}
 
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
@@ -542,7 +556,7 @@ std::vector<std::string> Encounter::behaviour() const {
 
 std::string describe_keys() {
   std::ostringstream os;
-  os << "daggerheart: Daggerheart (seed 000 and the SRD): duality dice, Hope and Fear, thresholds,\n"
+  os << "daggerheart: Daggerheart (source text 000 and the SRD): duality dice, Hope and Fear, thresholds,\n"
      << "Armor Slots, the GM's spotlight, adversary features, countdowns, Battle Points.\n\n"
      << "PC keys (party entries, and library `monsters:`):\n"
      << format_schema(kPcKeys) << "\nweapon map keys (primary, secondary):\n"

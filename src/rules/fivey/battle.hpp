@@ -728,6 +728,10 @@ class Battle {
 
   void finish(Outcome o) {
     rec_.outcome = o;
+    for (int i = 0; i < n_; ++i) {
+      rec(i).hp_left = std::max(0, st_[i].hp);
+      rec(i).hp_max = st_[i].hp_max;
+    }
     status(rec_.rounds);
   }
 

@@ -517,6 +517,15 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
   return kSpecs;
 }
 
+const ScreenSpec& Encounter::screen() {
+  static const ScreenSpec kScreen{
+      "help, hiding, disarming, positions and most feats of origins and backgrounds are not modelled: "
+      "a party that uses them is likely stronger than shown",
+      {"Inspiration dice: the party gains {inspiration_gained}, spends {inspiration_spent} (9 in 10 fights at "
+       "most {inspiration_spent:p90}); shields used {shields_used}; foes' morale checks {morale_checks}"}};
+  return kScreen;
+}
+
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
@@ -659,7 +668,7 @@ std::vector<std::string> Encounter::behaviour() const {
 
 std::string describe_keys() {
   std::ostringstream os;
-  os << "fivey: FIVEY (seed 004): d20 + stat vs defense class, 2 actions a turn, brackets, inspiration dice, morale.\n\n"
+  os << "fivey: FIVEY (source text 004): d20 + stat vs defense class, 2 actions a turn, brackets, inspiration dice, morale.\n\n"
      << "Combatant keys (party and foes entries, and library `monsters:`):\n"
      << format_schema(kCombatantKeys) << "\narea_attack keys:\n"
      << format_schema(kAreaKeys) << "\ncheat_death keys:\n"

@@ -1009,6 +1009,10 @@ class Battle {
     bool foe_withdrew = false;
     for (int i = enc_.n_party; i < n_; ++i) foe_withdrew |= st_[i].withdrew;
     rec_.foes_fled = rec_.outcome == Outcome::party_win && foe_withdrew;
+    for (int i = 0; i < n_; ++i) {
+      rec(i).hp_left = std::max(0, hp(i));
+      rec(i).hp_max = hp_max(i);
+    }
     status(rec_.rounds);
   }
 

@@ -474,7 +474,7 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
   static const std::vector<MetricSpec> kSpecs{
       {"verve_lost", "verve it lost", false, false, false},
       {"survival_lost", "survival it lost", false, false, false},
-      {"injuries", "injury points it took", false, false, false},
+      {"injuries", "injury points it took", false, false, false, false, "injuries"},
       {"unconscious", "fights in which it fell unconscious", true, false, false},
       {"dying", "fights in which it lost a death contest", true, false, false},
       {"death_contests", "death contests it rolled", false, false, false},
@@ -485,6 +485,17 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
       {"mojo_spent", "mojo it bid to turn failed rolls", false, false, false},
   };
   return kSpecs;
+}
+
+const ScreenSpec& Encounter::screen() {
+  static const ScreenSpec kScreen{
+      "range, cover, grappling, the heroic last effort and spending mojo on the spot are not "
+      "modelled: the party is likely a little stronger than shown",
+      {"The party loses {party_verve_lost} verve and {party_survival_lost} survival and takes "
+       "{party_injuries} injury points (9 in 10 fights at most {party_injuries:p90})",
+       "Knocked out {knocked_out}, death contests lost {death_contests_lost}, withdrawals "
+       "{withdrawals}, mojo spent {mojo_spent}"}};
+  return kScreen;
 }
 
 Encounter compile(const Scenario&, const Variant& variant) {
@@ -602,7 +613,7 @@ std::vector<std::string> Encounter::behaviour() const {
 
 std::string describe_keys() {
   std::ostringstream os;
-  os << "gods-and-monsters: Gods & Monsters (seed 003): roll-under d20 (11 + attack - defense), simultaneous rounds,\n"
+  os << "gods-and-monsters: Gods & Monsters (source text 003): roll-under d20 (11 + attack - defense), simultaneous rounds,\n"
         "survival, verve and injuries, unconsciousness and death contests, surprise, group effort.\n\n"
      << "Combatant keys (party and foes entries, and library `monsters:`):\n"
      << format_schema(kCombatantKeys) << "\nweapons: " << joined(names_of(kWeapons)) << "\n\noptions:\n"

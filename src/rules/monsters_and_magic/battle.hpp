@@ -1527,6 +1527,8 @@ class Battle {
     for (int i = 0; i < n_; ++i) {
       rec(i).down = !st_[i].conscious;
       rec(i).dead = st_[i].dead;
+      rec(i).hp_left = std::max(0, st_[i].hp);
+      rec(i).hp_max = f(i).hp;
     }
     status(rec_.rounds);
   }

@@ -559,7 +559,7 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
       {"ac_absorbed", "damage its armour class absorbed", false, false, false},
       {"fatigue_inflicted", "fatigue it inflicted on others", false, false, false},
       {"fatigue_marked", "fatigue it marked (exhaustion marks from the ratchet included)", false, false, false},
-      {"exhaustion_marked", "exhaustion levels it marked", false, false, false},
+      {"exhaustion_marked", "exhaustion levels it marked", false, false, false, false, "exhaustion"},
       {"death_saves", "death saves it rolled", false, false, false},
       {"dying", "times it fell to 0 hp and started dying", false, false, false},
       {"conditions_applied", "conditions it inflicted", false, false, false},
@@ -567,6 +567,17 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
       {"ap_spent", "action points it spent", false, false, false},
   };
   return kSpecs;
+}
+
+const ScreenSpec& Encounter::screen() {
+  static const ScreenSpec kScreen{
+      "spell lists, Hide, Mount, cover other than partial, ranges beyond reach and Death's bargain "
+      "are not modelled: PC deaths may be higher than at a table",
+      {"Threads of fate: PCs spend {pc_threads_spent} (9 in 10 fights at most {pc_threads_spent:p90}); "
+       "the GM gains {gm_threads_gained}, spends {gm_threads_spent}, holds {gm_threads_end} at the end",
+       "Exhaustion levels PCs marked {exhaustion_marked}; death saves {death_saves}, {stabilised} "
+       "stabilised"}};
+  return kScreen;
 }
 
 Encounter compile(const Scenario&, const Variant& variant) {
@@ -714,7 +725,7 @@ std::string Encounter::describe() const {
     }
     os << '\n';
   }
-  os << "NOT modelled (seed 002): spell lists and charms (a scenario writes each spell), Mount/Dismount, Hide, "
+  os << "NOT modelled (source text 002): spell lists and charms (a scenario writes each spell), Mount/Dismount, Hide, "
         "readied actions other than a Strike, ranges beyond melee reach, weapon loadout swaps, per-pair bonds, cover "
         "other than partial, concealment and light, talents, group checks, Lucky Find, Bonds of Fate, Death's "
         "bargain\n";
@@ -756,7 +767,7 @@ std::vector<std::string> Encounter::behaviour() const {
 
 std::string describe_keys() {
   std::ostringstream os;
-  os << "monsters-and-magic: Monsters & Magic (seed 002): d20 + ability with weak/strong hits, 3 AP turns with "
+  os << "monsters-and-magic: Monsters & Magic (source text 002): d20 + ability with weak/strong hits, 3 AP turns with "
         "escalating Strike, AC as damage reduction, fatigue and exhaustion, death saves, threads of fate.\n\n"
      << "Combatant keys (party and foes entries, and library `monsters:`):\n"
      << format_schema(kCombatantKeys) << "\nthread_ability keys:\n"

@@ -311,6 +311,7 @@ class Encounter {
   std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();
   static const std::vector<MetricSpec>& extra_specs();
+  static const ScreenSpec& screen();  // the default report's lines
   std::string describe() const;
   // Play styles (issue 12): the system's table, the styles in force (read
   // from `style:`), and what they mean, one line per side.
