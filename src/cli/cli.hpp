@@ -124,6 +124,10 @@ class TerminalFilter {
 };
 std::string terminal_safe(std::string_view text);
 
+// One fight told turn by turn, as `encsim replay` prints it: the log, the
+// result and what each combatant did. report.html narrates its fights with it.
+void narrate_fight(const AnyEncounter& encounter, std::uint64_t seed, std::uint64_t trial, std::ostream& out);
+
 void setup_run(CLI::App& sub);
 void setup_check(CLI::App& sub);
 void setup_rules(CLI::App& sub);

@@ -17,6 +17,26 @@ const char* outcome_name(Outcome o) {
 }
 }  // namespace
 
+void narrate_fight(const AnyEncounter& encounter, std::uint64_t seed, std::uint64_t trial, std::ostream& out) {
+  std::visit(
+      [&](const auto& enc) {
+        TrialRecord rec;
+        rec.reset(enc.combatant_count());
+        TextLog log(out);
+        enc.simulate(seed, trial, rec, log);
+        out << "Result: " << outcome_name(rec.outcome) << (rec.foes_fled ? " (the foes fled)" : "")
+            << " after " << rec.rounds << " round(s).\n";
+        const auto& info = enc.roster();
+        for (std::size_t i = 0; i < info.size(); ++i) {
+          const CombatantRecord& c = rec.combatants[i];
+          out << "  " << info[i].name << ": " << c.attacks << " attacks, " << c.hits << " hits, "
+              << c.damage_dealt << " damage dealt, " << c.damage_taken << " taken"
+              << (c.dead ? ", dead" : c.down ? ", down" : "") << "\n";
+        }
+      },
+      encounter);
+}
+
 void setup_replay(CLI::App& sub) {
   struct Args {
     std::string file;
@@ -102,23 +122,7 @@ void setup_replay(CLI::App& sub) {
     std::cout << p.scenario.name << " [" << p.variant_names[0] << "], seed " << s << ", trial " << t << why;
     for (const auto& [path, value] : p.keys) std::cout << ", " << path << " = " << value;
     std::cout << "\n";
-    std::visit(
-        [&](const auto& enc) {
-          TrialRecord rec;
-          rec.reset(enc.combatant_count());
-          TextLog log(std::cout);
-          enc.simulate(s, t, rec, log);
-          std::cout << "Result: " << outcome_name(rec.outcome) << (rec.foes_fled ? " (the foes fled)" : "")
-                    << " after " << rec.rounds << " round(s).\n";
-          const auto& info = enc.roster();
-          for (std::size_t i = 0; i < info.size(); ++i) {
-            const CombatantRecord& c = rec.combatants[i];
-            std::cout << "  " << info[i].name << ": " << c.attacks << " attacks, " << c.hits << " hits, "
-                      << c.damage_dealt << " damage dealt, " << c.damage_taken << " taken"
-                      << (c.dead ? ", dead" : c.down ? ", down" : "") << "\n";
-          }
-        },
-        p.encounters[0]);
+    narrate_fight(p.encounters[0], s, t, std::cout);
   });
 }
 

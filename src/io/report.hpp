@@ -83,7 +83,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants);
 // The comparison of paired variants as a terminal table ("" when none is paired).
 std::string comparison_report(const std::vector<VariantResult>& variants);
 
-// summary.csv, combatants.csv, distributions.csv and comparison.csv.
+// summary.csv, combatants.csv, distributions.csv, comparison.csv and report.html.
 std::vector<std::string> report_file_names();
 // The files a report writes: name and content.
 using OutputFiles = std::vector<std::pair<std::string, std::string>>;
