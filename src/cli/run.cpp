@@ -99,22 +99,28 @@ std::string shell_word(const std::string& w) {
   return out + "'";
 }
 
-// The fights worth seeing of one scenario's results (rows from `first` on),
-// each narrated as `encsim replay` tells it.
-void narrate_picks(const Prepared& p, const std::vector<VariantResult>& results, std::size_t first,
-                   std::vector<HtmlFight>& out) {
+// The fights worth seeing of `results` (rows from `first` on in the report),
+// each with the command that replays it and, given the scenario, narrated as
+// `encsim replay` tells it. (merge has the results but not the scenario.)
+void add_fights(const std::vector<VariantResult>& results, std::size_t first, const Prepared* p,
+                std::vector<HtmlFight>& out) {
   for (std::size_t j = 0; j < results.size(); ++j) {
     const VariantResult& r = results[j];
     for (int k = 0; k < Picks::kKinds; ++k) {
       const std::uint64_t trial = r.tally.picks.pick(k);
       if (trial == Picks::kNone) continue;
-      std::string replay = "encsim replay " + shell_word(p.scenario.path) + " --seed " + std::to_string(r.seed);
+      std::string replay = "encsim replay " + (p ? shell_word(p->scenario.path) : std::string("SCENARIO.yaml")) +
+                           " --seed " + std::to_string(r.seed);
       if (r.variant != "base") replay += " --variant " + shell_word(r.variant);
-      for (const auto& [path, value] : p.keys) replay += " --set " + shell_word(path + "=" + value);
-      Capped buf;
-      std::ostream os(&buf);
-      narrate_fight(p.encounters[j], r.seed, trial, os);
-      out.push_back({first + j, k, trial, replay + " --trial " + std::to_string(trial), buf.text()});
+      for (const auto& [path, value] : r.keys) replay += " --set " + shell_word(path + "=" + value);
+      std::string text;
+      if (p) {
+        Capped buf;
+        std::ostream os(&buf);
+        narrate_fight(p->encounters[j], r.seed, trial, os);
+        text = buf.text();
+      }
+      out.push_back({first + j, k, trial, replay + " --trial " + std::to_string(trial), std::move(text)});
     }
   }
 }
@@ -133,6 +139,7 @@ std::string run_page(const std::vector<VariantResult>& all, const std::vector<Ht
   page.results = &all;
   page.charts.push_back(win_rate_chart(all));
   page.fights = fights;
+  if (fights.empty()) add_fights(all, 0, nullptr, page.fights);  // merged: named, not narrated
   return html_report(page);
 }
 
@@ -172,7 +179,7 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
     Progress progress(p.scenario.name, s);
     s.progress = progress.callback();
     auto results = run_prepared(p, s);
-    if (!a.out_dir.empty() && !a.shard.on()) narrate_picks(p, results, all.size(), fights);
+    if (!a.out_dir.empty() && !a.shard.on()) add_fights(results, all.size(), &p, fights);
     groups.push_back(results.size());
     hashes.u64(scenario_hash(p.scenario));
     totals.insert(totals.end(), results.size(), total);

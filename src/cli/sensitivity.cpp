@@ -313,8 +313,8 @@ void render_sensitivity(const std::string& plan_bytes, std::vector<VariantResult
     page.charts.push_back(std::move(c));
     page.tables.push_back({"Parameters, ranked", "sensitivity.csv", t});
     write_reports(o.out_dir, rows, {{"sensitivity.csv", to_csv(t)}, {"report.html", html_report(page)}});
-    std::cout << "wrote sensitivity.csv, report.html and summary.csv, combatants.csv, distributions.csv (the scenario and each "
-                 "probe) to "
+    std::cout << "wrote sensitivity.csv, report.html and summary.csv, combatants.csv, distributions.csv (the "
+                 "scenario and each probe) to "
               << o.out_dir << "\n";
   }
 }

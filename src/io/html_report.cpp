@@ -222,7 +222,8 @@ std::string combatant_tables(const std::vector<VariantResult>& results) {
   for (std::size_t c = 0; c < t.header.size(); ++c)
     if (c != side && !(c == scenario && one_scenario)) cols.push_back(c);
   std::string out;
-  for (const auto& [key, title] : {std::pair{"party", "The party, per PC"}, std::pair{"foes", "The foes, per combatant"}}) {
+  for (const auto& [key, title] :
+       {std::pair{"party", "The party, per PC"}, std::pair{"foes", "The foes, per combatant"}}) {
     std::vector<std::size_t> rows;
     for (std::size_t r = 0; r < t.rows.size(); ++r)
       if (t.rows[r][side] == key) rows.push_back(r);
@@ -240,7 +241,8 @@ std::string verdict_html(const VariantResult& r, const std::vector<VariantResult
   std::ostringstream os;
   os << "<article class=\"result\"><h2>" << html_escape(results.size() > 1 ? result_label(r, results) : r.scenario)
      << " <span class=\"sys\">(" << html_escape(r.ruleset) << ")</span></h2>\n";
-  if (&r == &results.front() && !r.description.empty()) os << "<p class=\"desc\">" << html_escape(r.description) << "</p>\n";
+  if (&r == &results.front() && !r.description.empty())
+    os << "<p class=\"desc\">" << html_escape(r.description) << "</p>\n";
   if (!r.variant_note.empty()) os << "<p class=\"desc\">Note: " << html_escape(r.variant_note) << "</p>\n";
   if (!r.behaviour.empty()) {
     os << "<ul class=\"behaviour\">";
@@ -512,7 +514,8 @@ std::string html_report(const HtmlPage& page) {
      << ". Charts by Chart.js (MIT licence; its notice is kept at the head of the script below).</footer>\n";
   os << "<pre id=\"encsim-chart-values\" hidden></pre>\n";
   os << "<script type=\"application/json\" id=\"encsim-data\">{\"charts\":"
-     << json_array(page.charts, chart_json) << ",\"hists\":" << json_array(hists, [](const std::string& h) { return h; }) << "}</script>\n";
+     << json_array(page.charts, chart_json) << ",\"hists\":"
+     << json_array(hists, [](const std::string& h) { return h; }) << "}</script>\n";
   os << "<script>\n" << kChartJs << "\n</script>\n<script>" << kDrawCharts << "</script>\n</body></html>\n";
   return os.str();
 }
