@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake g++ ninja-build libtbb-dev libyaml-cpp-dev libcli11-dev libeigen3-dev libgtest-dev libbenchmark-dev
+          libjs-chart.js              # Chart.js, compiled into encsim for report.html (docs/html-report.md)
+          chromium                    # headless, for report.html's test
           python3 python3-matplotlib  # python3-matplotlib: tools/plot.py and its test
           parallel)                   # GNU parallel: the sharded sweep of the slow suite (docs/sharding.md)
 for arg in "$@"; do

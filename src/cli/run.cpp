@@ -8,9 +8,11 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "cli/cli.hpp"
 #include "cli/shard.hpp"
+#include "io/narrate.hpp"
 
 namespace encsim::cli {
 namespace {
@@ -63,6 +65,87 @@ class Progress {
   std::chrono::steady_clock::time_point start_;
 };
 
+// A narration for report.html, cut after kMax bytes (a fight of a thousand
+// rounds reads better in the terminal, and keeps the page small).
+class Capped : public std::streambuf {
+ public:
+  static constexpr std::size_t kMax = 64 * 1024;
+  std::string text() const {
+    return cut_ ? text_ + "... (" + std::to_string(cut_) + " more bytes: replay it to read them all)\n" : text_;
+  }
+
+ protected:
+  int overflow(int c) override {
+    if (c != EOF) xsputn(reinterpret_cast<const char*>(&c), 1);
+    return c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    const auto len = static_cast<std::size_t>(n);
+    const std::size_t keep = std::min(len, kMax - std::min(kMax, text_.size()));
+    text_.append(s, keep);
+    cut_ += len - keep;
+    return n;
+  }
+
+ private:
+  std::string text_;
+  std::size_t cut_ = 0;
+};
+
+// A word for a shell command line, quoted when it needs to be.
+std::string shell_word(const std::string& w) {
+  if (!w.empty() && w.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._/=:,+-") ==
+                        std::string::npos)
+    return w;
+  std::string out = "'";
+  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The fights worth seeing of `results` (rows from `first` on in the report),
+// each with the command that replays it and, given the scenario, narrated as
+// `encsim replay` tells it. (merge has the results but not the scenario.)
+void add_fights(const std::vector<VariantResult>& results, std::size_t first, const Prepared* p,
+                std::vector<HtmlFight>& out) {
+  for (std::size_t j = 0; j < results.size(); ++j) {
+    const VariantResult& r = results[j];
+    for (int k = 0; k < Picks::kKinds; ++k) {
+      const std::uint64_t trial = r.tally.picks.pick(k);
+      if (trial == Picks::kNone) continue;
+      std::string replay = "encsim replay " + (p ? shell_word(p->scenario.path) : std::string("SCENARIO.yaml")) +
+                           " --seed " + std::to_string(r.seed);
+      if (r.variant != "base") replay += " --variant " + shell_word(r.variant);
+      for (const auto& [path, value] : r.keys) replay += " --set " + shell_word(path + "=" + value);
+      std::string text;
+      if (p) {
+        Capped buf;
+        std::ostream os(&buf);
+        narrate_trial(p->encounters[j], r.seed, trial, os);
+        text = buf.text();
+      }
+      out.push_back({first + j, k, trial, replay + " --trial " + std::to_string(trial), std::move(text)});
+    }
+  }
+}
+
+// report.html of a run: every scenario's verdicts, the win rates, the
+// distributions, the tables and the fights worth seeing.
+std::string run_page(const std::vector<VariantResult>& all, const std::vector<HtmlFight>& fights) {
+  HtmlPage page;
+  page.command = "run";
+  std::string names;
+  for (const VariantResult& r : all)
+    if (names.find(r.scenario) == std::string::npos) names += (names.empty() ? "" : ", ") + r.scenario;
+  page.title = "encsim run: " + names;
+  page.intro.push_back(std::to_string(all.front().tally.trials) + " fights per variant, seed " +
+                       std::to_string(all.front().seed) + "; every variant on the same dice");
+  page.results = &all;
+  page.charts.push_back(win_rate_chart(all));
+  page.fights = fights;
+  if (fights.empty()) add_fights(all, 0, nullptr, page.fights);  // merged: named, not narrated
+  return html_report(page);
+}
+
 void run(const RunArgs& a, bool trials_given, bool seed_given) {
   check_shard(a.shard, a.out_dir, a.precision, "run");
   // Load and compile everything first: a bad file stops the run before any
@@ -86,6 +169,7 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
   std::vector<std::uint64_t> groups;
   ByteWriter hashes;
   RunSettings first_run;
+  std::vector<HtmlFight> fights;
   for (const Prepared& p : prepared) {
     RunSettings s;
     s.seed = seed_given ? a.seed : p.scenario.seed;
@@ -98,6 +182,7 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
     Progress progress(p.scenario.name, s);
     s.progress = progress.callback();
     auto results = run_prepared(p, s);
+    if (!a.out_dir.empty() && !a.shard.on()) add_fights(results, all.size(), &p, fights);
     groups.push_back(results.size());
     hashes.u64(scenario_hash(p.scenario));
     totals.insert(totals.end(), results.size(), total);
@@ -114,7 +199,7 @@ void run(const RunArgs& a, bool trials_given, bool seed_given) {
     write_shard_part(a.out_dir, a.shard, part, first_run);
     return;
   }
-  render_run(plan, all, {a.out_dir, a.format, 0, a.detail});
+  render_run(plan, all, {a.out_dir, a.format, 0, a.detail, std::move(fights)});
 }
 
 }  // namespace
@@ -144,14 +229,14 @@ void render_run(const std::string& plan, const std::vector<VariantResult>& all, 
   for (const VariantResult& v : all)
     if (!band && !v.band.empty()) r.fail("it has a band that --no-band skipped");
   if (at != all.size() || !r.done()) r.fail("its groups do not hold its rows");
-  if (!o.out_dir.empty()) write_reports(o.out_dir, all);
+  if (!o.out_dir.empty()) write_reports(o.out_dir, all, {{"report.html", run_page(all, o.fights)}});
   if (o.format == "csv") {
     std::cout << to_csv(summary_table(all));
   } else if (o.format == "json") {
     std::cout << to_json(summary_table(all));
   } else {
     std::cout << table;
-    if (!o.out_dir.empty()) std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << o.out_dir << "\n";
+    if (!o.out_dir.empty()) std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv, report.html to " << o.out_dir << "\n";
   }
 }
 
@@ -164,7 +249,8 @@ void setup_run(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("-o,--output", a->out_dir,
-                 "write summary.csv, combatants.csv and distributions.csv to this directory (with --shard: the part)");
+                 "write summary.csv, combatants.csv, distributions.csv, comparison.csv and report.html to this directory "
+                 "(with --shard: the part)");
   sub.add_option("--precision", a->precision,
                  "run until the party win rate's 95% interval half-width is at most this (e.g. 0.005 or 0.5%)")
       ->transform(fraction(1e-5, 0.5, "0.005"));

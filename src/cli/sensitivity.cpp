@@ -285,9 +285,36 @@ void render_sensitivity(const std::string& plan_bytes, std::vector<VariantResult
   }
   std::cout << os.str();
   if (!o.out_dir.empty()) {
-    write_reports(o.out_dir, rows, {{"sensitivity.csv", to_csv(t)}});
-    std::cout << "wrote sensitivity.csv and summary.csv, combatants.csv, distributions.csv (the scenario and each "
-                 "probe) to "
+    // report.html: the change per step of each parameter with its interval, ranked.
+    HtmlChart c;
+    c.kind = HtmlChart::Kind::intervals;
+    c.title = "Change of the party win rate per step of each parameter, with its paired 95% interval";
+    c.x_label = "parameter (ranked by effect)";
+    c.y_label = "change of the party win rate per step (percentage points)";
+    HtmlChart::Series change{"win change per step", {}, {}, {}, {}};
+    for (std::size_t r = 0; r < order.size(); ++r) {
+      const ProbeView& pr = plan.probes[order[r]];
+      const PairedTally& pt = paired[order[r]];
+      const Interval ci = pt.win_difference_ci();
+      c.x_names.push_back(readable_path(pr.path) + ", step " + format_value(pr.step, pr.integer));
+      change.x.push_back(static_cast<double>(r));
+      change.y.push_back(pt.win_difference() / pr.steps);
+      change.low.push_back(ci.low / pr.steps);
+      change.high.push_back(ci.high / pr.steps);
+    }
+    c.series.push_back(std::move(change));
+    HtmlPage page;
+    page.command = "sensitivity";
+    page.title = "encsim sensitivity: " + plan.scenario;
+    page.intro.push_back(plan.ruleset + ", variant " + plan.variant + "; " + std::to_string(plan.trials) +
+                         " fights per probe on the same dice, seed " + std::to_string(plan.seed));
+    page.results = &rows;
+    page.verdicts = false;
+    page.charts.push_back(std::move(c));
+    page.tables.push_back({"Parameters, ranked", "sensitivity.csv", t});
+    write_reports(o.out_dir, rows, {{"sensitivity.csv", to_csv(t)}, {"report.html", html_report(page)}});
+    std::cout << "wrote sensitivity.csv, report.html and summary.csv, combatants.csv, distributions.csv (the "
+                 "scenario and each probe) to "
               << o.out_dir << "\n";
   }
 }
@@ -306,7 +333,8 @@ void setup_sensitivity(CLI::App& sub) {
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "probe this variant (default: the scenario as written)");
   sub.add_option("--set", a->set, "PATH=VALUE: write this value in for every probe, e.g. style.foes=ruthless");
-  sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv and the probes' summary.csv, combatants.csv, distributions.csv here (with --shard: the part)");
+  sub.add_option("-o,--output", a->out_dir, "write sensitivity.csv, report.html and the probes' summary.csv, combatants.csv, "
+                 "distributions.csv here (with --shard: the part)");
   add_shard_option(sub, a->shard);
   sub.callback([a, n, seed] { sensitivity(*a, n->count() > 0, seed->count() > 0); });
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "encsim/runner.hpp"
+#include "io/html_report.hpp"
 #include "io/part.hpp"
 
 namespace encsim::cli {
@@ -44,6 +45,9 @@ struct RenderOptions {
   std::string format = "table";
   int threads = 0;  // tune's merge goes on searching
   bool detail = false;  // run: the full tables under each variant (--detail)
+  // run: its fights worth seeing, narrated for report.html (merge has no
+  // scenario to narrate them from: the page names them and their replay).
+  std::vector<HtmlFight> fights = {};
 };
 // run's plan: the rows of each scenario, in order, and whether each variant's
 // band ran beside it (not --no-band).

@@ -235,6 +235,45 @@ std::string sweep_report(const std::vector<AxisView>& axes, const std::vector<Va
   return os.str();
 }
 
+// report.html of a sweep: the win rate along the (last) swept value with its
+// band, a line per variant (and, for a grid, per value of the first axis).
+std::string sweep_page(const SweepPlan& plan, const std::vector<VariantResult>& all) {
+  HtmlPage page;
+  page.command = "sweep";
+  page.title = "encsim sweep: " + plan.scenario;
+  page.intro.push_back(plan.ruleset + "; " + std::to_string(plan.points) + " points, " +
+                       std::to_string(all.front().tally.trials) + " fights each, seed " + std::to_string(plan.seed) +
+                       ", the same dice at every point");
+  for (const auto& [v, path] : plan.overriding)
+    page.intro.push_back("Variant '" + v + "' sets " + path + " itself, so its rows do not change with it.");
+  page.results = &all;
+  page.verdicts = false;
+  const AxisView& across = plan.axes.back();
+  HtmlChart c;
+  c.title = "Party win rate against " + readable_path(across.path) + ", with its 95% interval";
+  c.x_label = readable_path(across.path);
+  c.y_label = "party win rate";
+  c.x_names = across.labels;
+  const std::size_t lines = plan.axes.size() == 2 ? plan.axes[0].values.size() : 1;
+  for (std::size_t line = 0; line < lines; ++line)
+    for (std::size_t v = 0; v < plan.variants; ++v) {
+      HtmlChart::Series s;
+      if (plan.axes.size() == 2) s.name = plan.axes[0].path + " = " + plan.axes[0].text(plan.axes[0].values[line]);
+      if (plan.variants > 1 || s.name.empty()) s.name += (s.name.empty() ? "" : " ") + ("[" + all[v].variant + "]");
+      for (std::size_t k = 0; k < across.values.size(); ++k) {
+        const Tally& t = all[((line * across.values.size()) + k) * plan.variants + v].tally;
+        const Interval ci = wilson(t.party_wins, t.trials);
+        s.x.push_back(across.values[k]);
+        s.y.push_back(static_cast<double>(t.party_wins) / static_cast<double>(t.trials));
+        s.low.push_back(ci.low);
+        s.high.push_back(ci.high);
+      }
+      c.series.push_back(std::move(s));
+    }
+  page.charts.push_back(std::move(c));
+  return html_report(page);
+}
+
 void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
   check_shard(a.shard, a.out_dir, a.precision, "sweep");
   if (a.sets.size() > 2)
@@ -320,7 +359,7 @@ void render_sweep(const std::string& plan_bytes, const std::vector<VariantResult
   if (plan.axes.empty() || plan.axes.size() > 2 || plan.points != grid || plan.variants == 0 ||
       all.size() != plan.points * plan.variants)
     throw InputError(SourcePos{}, "the sweep's plan does not match its rows");
-  if (!o.out_dir.empty()) write_reports(o.out_dir, all);
+  if (!o.out_dir.empty()) write_reports(o.out_dir, all, {{"report.html", sweep_page(plan, all)}});
   if (o.format == "csv") {
     std::cout << to_csv(summary_table(all));
     return;
@@ -341,7 +380,8 @@ void render_sweep(const std::string& plan_bytes, const std::vector<VariantResult
             << " fights each, seed " << plan.seed << ", the same dice at every point\n";
   std::cout << sweep_report(plan.axes, all, plan.variants);
   if (!o.out_dir.empty())
-    std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv to " << o.out_dir << "\n";
+    std::cout << "wrote summary.csv, combatants.csv, distributions.csv, comparison.csv, report.html to " << o.out_dir
+              << "\n";
 }
 
 void setup_sweep(CLI::App& sub) {
@@ -361,8 +401,8 @@ void setup_sweep(CLI::App& sub) {
       ->transform(fraction(1e-5, 0.5, "0.005"));
   sub.add_option("--variant", a->variants, "sweep only these variants (repeatable; default: all)");
   sub.add_option("-o,--output", a->out_dir,
-                 "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) here "
-                 "(with --shard: the part)");
+                 "write summary.csv, combatants.csv, distributions.csv and comparison.csv (a row per point) and "
+                 "report.html here (with --shard: the part)");
   sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
       ->check(CLI::IsMember({"table", "csv", "json"}));
   add_shard_option(sub, a->shard);

@@ -95,6 +95,25 @@ void add_tune_rows(Table& t, const Prepared& p, const Param& param, double targe
   }
 }
 
+// One line of tune's curve: each value evaluated, at the most trials it was
+// run with (a scan's rough estimate gives way to the later, finer one).
+HtmlChart::Series tune_series(const TuneOutcome& o, const Setting& fixed_values) {
+  std::map<double, const TuneEval*> best;
+  for (const TuneEval& e : o.trace)
+    if (auto [it, fresh] = best.try_emplace(e.value, &e); !fresh && e.trials > it->second->trials) it->second = &e;
+  HtmlChart::Series s;
+  for (const auto& [k, v] : setting_keys(fixed_values)) s.name += (s.name.empty() ? "" : ", ") + k + " = " + v;
+  if (s.name.empty()) s.name = "party win rate";
+  for (const auto& [value, e] : best) {
+    const Interval ci = e->ci();
+    s.x.push_back(value);
+    s.y.push_back(e->rate());
+    s.low.push_back(ci.low);
+    s.high.push_back(ci.high);
+  }
+  return s;
+}
+
 void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* scan = nullptr,
           std::uint64_t expected_hash = 0) {
   check_shard(a.shard, a.out_dir, 0.0, "tune");
@@ -160,7 +179,7 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* sca
     prepare_output_dir(a.out_dir, a.shard.on()
                                       ? std::vector{std::filesystem::path(part_path(a.out_dir, a.shard)).filename().string()}
                                       : std::vector<std::string>{"summary.csv", "combatants.csv", "distributions.csv",
-                                                                 "comparison.csv", "tune.csv"});
+                                                                 "comparison.csv", "tune.csv", "report.html"});
 
   RunSettings base;
   base.seed = seed_given ? a.seed : p.scenario.seed;
@@ -199,6 +218,12 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* sca
     header.emplace_back(c);
   Table trace_table{header, {}, set ? 4u : 3u};
   std::vector<VariantResult> rows;  // the answers and their neighbours, by value
+  HtmlChart curve;  // report.html: every value evaluated, a line per --set value
+  curve.title = "Party win rate against " + readable_path(param.path) + " as tune evaluated it, with the target";
+  curve.x_label = readable_path(param.path);
+  curve.y_label = "party win rate";
+  curve.target = a.target;
+  curve.target_label = "target " + percent(a.target);
   for (const Setting& fixed_values : fixed_settings) {
     const RunSettings rs = base;
     // The results of the evaluations made at the full trial count: the answer
@@ -276,12 +301,23 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* sca
       if (keep) rows.push_back(r);
     }
     add_tune_rows(trace_table, one, param, a.target, o, fixed_values);
+    curve.series.push_back(tune_series(o, fixed_values));
   }
 
   if (!a.out_dir.empty()) {
-    write_reports(a.out_dir, rows, {{"tune.csv", to_csv(trace_table)}});
-    std::cout << "wrote tune.csv (every evaluation) and summary.csv, combatants.csv, distributions.csv (the answer "
-                 "and its neighbours) to "
+    HtmlPage page;
+    page.command = "tune";
+    page.title = "encsim tune: " + p.scenario.name;
+    page.intro.push_back("tune " + param.path + " for a party win rate of " + percent(a.target) + " (" +
+                         p.scenario.ruleset + ", variant " + one.variant_names.front() + ", seed " +
+                         std::to_string(base.seed) + "); the rows below are the answers and their neighbours");
+    page.results = &rows;
+    page.verdicts = false;
+    page.charts.push_back(std::move(curve));
+    page.tables.push_back({"Every evaluation", "tune.csv", trace_table});
+    write_reports(a.out_dir, rows, {{"tune.csv", to_csv(trace_table)}, {"report.html", html_report(page)}});
+    std::cout << "wrote tune.csv (every evaluation), report.html and summary.csv, combatants.csv, distributions.csv "
+                 "(the answer and its neighbours) to "
               << a.out_dir << "\n";
   }
 }
@@ -324,7 +360,8 @@ void setup_tune(CLI::App& sub) {
   sub.add_option("--threads", a->threads, "worker threads (default: all cores); results do not depend on it")
       ->check(CLI::Range(1, 1024));
   sub.add_option("--variant", a->variant, "tune this variant (default: the scenario as written)");
-  sub.add_option("-o,--output", a->out_dir, "write tune.csv and the answer's summary.csv, combatants.csv, distributions.csv here (with --shard: the part)");
+  sub.add_option("-o,--output", a->out_dir, "write tune.csv, report.html and the answer's summary.csv, combatants.csv, distributions.csv here "
+                                          "(with --shard: the part)");
   add_shard_option(sub, a->shard);
   sub.add_option("--set", a->set,
                  "PATH=V1[,V2...]: write this value in while tuning, and with several, tune once for each "

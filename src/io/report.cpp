@@ -935,7 +935,8 @@ void recover_output_dir(const std::string& dir) {
         name.find_first_not_of("0123456789", at + 5) != std::string::npos)
       return false;
     const std::string stem = name.substr(0, at);
-    return stem == ".encsim-probe" || (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".csv") == 0);
+    return stem == ".encsim-probe" || (stem.size() > 4 && stem.compare(stem.size() - 4, 4, ".csv") == 0) ||
+           stem == "report.html";
   };
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
@@ -947,7 +948,7 @@ void recover_output_dir(const std::string& dir) {
 }
 
 std::vector<std::string> report_file_names() {
-  return {"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv"};
+  return {"summary.csv", "combatants.csv", "features.csv", "distributions.csv", "comparison.csv", "report.html"};
 }
 
 void prepare_output_dir(const std::string& dir, const std::vector<std::string>& names) {

@@ -97,7 +97,7 @@ std::string terminal_report(const std::vector<VariantResult>& variants, bool det
 // (within 100 columns); `detail` adds every paired cost.
 std::string comparison_report(const std::vector<VariantResult>& variants, bool detail = false);
 
-// summary.csv, combatants.csv, distributions.csv and comparison.csv.
+// summary.csv, combatants.csv, distributions.csv, comparison.csv and report.html.
 std::vector<std::string> report_file_names();
 // The files a report writes: name and content.
 using OutputFiles = std::vector<std::pair<std::string, std::string>>;
