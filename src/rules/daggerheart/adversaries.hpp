@@ -219,27 +219,10 @@ inline void Battle<R, Log>::use_action_feature(int j, int f, Target target) {
 // The standard attack (Ramp Up: against everyone it reaches).
 template <class R, class Log>
 inline void Battle<R, Log>::standard_attack(int j, Target target) {
-  const Adversary& a = adv(j);
-  Effect e;
-  e.kind = Effect::Kind::attack;
-  e.standard_damage = true;
-  e.type = a.type_of_damage;
-  e.direct = a.direct;
-  e.targets = a.ramp_up ? area_count(a.range) : 1;
-  ENCSIM_SAY(log_, "%s attacks with %s", aname(j), a.attack_name.c_str());
-  ++feat(a.feat_attack).uses;
-  const UsingFeature acting(adv_feat_[j], a.feat_attack);
-  run_effect(j, e, target, -1, 0);
-}
-
-template <class R, class Log>
-inline int Battle<R, Log>::area_count(Range r) const {
-  switch (r) {
-    case Range::melee: return 1;
-    case Range::very_close: return opt_.area_very_close;
-    case Range::close: return opt_.area_close;
-    default: return opt_.area_far;
-  }
+  ENCSIM_SAY(log_, "%s attacks with %s", aname(j), adv(j).attack_name.c_str());
+  ++feat(adv(j).feat_attack).uses;
+  const UsingFeature acting(adv_feat_[j], adv(j).feat_attack);
+  run_effect(j, standard_effect(j), target, -1, 0);
 }
 
 // An adversary's effect on PCs. `attacker` is the PC that set off a
@@ -444,6 +427,7 @@ template <class R, class Log>
 inline int Battle<R, Log>::before_damage(int j) {
   int bonus = 0;
   const Adversary& a = adv(j);
+  if (!(a.triggers >> static_cast<unsigned>(Trigger::before_damage) & 1u)) return 0;
   for (std::size_t f = 0; f < a.features.size(); ++f) {
     const Feature& ft = a.features[f];
     if (!ft.modelled || ft.trigger != Trigger::before_damage || !reaction_affordable(j, static_cast<int>(f))) continue;
@@ -541,7 +525,7 @@ template <class R, class Log>
 inline void Battle<R, Log>::adversary_reaction(int j, Trigger trigger, int pc_index, int dmg, int marks) {
   // A reaction may set off another (a Death Quake downing a PC), but no
   // deeper: a `hit` reaction that attacks would otherwise never end.
-  if (reaction_depth_ >= 2) return;
+  if (reaction_depth_ >= 2 || !(adv(j).triggers >> static_cast<unsigned>(trigger) & 1u)) return;
   ++reaction_depth_;
   react(j, trigger, pc_index, dmg, marks);
   --reaction_depth_;

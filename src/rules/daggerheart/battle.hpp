@@ -177,7 +177,6 @@ class Battle {
   void pay(int j, const Feature& ft);
   void use_action_feature(int j, int f, Target target);
   void standard_attack(int j, Target target);
-  int area_count(Range r) const;
   void run_effect(int j, const Effect& e, Target target, int attacker, int taken);
   bool adversary_action_roll(int j, int difficulty_needed);
   int first_vulnerable(const int* skip, int n_skip);
@@ -208,7 +207,7 @@ class Battle {
   int standard_profile(int j) const;
   double target_value(int j, const Effect& e, int profile, int t) const;
   double effect_value(int j, const Effect& e, int profile, unsigned* aim) const;
-  Effect standard_effect(int j) const;
+  const Effect& standard_effect(int j) const;
   Plan plan(int j);
   int aim_at(int j, const Effect& e, int profile, const int* skip, int n_skip);
   int pick_foe(int i);

@@ -136,17 +136,11 @@ inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, 
   return v;
 }
 
-// The standard attack as an effect (Ramp Up: on everyone it reaches).
+// The standard attack as an effect (Ramp Up: on everyone it reaches), built
+// once at compile time (play.cpp): it depends on the stat block and options only.
 template <class R, class Log>
-inline Effect Battle<R, Log>::standard_effect(int j) const {
-  const Adversary& a = adv(j);
-  Effect e;
-  e.kind = Effect::Kind::attack;
-  e.standard_damage = true;
-  e.type = a.type_of_damage;
-  e.direct = a.direct;
-  e.targets = a.ramp_up ? area_count(a.range) : 1;
-  return e;
+inline const Effect& Battle<R, Log>::standard_effect(int j) const {
+  return adv(j).standard;
 }
 
 // Adversary j's best action now: the standard attack, or an action feature
@@ -227,14 +221,15 @@ inline int Battle<R, Log>::pick_foe(int i) {
 template <class R, class Log>
 template <class Affordable>
 inline int Battle<R, Log>::next_by_threat(const Affordable& affordable, const bool* passed) {
-  auto ready = [&](int j) {
-    return adv_[j].alive && !passed[j] && adv_[j].spotlights < adv(j).relentless && affordable(j);
-  };
+  // Who is ready, weighed once: nothing below changes what affordable() reads.
+  bool ready[Encounter::kMaxAdversaries];
   int least = 1 << 20;
-  for (int j = 0; j < n_adv_; ++j)
-    if (ready(j)) least = std::min(least, adv_[j].spotlights);
+  for (int j = 0; j < n_adv_; ++j) {
+    ready[j] = adv_[j].alive && !passed[j] && adv_[j].spotlights < adv(j).relentless && affordable(j);
+    if (ready[j]) least = std::min(least, adv_[j].spotlights);
+  }
   return best_by(
-      n_adv_, [&](int j) { return ready(j) && adv_[j].spotlights == least; }, [&](int j) { return adv(j).threat; });
+      n_adv_, [&](int j) { return ready[j] && adv_[j].spotlights == least; }, [&](int j) { return adv(j).threat; });
 }
 
 // A spotlighted adversary without tactics, under a value style: its best action.

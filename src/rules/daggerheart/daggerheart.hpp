@@ -200,6 +200,10 @@ struct Adversary {
   // Profiles: 0 standard, 1 Horde, 2 alternative, 3 + f feature f's own damage.
   std::vector<MarksTable> marks;
   int feat_attack = -1, feat_experience = -1;  // entries in Encounter::features()
+  // Filled in at compile time for the hot path: a bit per Trigger some modelled
+  // feature fires on (so a reaction check skips the features' loop when none does).
+  std::uint32_t triggers = 0;
+  Effect standard;  // its standard attack as an effect (Ramp Up: on every PC it reaches)
 };
 
 struct Npc {

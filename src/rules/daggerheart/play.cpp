@@ -115,6 +115,9 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
   // Expected HP per damage profile and PC (the adversaries' value rule).
   const std::size_t n_pc = enc.pcs.size();
   for (Adversary& a : enc.adversaries) {
+    a.triggers = 0;
+    for (const Feature& f : a.features)
+      if (f.modelled) a.triggers |= 1u << static_cast<unsigned>(f.trigger);
     a.marks.assign((3 + a.features.size()) * n_pc, MarksTable{});
     auto fill = [&](std::size_t profile, const Dice& d, DamageType type) {
       for (std::size_t i = 0; i < n_pc; ++i) a.marks[profile * n_pc + i] = pc_marks(d, type, enc.pcs[i], o.massive_damage);
@@ -141,6 +144,12 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
       reach = r == Range::melee ? 1 : r == Range::very_close ? o.area_very_close : r == Range::close ? o.area_close : o.area_far;
     }
     a.threat = n_pc > 0 ? reach * sum / static_cast<double>(n_pc) : 0.0;
+    a.standard = Effect{};
+    a.standard.kind = Effect::Kind::attack;
+    a.standard.standard_damage = true;
+    a.standard.type = a.type_of_damage;
+    a.standard.direct = a.direct;
+    a.standard.targets = reach;
   }
 
   // HP a PC's primary-weapon hit marks on each adversary (the party's value
