@@ -66,6 +66,17 @@ TEST(TacticsVars, CommonVarsFollowTheEnum) {
   for (const auto& v : vars) EXPECT_FALSE(v.description.empty()) << v.name;
 }
 
+// One variable against a number is evaluated without the stack (holds()):
+// the same answer as the same test written so that the stack runs.
+TEST(TacticsCondition, VarAgainstNumberAgreesWithTheStack) {
+  for (const char* op : {"<", "<=", ">", ">=", "==", "!=", "+", "-", "*", "/", "and", "or"})
+    for (const char* k : {"0", "1", "2", "3", "5", "0.5"})
+      for (const char* var : {"self.hp", "enemies_down", "self.hp_frac"}) {
+        const std::string quick = std::string(var) + " " + op + " " + k, slow = "0 + " + quick;
+        EXPECT_EQ(eval(quick), eval(slow)) << quick;
+      }
+}
+
 TEST(TacticsCondition, DefaultIsAlwaysTrue) {
   const Condition c;
   EXPECT_TRUE(c.is_always());

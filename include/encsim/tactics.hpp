@@ -63,6 +63,10 @@ class Condition {
   template <class Ctx>
   bool holds(const Ctx& ctx) const {
     if (n_ops_ == 0) return true;
+    // The commonest form, one variable against a number ("self.survival ==
+    // 0"), without the stack: the same binary() on the same two values.
+    if (n_ops_ == 3 && ops_[0].code == Code::var && ops_[1].code == Code::push && ops_[2].code >= Code::add)
+      return binary(ops_[2].code, ctx.var(ops_[0].arg), ops_[1].value) != 0.0;
     std::array<double, kMaxStack> st;  // written before read: the compiler checked the depth
     int sp = 0;
     for (int i = 0; i < n_ops_; ++i) {

@@ -17,7 +17,15 @@ class Battle {
  public:
   Battle(const Encounter& enc, R& dice, R& surprise, R& tact, TrialRecord& rec, Log& log)
       : enc_(enc), opt_(enc.opt), dice_(dice), surprise_(surprise), tact_(tact), rec_(rec), log_(log),
-        n_(static_cast<int>(enc.fighters.size())) {}
+        n_(static_cast<int>(enc.fighters.size())) {
+    // hit_chance() by the roll needed, clamped to 0..20, natural 20 and 1 options folded in.
+    for (int need = 0; need <= 20; ++need) {
+      int hits = need;
+      if (opt_.natural_20_fails && hits == 20) hits = 19;
+      if (opt_.natural_1_hits && hits == 0) hits = 1;
+      hit_odds_[need] = hits / 20.0;
+    }
+  }
 
   void run() {
     set_up();
@@ -125,6 +133,10 @@ class Battle {
     }
     in_count_[0] = enc_.n_party;
     in_count_[1] = n_ - enc_.n_party;
+    const std::uint64_t all = n_ == 64 ? ~std::uint64_t{0} : bit(n_) - 1;
+    side_mask_[0] = bit(enc_.n_party) - 1;
+    side_mask_[1] = all & ~side_mask_[0];
+    in_mask_ = all;
   }
 
   // Every change of `in` goes through here, so that in_fight() is a lookup:
@@ -134,6 +146,7 @@ class Battle {
     if (s.in == in) return;
     s.in = in;
     in_count_[side(i)] += in ? 1 : -1;
+    in_mask_ ^= bit(i);
   }
 
   // "Surprise": perception rolls, +4 when aware of the attackers, -6 asleep.
@@ -488,19 +501,22 @@ class Battle {
   // every attack of the round (twice for NPCs): the same choice and the same
   // draws from the tactics stream on ties, without calls per enemy.
   int aim_threat(int i, int lo, int hi, int action) {
-    int open[kMax];
-    int n = 0;
-    for (int j = lo; j < hi; ++j)
-      if (eligible(j, action)) open[n++] = j;
-    ENCSIM_CHECK_GE(n, 1);
-    if (n == 1) return open[0];  // nothing to weigh, and best_by() would draw nothing
+    // Those it may aim at, in listed order: for anything but a knockout or
+    // killing blow eligible() is being in the fight, a lookup in in_mask_.
+    std::uint64_t open = in_mask_ & side_mask_[1 - side(i)];
+    if (action == kKnockout || action == kKillingBlow) {
+      open = 0;
+      for (int j = lo; j < hi; ++j) open |= eligible(j, action) ? bit(j) : 0;
+    }
+    ENCSIM_CHECK(open != 0);
+    if ((open & (open - 1)) == 0) return std::countr_zero(open);  // nothing to weigh, and best_by() would draw nothing
     const Odds odds = odds_of(i, action < 0 ? static_cast<int>(kAttack) : action);
     int best = -1;
     int ties = 0;
     double best_score = 0.0;
     int best_left = 0;
-    for (int k = 0; k < n; ++k) {
-      const int j = open[k];
+    for (std::uint64_t m = open; m; m &= m - 1) {
+      const int j = std::countr_zero(m);
       const int left = hp(j);
       const double score = aim_score(odds, j, left);
       // (score, -left) compared as a pair: the higher score, then the least left.
@@ -538,10 +554,7 @@ class Battle {
   // defense, "Conflicts"; the natural 20 and 1 options).
   [[gnu::always_inline]] double hit_chance(const Odds& o, int t) const {
     const int need = o.need + target_mod(t) - defense_against(t, o.i, true);
-    int hits = std::clamp(need, 0, 20);
-    if (opt_.natural_20_fails && hits == 20) hits = 19;
-    if (opt_.natural_1_hits && hits == 0) hits = 1;
-    return hits / 20.0;
+    return hit_odds_[std::clamp(need, 0, 20)];
   }
   // What one attack with `o.action` on `t` is worth, in points of what
   // stands between `t` and injuries: the chance it hits times the damage
@@ -1026,6 +1039,9 @@ class Battle {
   int n_;
   int round_ = 0;
   int in_count_[2] = {0, 0};  // per side: how many are in the fight (see set_in())
+  std::uint64_t in_mask_ = 0;         // bit per combatant in the fight (see set_in())
+  std::uint64_t side_mask_[2] = {0, 0};  // bit per combatant of each side
+  double hit_odds_[21];               // see the constructor
   Mark focus_[2];  // the enemy each side did the most harm in its latest round of hits
   const tactics::Rule* chosen_[kMax];
   std::uint64_t acting_[3] = {0, 0, 0};  // per Pass: who acts in it this round (bit per combatant)
