@@ -46,10 +46,10 @@ TEST(Cli, RunPrintsTheSentenceAndTheTable) {
   EXPECT_NE(r.out.find("\n  Inspiration dice: the party gains "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n  Won fights: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(". Lost fights: "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\n  PC                    down   dead  near death   HP left\n  Veteran   "), std::string::npos)
+  EXPECT_NE(r.out.find("\n  PC                   down   dead  near death   HP left\n  Veteran   "), std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("Bugbear"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("per fight "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\n  per fight "), std::string::npos) << r.out;
   const Result d = encsim("run " + kSource + "/scenarios/fivey/goblin-ambush.yaml -n 3000 --variant base --detail");
   EXPECT_EQ(d.code, 0) << d.out;
   EXPECT_EQ(d.out.substr(0, r.out.find("  trials ")), r.out.substr(0, r.out.find("  trials ")));

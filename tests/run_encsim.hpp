@@ -51,4 +51,19 @@ inline std::filesystem::path fresh_dir(const std::string& name) {
   return d;
 }
 
+// The terminal report with its wrapped lines joined again: the default view
+// wraps prose at 100 columns, continuing a line with four spaces.
+inline std::string unwrapped(const std::string& text) {
+  std::string out;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    if (text.compare(at, 5, "\n    ") == 0) {
+      out += ' ';
+      at += 4;
+    } else {
+      out += text[at];
+    }
+  }
+  return out;
+}
+
 }  // namespace encsim::testing

@@ -149,8 +149,9 @@ TEST(Style, RunReportsTheBandUnlessAskedNotTo) {
   const std::string f = kSource + "/scenarios/fivey/goblin-ambush.yaml --variant base -n 4000";
   const auto run = testing::encsim("run " + f);
   ASSERT_EQ(run.code, 0) << run.out;
-  EXPECT_NE(run.out.find(" against ruthless foes, "), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find(" against cautious ones)."), std::string::npos) << run.out;
+  const std::string out = testing::unwrapped(run.out);
+  EXPECT_NE(out.find(" against ruthless foes, "), std::string::npos) << run.out;
+  EXPECT_NE(out.find(" against cautious ones)."), std::string::npos) << run.out;
   const auto quick = testing::encsim("run " + f + " --no-band");
   EXPECT_EQ(quick.out.find(" against ruthless foes"), std::string::npos) << quick.out;
 }
