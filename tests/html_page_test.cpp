@@ -121,5 +121,21 @@ TEST(HtmlPage, MergeWritesThePageFromTheParts) {
   fs::remove_all(dir);
 }
 
+// Determinism holds for the page as for the CSVs: the same bytes at any
+// thread count (it carries no timing).
+TEST(HtmlPage, SameBytesAtOneTwoAndEightThreads) {
+  std::string first;
+  for (int threads : {1, 2, 8}) {
+    const fs::path dir = fresh_dir("html-threads" + std::to_string(threads));
+    const auto r = encsim("run " + kTroll + " -n 3000 --threads " + std::to_string(threads) + " -o " + dir.string());
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::string page = slurp(dir / "report.html");
+    ASSERT_FALSE(page.empty());
+    if (first.empty()) first = page;
+    EXPECT_TRUE(page == first) << "report.html differs at " << threads << " threads";
+    fs::remove_all(dir);
+  }
+}
+
 }  // namespace
 }  // namespace encsim
