@@ -43,7 +43,6 @@ struct Probe {
   PairedTally paired;
 };
 
-std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
 // Percentage points, signed: "+1.25", "-0.40", "0.00".
 std::string points(double p) {
   const std::string s = fixed(100.0 * p, 2);

@@ -87,7 +87,6 @@ Axis parse_set(const Prepared& p, const std::string& text) {
   return axis;
 }
 
-std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
 
 // What the report needs of an axis; a part carries it (the plan).
 struct AxisView {

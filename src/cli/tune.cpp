@@ -69,7 +69,6 @@ std::string scan_key(const std::vector<std::pair<std::string, std::string>>& key
   return k;
 }
 
-std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
 
 // A number given to `option`; `whole` says whether it was written as a whole number.
 double option_number(const std::string& option, const std::string& text, bool& whole) {

@@ -49,8 +49,6 @@ std::string json_string(std::string_view text) {
 
 namespace {
 
-std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
-double rate(std::uint64_t k, std::uint64_t n) { return n == 0 ? 0.0 : static_cast<double>(k) / static_cast<double>(n); }
 
 // A chart's y values as the CSVs write rates (6 decimals), x values plainly;
 // NaN (no value) is null.

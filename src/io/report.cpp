@@ -22,9 +22,11 @@
 #include <unistd.h>
 
 namespace encsim {
-namespace {
-
 double rate(std::uint64_t k, std::uint64_t n) { return n == 0 ? 0.0 : static_cast<double>(k) / static_cast<double>(n); }
+
+std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
+
+namespace {
 
 // Summary columns a system adds: `<name>_mean` or `<name>_rate`, and `<name>_p90`.
 std::vector<std::string> metric_columns(const MetricSpec& m) {
@@ -108,7 +110,6 @@ void add_metrics(std::vector<std::string>& row, const std::vector<std::string>& 
   row.insert(row.end(), values.begin(), values.end());
 }
 
-std::string percent(double p) { return fixed(100.0 * p, 1) + "%"; }
 
 // `s` cut or padded to `width` characters (UTF-8 code points, so "Kordé"
 // lines up), for the terminal table.

@@ -144,5 +144,8 @@ void abandon_output();
 std::string csv_field(const std::string& s);
 // Fixed decimals, '.' always, no thousands separators, "-0" never.
 std::string fixed(double value, int decimals);
+// k / n, 0 when n is 0; and a fraction as "12.3%" (the terminal's and report.html's).
+double rate(std::uint64_t k, std::uint64_t n);
+std::string percent(double p);
 
 }  // namespace encsim
