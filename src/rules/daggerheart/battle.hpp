@@ -298,10 +298,14 @@ inline void Battle<R, Log>::set_up() {
   int rally = 0;
   for (int i = 0; i < n_pc_; ++i) rally = std::max(rally, pc(i).rally_die);
   for (int i = 0; i < n_pc_; ++i) {
-    pc_[i] = PcState{0, 0, std::min(pc(i).hope_start, pc(i).hope_max), 0, false, false, false, false,
+    pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
+                     pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false};
     ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
                pc(i).evasion, pc(i).hp, pc(i).stress, pc(i).major, pc(i).severe, pc(i).armor_slots, pc_[i].hope);
+    if (pc_[i].hp_marked || pc_[i].stress_marked || pc_[i].armor_marked)
+      ENCSIM_SAY(log_, "  %s starts with %d HP, %d Stress and %d Armor Slots marked", pname(i), pc_[i].hp_marked,
+                 pc_[i].stress_marked, pc_[i].armor_marked);
     for (int k = 0; k < pc(i).prayer_dice && n_prayer_ < kMaxPrayer; ++k)
       prayer_owner_[n_prayer_] = i, prayer_[n_prayer_++] = setup_.die(4);
   }

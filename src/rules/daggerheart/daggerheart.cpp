@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "rules/daggerheart/advancement.hpp"
 #include "rules/daggerheart/play.hpp"
 #include "rules/daggerheart/read.hpp"
 #include "rules/sides.hpp"
@@ -272,7 +273,7 @@ void declare_features(Encounter& enc) {
 
 const ScreenSpec& Encounter::screen() {
   static const ScreenSpec kScreen{
-      "PC domain cards, subclass features, ancestries, Beastform and level-up advancements are not "
+      "PC domain cards, subclass features, ancestries, communities and Beastform are not "
       "modelled: the party is likely stronger than shown",
       {"Fear: gains {fear_gained}, spends {fear_spent} (9 in 10 fights at most {fear_spent:p90}), "
        "{fear_end} left at the end",
@@ -443,6 +444,24 @@ std::string Encounter::describe() const {
     if (p.strange_patterns) os << "; Strange Patterns " << p.strange_patterns;
     if (p.cls == PcClass::warrior) os << "; Combat Training";
     os << '\n';
+    // Levels and advancement: tier, Proficiency, the build, the domains open.
+    os << "         tier " << p.tier << ", Proficiency " << p.proficiency;
+    if (!p.subclass.empty()) os << ", subclass " << p.subclass << " (" << p.subclass_cards << " of 3 cards)";
+    if (!p.ancestry.empty()) os << ", ancestry " << p.ancestry;
+    if (!p.community.empty()) os << ", community " << p.community;
+    os << '\n';
+    for (const std::string& line : p.build) os << "         " << line << '\n';
+    if (p.domains[0] >= 0) {
+      os << "         domains";
+      for (int k = 0; k < 3; ++k)
+        if (p.domains[static_cast<std::size_t>(k)] >= 0)
+          os << ' ' << kDomainNames[static_cast<std::size_t>(p.domains[static_cast<std::size_t>(k)])] << " (to level "
+             << p.domain_cap[static_cast<std::size_t>(k)] << ")";
+      os << "; " << p.card_levels.size() << " domain cards allowed\n";
+    }
+    if (p.hp_marked_start || p.stress_marked_start || p.armor_marked_start)
+      os << "         starts with " << p.hp_marked_start << " HP, " << p.stress_marked_start << " Stress and "
+         << p.armor_marked_start << " Armor Slots marked\n";
     if (!p.unmodelled.empty()) {
       os << "         NOT modelled:";
       for (const auto& u : p.unmodelled) os << ' ' << u << ';';
@@ -559,7 +578,9 @@ std::string describe_keys() {
   os << "daggerheart: Daggerheart (source text 000 and the SRD): duality dice, Hope and Fear, thresholds,\n"
      << "Armor Slots, the GM's spotlight, adversary features, countdowns, Battle Points.\n\n"
      << "PC keys (party entries, and library `monsters:`):\n"
-     << format_schema(kPcKeys) << "\nweapon map keys (primary, secondary):\n"
+     << format_schema(kPcKeys) << "\nmulticlass keys:\n"
+     << format_schema(kMulticlassKeys) << "\nmarked keys:\n"
+     << format_schema(kMarkedKeys) << "\nweapon map keys (primary, secondary):\n"
      << format_schema(kWeaponKeys) << "\narmor map keys:\n"
      << format_schema(kArmorKeys) << "\nadversary keys (foes entries, and library `monsters:`):\n"
      << format_schema(kAdversaryKeys) << "\nattack keys:\n"

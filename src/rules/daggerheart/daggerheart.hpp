@@ -84,6 +84,18 @@ struct Pc {
   TypeMask resist = 0, immune = 0;
   DeathMove death_move = DeathMove::avoid_death;
   ArmorPolicy armor_policy = ArmorPolicy::always;
+  // Levels and advancement (advancement.hpp): the build the level-ups gave,
+  // for `check` and for domain cards (the domains open and their caps).
+  std::string subclass, ancestry, community;  // "" when none
+  int subclass_cards = 0;  // 1 foundation, 2 + specialization, 3 + mastery
+  PcClass multiclass = PcClass::none;
+  std::string multiclass_subclass;       // its foundation card
+  std::array<int, 3> domains{-1, -1, -1};   // Domain indexes: the class's two, then the multiclass one
+  std::array<int, 3> domain_cap{0, 0, 0};   // the highest card level of each (the multiclass one: half the level, rounded up)
+  std::vector<int> card_levels;          // one per domain card the PC may hold: the highest level it may have
+  std::vector<std::string> build;        // the tier achievements and advancements taken, in words
+  // The state a fight starts in (`marked:`): HP, Stress and Armor Slots already marked.
+  int hp_marked_start = 0, stress_marked_start = 0, armor_marked_start = 0;
   HopeKind hope = HopeKind::none;
   int hope_value = 0;
   // Class features that change numbers.

@@ -50,7 +50,7 @@ inline const ClassRow kClasses[] = {
 
 // The keys of each scenario map (read_pc.cpp, read_adversary.cpp), listed by
 // `encsim rules daggerheart` too.
-extern const std::vector<KeySpec> kPcKeys, kWeaponKeys, kArmorKeys;
+extern const std::vector<KeySpec> kPcKeys, kWeaponKeys, kArmorKeys, kMulticlassKeys, kMarkedKeys;
 extern const std::vector<KeySpec> kAdversaryKeys, kAttackKeys, kFeatureBaseKeys, kPassiveKeys, kEffectKeys,
     kCountdownKeys;
 
