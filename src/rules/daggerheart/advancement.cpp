@@ -216,9 +216,9 @@ Build build_pc(int level, std::vector<Experience> experiences, const std::vector
                                     (p.kind == AdvKind::multiclass
                                          ? ": a subclass upgrade crosses out its tier's multiclass, and a PC multiclasses once"
                                          : ": multiclassing crosses out an unused subclass upgrade"));
-      throw InputError(p.pos, "no '" + name + "' box left at level " + std::to_string(p.level) + " (tiers 2-" +
-                                  std::to_string(tier) + " have " + std::to_string(kBoxes[tier - 2][k]) +
-                                  " each, all marked)");
+      throw InputError(p.pos, "no '" + name + "' box left at level " + std::to_string(p.level) + " (" +
+                                  (tier == 2 ? "tier 2 has " : "tiers 2-" + std::to_string(tier) + " have ") +
+                                  std::to_string(kBoxes[tier - 2][k]) + (tier == 2 ? "" : " each") + ", all marked)");
     }
     ++used[p.box_tier - 2][k];
     switch (p.kind) {
