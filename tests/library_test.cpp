@@ -37,11 +37,12 @@ TEST(ShippedLibraries, IncludeByNameFromAnyFolder) {
   EXPECT_EQ(named.out, local.out);
   // A file beside the scenario comes first: a local library shadows a shipped one.
   fs::create_directories(dir / "daggerheart");
-  std::ofstream(dir / "daggerheart" / "party.yaml") << "monsters:\n  Warrior: {class: warrior}\n  Wizard: {class: wizard}\n";
-  // (The local Warrior has no weapon: its error shows which file was read.)
+  std::ofstream(dir / "daggerheart" / "party.yaml")
+      << "monsters:\n  Warrior: {class: warrior, subclass: Nightwalker}\n  Wizard: {class: wizard}\n";
+  // (The local Warrior has another class's subclass: its error shows which file was read.)
   const auto shadowed = encsim("check " + (dir / "named.yaml").string());
   EXPECT_EQ(shadowed.code, 2) << shadowed.out;
-  EXPECT_NE(shadowed.out.find("PC 'Warrior' needs a 'primary' weapon"), std::string::npos) << shadowed.out;
+  EXPECT_NE(shadowed.out.find("'Nightwalker' is a rogue subclass"), std::string::npos) << shadowed.out;
   fs::remove_all(dir);
 }
 

@@ -345,6 +345,10 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   }
   p.armor_slots = std::min(score, 12);
   for (const Experience& e : b.experiences) p.experience = std::max(p.experience, e.bonus);
+  p.resist = read_type_mask(r, "resist");
+  p.immune = read_type_mask(r, "immune");
+  p.death_move = static_cast<DeathMove>(r.get_choice("death_move", kDeathMoves, 0));
+  p.armor_policy = static_cast<ArmorPolicy>(r.get_choice("armor_policy", kArmorPolicies, 0));
   if (const Node* m = r.get("marked")) {
     MapReader mr(*m, kMarkedKeys, "marked of '" + p.name + "'");
     mr.finish();
