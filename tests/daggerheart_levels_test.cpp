@@ -238,25 +238,65 @@ TEST(DaggerheartLevels, TheDefaultPathOfEveryClassIsCompleteAtEveryLevel) {
   }
 }
 
-// Level 1 with no advancements is the PC of earlier versions: the library's
-// level-1 entries (the kit from the class) equal the explicit old form.
-TEST(DaggerheartLevels, LevelOneIsTheEarlierPc) {
-  const dh::Pc now = pc_from("use: Wizard");
-  const dh::Pc old = pc_from("name: Wizard, class: wizard, level: 1, traits: {agility: -1, strength: 0, finesse: 0, "
-                             "instinct: 1, presence: 1, knowledge: 2}, armor: Leather Armor, primary: Greatstaff, "
-                             "secondary: none, experiences: {Scholar: 2, Arcane History: 2}");
-  EXPECT_EQ(now.traits, old.traits);
-  EXPECT_EQ(now.evasion, old.evasion);
-  EXPECT_EQ(now.hp, old.hp);
-  EXPECT_EQ(now.stress, old.stress);
-  EXPECT_EQ(now.proficiency, old.proficiency);
-  EXPECT_EQ(now.major, old.major);
-  EXPECT_EQ(now.severe, old.severe);
-  EXPECT_EQ(now.armor_slots, old.armor_slots);
-  EXPECT_EQ(now.primary.name, old.primary.name);
-  EXPECT_EQ(now.primary.flat + now.primary.damage_bonus, old.primary.flat + old.primary.damage_bonus);
-  EXPECT_EQ(now.secondary.present, old.secondary.present);
-  EXPECT_EQ(now.experience, old.experience);
+// Level 1 with no advancements is the PC of earlier versions: each class's
+// library entry (its kit from the class) equals the explicit form the library
+// used to write out.
+TEST(DaggerheartLevels, LevelOneIsTheEarlierPcForEveryClass) {
+  const char* const kOld[] = {
+      "traits: {agility: 0, strength: -1, finesse: 1, instinct: 0, presence: 2, knowledge: 1}, armor: Gambeson Armor, "
+      "primary: Rapier, secondary: Small Dagger",
+      "traits: {agility: 1, strength: 0, finesse: 1, instinct: 2, presence: -1, knowledge: 0}, armor: Leather Armor, "
+      "primary: Shortstaff, secondary: Round Shield",
+      "traits: {agility: 1, strength: 2, finesse: -1, instinct: 0, presence: 1, knowledge: 0}, armor: Chainmail Armor, "
+      "primary: Battleaxe, secondary: none",
+      "traits: {agility: 2, strength: 0, finesse: 1, instinct: 1, presence: -1, knowledge: 0}, armor: Leather Armor, "
+      "primary: Shortbow, secondary: none",
+      "traits: {agility: 1, strength: -1, finesse: 2, instinct: 0, presence: 1, knowledge: 0}, armor: Gambeson Armor, "
+      "primary: Dagger, secondary: Small Dagger",
+      "traits: {agility: 0, strength: 2, finesse: 0, instinct: 1, presence: 1, knowledge: -1}, armor: Chainmail Armor, "
+      "primary: Hallowed Axe, secondary: Round Shield",
+      "traits: {agility: 0, strength: -1, finesse: 1, instinct: 2, presence: 1, knowledge: 0}, armor: Gambeson Armor, "
+      "primary: Dualstaff, secondary: none",
+      "traits: {agility: 2, strength: 1, finesse: 0, instinct: 1, presence: -1, knowledge: 0}, armor: Chainmail Armor, "
+      "primary: Longsword, secondary: none",
+      "traits: {agility: -1, strength: 0, finesse: 0, instinct: 1, presence: 1, knowledge: 2}, armor: Leather Armor, "
+      "primary: Greatstaff, secondary: none",
+  };
+  for (int c = 0; c < 9; ++c) {
+    const dh::Pc now = pc_from(std::string("use: ") + kClasses[c]);
+    const dh::Pc old = pc_from(std::string("name: X, class: ") + kClassIds[c] + ", " + kOld[c] +
+                               ", experiences: {A: 2, B: 2}");
+    EXPECT_EQ(now.traits, old.traits) << kClasses[c];
+    EXPECT_EQ(now.evasion, old.evasion) << kClasses[c];
+    EXPECT_EQ(now.hp, old.hp) << kClasses[c];
+    EXPECT_EQ(now.stress, old.stress) << kClasses[c];
+    EXPECT_EQ(now.proficiency, old.proficiency) << kClasses[c];
+    EXPECT_EQ(now.major, old.major) << kClasses[c];
+    EXPECT_EQ(now.severe, old.severe) << kClasses[c];
+    EXPECT_EQ(now.armor_slots, old.armor_slots) << kClasses[c];
+    EXPECT_EQ(now.armor, old.armor) << kClasses[c];
+    EXPECT_EQ(now.primary.name, old.primary.name) << kClasses[c];
+    EXPECT_EQ(now.primary.flat + now.primary.damage_bonus, old.primary.flat + old.primary.damage_bonus) << kClasses[c];
+    EXPECT_EQ(now.secondary.present, old.secondary.present) << kClasses[c];
+    EXPECT_EQ(now.secondary.name, old.secondary.name) << kClasses[c];
+    EXPECT_EQ(now.experience, old.experience) << kClasses[c];
+    EXPECT_TRUE(now.hp_marked_start == 0 && now.stress_marked_start == 0 && now.armor_marked_start == 0);
+  }
+}
+
+// The picks of a level in either order, and the levels in any order, give the same PC.
+TEST(DaggerheartLevels, TheOrderPicksAreWrittenInDoesNotMatter) {
+  const dh::Pc a = pc_from(kMage + ", level: 5, advancements: {2: [traits: [knowledge, agility], domain_card], "
+                                   "3: [hp, stress], 4: [hp, evasion], 5: [traits: [knowledge, strength], subclass]}");
+  const dh::Pc b = pc_from(kMage + ", level: 5, advancements: {5: [subclass, traits: [strength, knowledge]], "
+                                   "4: [evasion, hp], 3: [stress, hp], 2: [domain_card, traits: [agility, knowledge]]}");
+  EXPECT_EQ(a.traits, b.traits);
+  EXPECT_EQ(a.hp, b.hp);
+  EXPECT_EQ(a.stress, b.stress);
+  EXPECT_EQ(a.subclass_cards, b.subclass_cards);
+  EXPECT_EQ(a.card_levels, b.card_levels);
+  EXPECT_EQ(a.evasion, b.evasion);
+  EXPECT_EQ(a.card_levels, (std::vector<int>{5, 4, 3, 2, 2, 1, 1}));
 }
 
 // The 36 ready PCs of party.yaml, recomputed here from their YAML: traits
