@@ -44,6 +44,7 @@ class Battle {
     bool advantage_next;
     int rally;  // Rally Die size, 0 when spent or none
     bool tag_team_used;
+    std::array<std::int8_t, kMaxLoadout> card_uses;  // uses left per card, -1 unlimited (play_cards.hpp)
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -197,6 +198,28 @@ class Battle {
   void advance_countdowns(RollResult r, bool attack, bool roll);
   void countdown_effect(const Countdown& cd);
 
+  // ---- domain cards (play_cards.hpp) -------------------------------------
+  int spellcast_mod(int i) const;
+  int area_reach(Range r) const;
+  bool card_usable(int i, int k) const;
+  double adv_marks(int j, double m, DamageType type) const;
+  double card_on_value(int i, const CardEffect& e, int j, double extra_mean) const;
+  double p_beats(int mod, int net, int difficulty_needed) const;
+  int heal_target(int i, bool self_ok) const;
+  double heal_value(const CardEffect& e, int k) const;
+  double card_value(int i, int k, int* target);
+  bool card_has_target(int i, int k) const;
+  double weapon_value(int i, int t) const;
+  int best_card(int i, int t, int* card_target);
+  bool attack_or_card(int i, int t, const PcWeapon& w);
+  int roll_card_dice(int i, const CardDice& d, bool crit);
+  bool play_card(int i, int k, int t);
+  void card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit);
+  void card_conditions(const PcCard& c, int u);
+  void card_for_pc(int i, const PcCard& c, int k);
+  int card_attack_bonus(int i, bool crit);
+  int card_damaged(int i, int dmg, int marks);
+
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {
     int feature = -1;     // -1: the standard attack
@@ -243,6 +266,7 @@ class Battle {
   unsigned aim_best_ = 0;          // ... the PCs plan() found it worth most against
   Plan planned_;                   // gm_turn's plan for the adversary it pays for
   int planned_j_ = -1;
+  int pending_card_ = -1;          // the attack card whose attack pc_attack is making (-1: none)
   int n_prayer_ = 0;
   int prayer_[kMaxPrayer];
   int prayer_owner_[kMaxPrayer];
@@ -300,7 +324,12 @@ inline void Battle<R, Log>::set_up() {
   for (int i = 0; i < n_pc_; ++i) {
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
-                     Until::next_action, false, 0, 0, 0, false, rally, false};
+                     Until::next_action, false, 0, 0, 0, false, rally, false, {}};
+    for (std::size_t k = 0; k < pc(i).cards.size(); ++k) {  // domain cards: uses per fight
+      const CardEffect& e = pc(i).cards[k].def->effect;
+      const int uses = e.uses_trait >= 0 ? std::max(1, pc(i).traits[static_cast<std::size_t>(e.uses_trait)]) : e.uses;
+      pc_[i].card_uses[k] = static_cast<std::int8_t>(uses > 0 ? std::min(uses, 100) : -1);
+    }
     ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
                pc(i).evasion, pc(i).hp, pc(i).stress, pc(i).major, pc(i).severe, pc(i).armor_slots, pc_[i].hope);
     if (pc_[i].hp_marked || pc_[i].stress_marked || pc_[i].armor_marked)
@@ -536,3 +565,4 @@ void Encounter::simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& 
 #include "rules/daggerheart/gm.hpp"
 #include "rules/daggerheart/adversaries.hpp"
 #include "rules/daggerheart/choose.hpp"
+#include "rules/daggerheart/play_cards.hpp"

@@ -30,6 +30,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"experience_min_hope", "integer", "4", "a PC spends a Hope on an Experience for an attack when holding at least this much (7: never)"},
     {"help_min_hope", "integer", "4", "an ally spends a Hope to help an attack (advantage) when holding at least this much (7: never)"},
     {"hope_features", "boolean", "true", "PCs use their class Hope features"},
+    {"cards", "boolean", "true", "PCs play their domain cards (false: carried, listed by check, never played)"},
     {"massive_damage", "boolean", "false", "optional rule: twice Severe marks 4 HP"},
     {"risk_it_all_tie", "stay_up|clear_all", "stay_up", "matching dice on Risk It All: stay up (SRD 1.0) or clear every HP and Stress"},
     {"area_very_close", "integer", "2", "PCs an area attack within Very Close reaches"},
@@ -107,6 +108,7 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.sneak_attack_needs_melee_ally = r.get_choice("sneak_attack", {"melee_ally", "always"}, 0) == 0;
   o.restrained_loses_spotlight = r.get_choice("restrained", {"acts", "loses_spotlight"}, 0) == 1;
   o.hard_moves = r.get_bool("hard_moves", o.hard_moves);
+  o.cards = r.get_bool("cards", o.cards);
   o.tag_team = r.get_bool("tag_team", o.tag_team);
   o.tag_team_min_hope = static_cast<int>(r.get_int("tag_team_min_hope", o.tag_team_min_hope, 3, 12));
   if (!o.tag_team && r.has("tag_team_min_hope"))
@@ -163,6 +165,7 @@ const std::vector<tactics::ActionSpec>& actions() {
       {"attack", "PCs: an attack with the primary weapon; adversaries: the standard attack", false},
       {"attack_secondary", "PCs: an attack with the secondary weapon", false},
       {"feature", "adversaries: use the named action feature (feature:Spit Acid) if its costs can be paid", true},
+      {"card", "PCs: play the named domain card (card:Bolt Beacon) if it is usable and its costs can be paid", true},
   };
   return kActions;
 }
@@ -207,6 +210,7 @@ const std::vector<MetricSpec>& Encounter::resource_specs() {
       {"countdowns_triggered", "countdowns that reached 0", false, false, false},
       {"scars", "scars taken (Avoid Death)", false, false, false},
       {"hope_spent_tag_team", "Hope spent on Tag Team rolls", false, false, false},
+      {"hope_spent_cards", "Hope spent on domain cards", false, false, false},
   };
   return kSpecs;
 }
@@ -249,6 +253,11 @@ void declare_features(Encounter& enc) {
     if (p.experience > 0) p.feat_experience = add_feature(t, i, "Experience", "Hope");
     if (p.sneak_attack_dice > 0) p.feat_sneak = add_feature(t, i, "Sneak Attack");
     if (p.prayer_dice > 0) p.feat_prayer = add_feature(t, i, "Prayer Dice");
+    for (PcCard& c : p.cards) {  // domain cards played (passives are folded into the PC)
+      const CardEffect& e = c.def->effect;
+      if (c.def->status == CardStatus::modelled && e.when != CardWhen::passive)
+        c.feat = add_feature(t, i, c.def->name, e.hope > 0 ? "Hope" : e.stress > 0 ? "Stress" : "");
+    }
   }
   const auto modelled = [&](std::vector<Feature>& features, int owner) {
     for (Feature& f : features)
@@ -273,8 +282,9 @@ void declare_features(Encounter& enc) {
 
 const ScreenSpec& Encounter::screen() {
   static const ScreenSpec kScreen{
-      "PC domain cards, subclass features, ancestries, communities and Beastform are not "
-      "modelled: the party is likely stronger than shown",
+      "PC subclass features, ancestries, communities, Beastform and the domain cards the card library "
+      "marks not modelled (encsim check lists them per PC) are not modelled: the party is likely "
+      "stronger than shown",
       {"Fear: gains {fear_gained}, spends {fear_spent} (9 in 10 fights at most {fear_spent:p90}), "
        "{fear_end} left at the end",
        "Hope: gains {hope_gained}, spends {hope_spent}; the party marks {party_stress_marked} Stress and "
@@ -372,8 +382,27 @@ Encounter compile(const Scenario&, const Variant& variant) {
   return enc;
 }
 
+// `encsim check`: a PC's domain cards by what the simulation does with them.
+static void describe_cards(std::ostream& os, const Pc& p) {
+  if (p.cards.empty()) return;
+  static const char* const kHeads[] = {"cards modelled:", "cards with no combat effect:", "cards NOT modelled:"};
+  for (const CardStatus st : {CardStatus::modelled, CardStatus::no_combat, CardStatus::not_modelled}) {
+    bool any = false;
+    for (const PcCard& c : p.cards) {
+      if (c.def->status != st) continue;
+      os << (any ? "; " : "         " + std::string(kHeads[static_cast<int>(st)]) + " ") << c.def->name << " ("
+         << c.def->summary << ')';
+      any = true;
+    }
+    if (any) os << '\n';
+  }
+}
+
 std::vector<std::pair<std::string, std::string>> Encounter::facts() const {
   int modelled = 0, total = 0;
+  for (const Pc& p : pcs)  // domain cards that bear on a fight
+    for (const PcCard& c : p.cards)
+      if (c.def->status != CardStatus::no_combat) modelled += c.def->status == CardStatus::modelled, ++total;
   for (const Adversary& a : adversaries) modelled += a.modelled_count, total += a.feature_count;
   for (const Npc& n : npcs)
     for (const Feature& f : n.features) modelled += f.modelled, ++total;
@@ -387,7 +416,7 @@ std::string Encounter::note() const {
   const auto f = facts();
   std::string s = "Battle Points: the encounter costs " + f[3].second + " of a budget of " + f[2].second;
   s += bp.cost > bp.budget ? " (over budget)" : bp.cost < bp.budget ? " (under budget)" : " (on budget)";
-  s += "; adversary and NPC features modelled: " + f[0].second + " of " + f[1].second + ".";
+  s += "; adversary, NPC and domain-card features modelled: " + f[0].second + " of " + f[1].second + ".";
   return s;
 }
 
@@ -462,6 +491,7 @@ std::string Encounter::describe() const {
     if (p.hp_marked_start || p.stress_marked_start || p.armor_marked_start)
       os << "         starts with " << p.hp_marked_start << " HP, " << p.stress_marked_start << " Stress and "
          << p.armor_marked_start << " Armor Slots marked\n";
+    describe_cards(os, p);
     if (!p.unmodelled.empty()) {
       os << "         NOT modelled:";
       for (const auto& u : p.unmodelled) os << ' ' << u << ';';
@@ -588,7 +618,9 @@ std::string describe_keys() {
      << format_schema(kFeatureBaseKeys) << "\npassive feature shapes (kind: passive):\n"
      << format_schema(kPassiveKeys) << "\neffect keys (actions, reactions, countdowns):\n"
      << format_schema(kEffectKeys) << "\ncountdowns (top-level `countdowns:` list; a feature's `countdown:`):\n"
-     << format_schema(kCountdownKeys) << "\noptions:\n"
+     << format_schema(kCountdownKeys)
+     << "\ndomain card keys (the built-in card library, src/rules/daggerheart/domain-cards.yaml):\n"
+     << format_schema(kCardKeys) << "\noptions:\n"
      << format_schema(kOptionKeys) << "\nbattle_points keys:\n"
      << format_schema(kBpKeys) << "\n" << tactics::describe_language(actions(), vars());
   return os.str();

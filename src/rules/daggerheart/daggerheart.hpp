@@ -17,6 +17,7 @@
 #include "encsim/scenario.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
+#include "rules/daggerheart/cards.hpp"
 #include "rules/daggerheart/equipment.hpp"
 #include "rules/daggerheart/play.hpp"
 
@@ -104,6 +105,11 @@ struct Pc {
   int prayer_dice = 0;        // Seraph: d4s rolled at the start
   int strange_patterns = 0;   // Wizard: the watched Duality Die number (0: none)
   std::vector<std::string> unmodelled;
+  // Domain cards (cards.hpp; read by read_pc_cards, played in play_cards.hpp):
+  // the loadout sorted by name, so no choice depends on listing order.
+  std::vector<PcCard> cards;
+  int spellcast = -1;     // the Spellcast trait (index), -1 none
+  int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   std::vector<tactics::Rule> rules;
   bool default_rules = false;  // no tactics given: the party style chooses the target
   // Its entries in Encounter::features() (-1: none of that kind).
@@ -282,6 +288,7 @@ struct Options {
   bool hard_moves = true;
   bool tag_team = true;       // each PC initiates one Tag Team roll per fight, by policy
   int tag_team_min_hope = 3;  // ... when holding at least this much Hope     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
+  bool cards = true;          // PCs play their domain cards (false: carried but never used)
   bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage
   Scene scene = Scene::standard;  // the GM text's scene type (default: major with a Solo or Leader)
   // Which spending keys the scenario set itself (else the foe style decides them).
@@ -316,6 +323,7 @@ enum Resource : int {
   kCountdownsTriggered,
   kScars,
   kHopeSpentTagTeam,
+  kHopeSpentCards,
   kResourceCount
 };
 // Per-combatant metrics (CombatantRecord::extra).
@@ -336,7 +344,7 @@ enum Extra : int {
   kExtraCount
 };
 
-enum Action : int { kAttack, kAttackSecondary, kFeature, kActionCount };
+enum Action : int { kAttack, kAttackSecondary, kFeature, kCard, kActionCount };
 const std::vector<tactics::ActionSpec>& actions();
 const std::vector<tactics::VarSpec>& vars();
 enum Var : int {

@@ -45,21 +45,23 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
     return break_free(i);
   use_hope_feature_before(i);
   // Tactics: the first rule whose condition holds.
-  if (pc(i).default_rules && enc_.play.party_by_value) {  // the party style's value rule
-    const int t = pick_foe(i);
-    return t >= 0 && pc_attack(i, t, pc(i).primary, false);
-  }
+  // A primary attack gives way to a domain card worth more (attack_or_card, play_cards.hpp).
+  if (pc(i).default_rules && enc_.play.party_by_value)  // the party style's value rule
+    return attack_or_card(i, pick_foe(i), pc(i).primary);
   const View view{this, i, true};
   for (const tactics::Rule& rule : pc(i).rules) {
     if (!rule.when.holds(view)) continue;
+    if (rule.action == kCard) {  // do: card:NAME
+      if (!opt_.cards || !card_usable(i, rule.arg_id) || !card_has_target(i, rule.arg_id)) continue;
+      return play_card(i, rule.arg_id, -1);
+    }
     const bool secondary = rule.action == kAttackSecondary;
     if (secondary && !pc(i).secondary.present) continue;
     const int t = select(true, i, rule.target);
     if (t < 0) return false;
-    return pc_attack(i, t, secondary ? pc(i).secondary : pc(i).primary, false);
+    return attack_or_card(i, t, secondary ? pc(i).secondary : pc(i).primary);
   }
-  const int t = select(true, i, Target::lowest_hp);
-  return t >= 0 && pc_attack(i, t, pc(i).primary, false);
+  return attack_or_card(i, select(true, i, Target::lowest_hp), pc(i).primary);
 }
 
 template <class R, class Log>
@@ -121,7 +123,7 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
 // with the standing ally whose primary weapon deals the most on average.
 template <class R, class Log>
 inline int Battle<R, Log>::tag_team_partner(int i) {
-  if (!opt_.tag_team || pc_[i].tag_team_used || pc_[i].hope < std::max(3, opt_.tag_team_min_hope)) return -1;
+  if (!opt_.tag_team || pending_card_ >= 0 || pc_[i].tag_team_used || pc_[i].hope < std::max(3, opt_.tag_team_min_hope)) return -1;
   return best_by(
       n_pc_, [&](int k) { return k != i && standing(k); },
       [&](int k) {
@@ -265,7 +267,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
         modifier += p.experience;
         ENCSIM_SAY(log_, "  %s spends a Hope on an Experience (+%d)", pname(i), p.experience);
       }
-      ++feat(weapon).uses;
+      if (pending_card_ < 0) ++feat(weapon).uses;  // an attack card counts its own use
       const int helper = pick_helper(i);
       if (helper >= 0) {
         spend_hope(helper, 1, kHopeSpentHelp);
@@ -309,9 +311,10 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       ENCSIM_SAY(log_, "  %s spends 3 Hope: the roll also hits %d more", pname(i), n_extra - 1);
     }
   }
-  int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit);
-  // What the damage counts to: the Tag Team, else the weapon.
-  const int feature = partner >= 0 ? p.feat_tag_team : weapon;
+  int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
+  // What the damage counts to: the Tag Team, an attack card, else the weapon.
+  const int card_feat = pending_card_ >= 0 ? p.cards[static_cast<std::size_t>(pending_card_)].feat : -1;
+  const int feature = partner >= 0 ? p.feat_tag_team : card_feat >= 0 ? card_feat : weapon;
   if (w.stress_on_hit) mark_stress(i, 1);
   DamageType type = w.type;
   int target_stress = w.target_stress;
@@ -335,6 +338,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (target_stress > 0) adv_mark_stress(u, target_stress);
     damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature);
   }
+  if (pending_card_ >= 0) card_conditions(p.cards[static_cast<std::size_t>(pending_card_)], targets[0]);
   if (blaze) return false;
   return passes(r);
 }
@@ -379,7 +383,11 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
   const int n = p.proficiency;
   std::array<int, 16> d{};
   const int rolled = std::min(15, n + (w.powerful ? 1 : 0));
-  for (int k = 0; k < rolled; ++k) d[static_cast<std::size_t>(k)] = dice_.die(w.sides);
+  for (int k = 0; k < rolled; ++k) {
+    int& x = d[static_cast<std::size_t>(k)];
+    x = dice_.die(w.sides);
+    if (x <= p.reroll_damage) x = dice_.die(w.sides);  // a passive card (Not Good Enough): once
+  }
   if (w.powerful) {  // drop the lowest
     int lo = 0;
     for (int k = 1; k < rolled; ++k)
@@ -452,6 +460,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     }
   }
   int marks = severity(dmg, p.major, p.severe);
+  if (opt_.cards && !p.cards.empty() && marks > 0) marks = card_damaged(i, dmg, marks);  // play_cards.hpp
   bool use_armor = false;
   if (!direct && marks > 0 && s.armor_marked < p.armor_slots) {
     switch (p.armor_policy) {

@@ -51,6 +51,7 @@ inline const ClassRow kClasses[] = {
 // The keys of each scenario map (read_pc.cpp, read_adversary.cpp), listed by
 // `encsim rules daggerheart` too.
 extern const std::vector<KeySpec> kPcKeys, kWeaponKeys, kArmorKeys, kMulticlassKeys, kMarkedKeys;
+extern const std::vector<KeySpec> kCardKeys;  // read_card.cpp
 extern const std::vector<KeySpec> kAdversaryKeys, kAttackKeys, kFeatureBaseKeys, kPassiveKeys, kEffectKeys,
     kCountdownKeys;
 
@@ -96,5 +97,10 @@ Npc read_npc(const Node& node, Context& ctx);
 
 // read_pc.cpp
 Pc read_pc(const Node& node, const Node* side_rules, int& count);
+// read_card.cpp: `spellcast` and `cards` (the loadout, validated; passives
+// folded in), once the PC's traits, level and equipment are read; then
+// `do: card:NAME` in its tactics.
+void read_pc_cards(Pc& p, MapReader& r);
+void resolve_card_rules(Pc& p);
 
 }  // namespace encsim::daggerheart

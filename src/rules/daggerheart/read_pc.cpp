@@ -43,6 +43,9 @@ const std::vector<KeySpec> kPcKeys{
     {"unmodelled", "list of strings", "", "features this PC has that the simulation does not model"},
     {"features", "list of features", "", "an NPC's features (npc: true)"},
     {"tactics", "list of rules", "the side's, else the party style's choice", "scripted behaviour"},
+    // Domain cards (read_card.cpp).
+    {"cards", "list of card names", "", "the loadout: at most 5 domain cards of the class's domains, level <= the PC's"},
+    {"spellcast", "trait name | none", "by class (its subclasses share one; a Guardian or Warrior: its multiclass's)", "the trait of Spellcast rolls"},
 };
 
 const std::vector<KeySpec> kWeaponKeys{
@@ -401,7 +404,7 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
       p.unmodelled.emplace_back(rest.substr(0, cut));
       rest = cut == std::string_view::npos ? "" : rest.substr(cut + 2);
     }
-    p.unmodelled.emplace_back("domain cards and subclass features");
+    p.unmodelled.emplace_back("subclass features");
   }
   if (p.cls == PcClass::rogue) p.sneak_attack_dice = p.tier;
   if (p.cls == PcClass::bard) p.rally_die = p.level >= 5 ? 8 : 6;
@@ -422,6 +425,8 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   }
   for (const tactics::Rule& rule : p.rules)
     if (rule.action == kFeature) throw InputError(rule.pos, "'feature' is for adversaries; PCs use Hope features by policy");
+  read_pc_cards(p, r);  // domain cards (read_card.cpp)
+  resolve_card_rules(p);
   return p;
 }
 

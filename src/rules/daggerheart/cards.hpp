@@ -1,0 +1,111 @@
+// Daggerheart domain cards as data: a small vocabulary of effects (when a card
+// is used, what it costs, what it rolls, whom it targets, what it does) and the
+// shipped card library (domain-cards.yaml, compiled into the binary and read
+// once at start-up, read_card.cpp). A PC names cards with `cards:`; the fight
+// plays them in play_cards.hpp. docs/rules/daggerheart.md, "Domain cards".
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "encsim/error.hpp"
+#include "rules/daggerheart/equipment.hpp"
+
+namespace encsim::daggerheart {
+
+// What the library says of a card's bearing on a fight.
+enum class CardStatus : std::uint8_t { modelled, no_combat, not_modelled };
+// When it is used: on the PC's spotlight, as a reaction to a trigger, or always.
+enum class CardWhen : std::uint8_t { action, reaction, passive };
+// A reaction's trigger: the PC is about to mark HP from a hit.
+enum class CardTrigger : std::uint8_t { none, damaged };
+enum class CardRoll : std::uint8_t { none, spellcast, attack };
+// Whom an action reaches: one adversary, every adversary in range (a count by
+// range band, as adversary areas), the PC itself, the ally most in need, the party.
+enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party };
+
+// Damage or a reduction as `count`d`sides` + flat; per_proficiency multiplies
+// the count by the PC's Proficiency ("d8+2 using your Proficiency"),
+// per_spellcast by its Spellcast trait (at least 1).
+struct CardDice {
+  int count = 0, sides = 0, flat = 0;
+  bool per_proficiency = false, per_spellcast = false;
+  bool present() const { return count > 0 || flat > 0; }
+  int dice(int proficiency, int spellcast) const {
+    return per_proficiency ? count * proficiency : per_spellcast ? count * (spellcast > 1 ? spellcast : 1) : count;
+  }
+  double mean(int proficiency, int spellcast) const { return dice(proficiency, spellcast) * (sides + 1) / 2.0 + flat; }
+};
+
+// A passive number: a constant, a trait's value, or half a trait's (rounded up).
+struct CardNumber {
+  int constant = 0;
+  int trait = -1;  // Trait index, -1 none
+  bool half = false;
+  int value(const int* traits) const {
+    if (trait < 0) return constant;
+    const int t = traits[trait];
+    return half ? (t > 0 ? (t + 1) / 2 : 0) : t;
+  }
+};
+
+struct CardEffect {
+  CardWhen when = CardWhen::action;
+  CardTrigger trigger = CardTrigger::none;
+  // Costs, paid when it is used. uses: per fight (once per rest and once per
+  // long rest are both once in one fight); 0 unlimited.
+  int hope = 0, stress = 0, uses = 0;
+  int uses_trait = -1;  // uses equal to this trait (at least 1), e.g. tokens per Presence
+  CardRoll roll = CardRoll::none;
+  int difficulty = 0;  // a spellcast roll's fixed Difficulty; 0: the target's
+  CardTarget target = CardTarget::enemy;
+  Range range = Range::close;  // for `enemies`: how many it reaches (options area_*)
+  // On a success (or at once, with no roll):
+  CardDice damage;
+  DamageType type = DamageType::magic;
+  int target_stress = 0;           // each target hit marks this much Stress
+  bool vulnerable = false, restrained = false;
+  bool advantage = false;          // attack: rolled with advantage
+  CardDice bonus;                  // attack: added to the weapon's damage on a hit
+  int heal_hp = 0, heal_stress = 0, gain_hope = 0, fear = 0, clear_armor = 0;
+  int evasion = 0;                 // +Evasion until an attack succeeds against the PC
+  // Reactions (damaged): subtract dice from the damage, or lower its severity.
+  CardDice reduce;
+  int downgrade = 0;
+  int at_least = 2;  // ... when the hit would mark at least this many HP (the policy: 2)
+  // Passives, folded into the PC at compile time.
+  CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack;
+  int p_reroll = 0;  // damage dice at or below this are rolled again once
+};
+
+struct CardDef {
+  std::string name, domain;
+  int level = 1;
+  std::string type;  // Ability, Spell, Grimoire
+  int recall = 0;    // ignored within one fight
+  CardStatus status = CardStatus::not_modelled;
+  std::string summary;  // our words: what the model does, or why it is not modelled
+  CardEffect effect;
+  SourcePos pos;
+};
+
+// The shipped library, compiled once on first use (an InputError with the
+// library's line:col when it is malformed).
+std::span<const CardDef> card_library();
+// Compiles a library from YAML text (tests use it for bad input).
+std::vector<CardDef> read_card_library(std::string_view path, std::string_view text);
+// The library's embedded text (generated from domain-cards.yaml at build time).
+extern const std::string_view kDomainCardsYaml;
+
+inline constexpr int kMaxLoadout = 5;  // active cards (the loadout)
+
+// A card a PC carries, compiled once per encounter.
+struct PcCard {
+  const CardDef* def = nullptr;
+  int feat = -1;  // its entry in Encounter::features() (modelled cards)
+};
+
+}  // namespace encsim::daggerheart

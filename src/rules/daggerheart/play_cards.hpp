@@ -1,0 +1,403 @@
+// Domain cards in the fight (cards.hpp): which card a PC plays on its
+// spotlight (by expected value against its weapon, or by tactics `do:
+// card:NAME`), what a card's roll and effects do, and the `damaged` reactions.
+// Included at the end of battle.hpp; not meant to be included on its own.
+// docs/rules/daggerheart.md, "Domain cards", records every reading.
+#pragma once
+
+#include <algorithm>
+
+namespace encsim::daggerheart {
+
+// What a PC's Hope and Stress are worth, in HP, when a card costs them: a
+// Hope also buys Experiences, help and the 3-Hope class feature, so half an
+// HP; a Stress a quarter (the adversaries' value rule, Play::stress_cost).
+inline constexpr double kHopeWorth = 0.5, kStressWorth = 0.25;
+
+template <class R, class Log>
+inline int Battle<R, Log>::spellcast_mod(int i) const {
+  const int t = pc(i).spellcast;
+  return t < 0 ? 0 : pc(i).traits[static_cast<std::size_t>(t)];
+}
+
+// How many adversaries an area card reaches, by range band (options area_*, as adversary areas).
+template <class R, class Log>
+inline int Battle<R, Log>::area_reach(Range r) const {
+  switch (r) {
+    case Range::melee: return 1;
+    case Range::very_close: return opt_.area_very_close;
+    case Range::close: return opt_.area_close;
+    default: return opt_.area_far;
+  }
+}
+
+template <class R, class Log>
+inline bool Battle<R, Log>::card_usable(int i, int k) const {
+  const CardDef& d = *pc(i).cards[static_cast<std::size_t>(k)].def;
+  const CardEffect& e = d.effect;
+  const PcState& s = pc_[i];
+  return d.status == CardStatus::modelled && e.when == CardWhen::action && s.card_uses[static_cast<std::size_t>(k)] != 0 && s.hope >= e.hope &&
+         s.stress_marked + e.stress <= pc(i).stress;  // never a Stress it cannot mark
+}
+
+// Expected HP a hit of mean damage `m` marks on adversary j: resistance,
+// reduction, thresholds; a Minion falls with the spillover the mean reaches.
+template <class R, class Log>
+inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const {
+  const Adversary& a = adv(j);
+  if (a.immune & type_bit(type)) return 0.0;
+  if (a.resist & type_bit(type)) m /= 2;
+  if (a.reduction_types == 0 || (a.reduction_types & type_bit(type))) m -= a.damage_reduction.mean();
+  if (m < 1.0) return 0.0;
+  if (a.minion > 0) return 1.0 + static_cast<int>(m / a.minion);
+  return std::min(severity(static_cast<int>(m + 0.5), a.major, a.severe), adv_hp_left(j));
+}
+
+// What a card's effect on adversary j is worth, in expected HP, if it lands:
+// its damage's marks, and a half HP for each condition it newly brings and a
+// quarter for each Stress it makes the target mark.
+template <class R, class Log>
+inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, double extra_mean) const {
+  double v = 0.0;
+  if (e.damage.present() || extra_mean > 0)
+    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
+  if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
+  if (e.restrained && !adv_[j].restrained) v += 0.5;
+  if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
+  return v;
+}
+
+// The chance a PC's roll with `mod` beats adversary j (or a fixed Difficulty).
+template <class R, class Log>
+inline double Battle<R, Log>::p_beats(int mod, int net, int difficulty_needed) const {
+  return p_duality(difficulty_needed - mod - (net > 0 ? 3 : net < 0 ? -3 : 0));
+}
+
+// The ally a card heals: the PC with most HP marked (a downed, living one
+// first); `self_ok` for cards that may heal the caster. -1 when none.
+template <class R, class Log>
+inline int Battle<R, Log>::heal_target(int i, bool self_ok) const {
+  int best = -1, best_score = 0;
+  for (int k = 0; k < n_pc_; ++k) {
+    if ((k == i && !self_ok) || pc_[k].dead) continue;
+    const int score = pc_[k].hp_marked + (pc_[k].out ? 100 : 0);
+    if (pc_[k].hp_marked > 0 && score > best_score) best = k, best_score = score;
+  }
+  return best;
+}
+
+// What a heal is worth to PC k: the HP it clears, when k has at least 2 HP
+// marked or is down (else nothing), plus the Stress and Hope it gives.
+template <class R, class Log>
+inline double Battle<R, Log>::heal_value(const CardEffect& e, int k) const {
+  if (k < 0) return 0.0;
+  const PcState& s = pc_[k];
+  double v = 0.0;
+  if (e.heal_hp > 0 && (s.hp_marked >= 2 || s.out)) v += std::min(e.heal_hp, s.hp_marked) + (s.out ? 1.0 : 0.0);
+  v += 0.5 * std::min(e.heal_stress, s.stress_marked);
+  v += 0.25 * std::min(e.gain_hope, pc(k).hope_max - s.hope);
+  if (e.clear_armor > 0) v += 0.5 * std::min(e.clear_armor, s.armor_marked);
+  if (e.evasion > 0 && s.evasion_bonus < e.evasion) v += 0.3;
+  return v;
+}
+
+// A card's expected value on this spotlight, and its target (an adversary for
+// enemy cards, a PC for ally cards; -1 for area and party cards).
+template <class R, class Log>
+inline double Battle<R, Log>::card_value(int i, int k, int* target) {
+  const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
+  const int cost_mod = spellcast_mod(i);
+  double v = -kHopeWorth * e.hope - kStressWorth * e.stress;  // what its costs are worth
+  *target = -1;
+  if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
+    const PcWeapon& w = pc(i).primary;
+    const int mod = e.roll == CardRoll::attack ? pc(i).traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus +
+                                                     pc_[i].attack_bonus
+                                               : cost_mod;
+    const double weapon = e.roll == CardRoll::attack ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
+                                                           e.bonus.mean(pc(i).proficiency, cost_mod)
+                                                     : 0.0;
+    double per[Encounter::kMaxAdversaries];
+    int n = 0;
+    for (int j = 0; j < n_adv_; ++j) {
+      per[j] = -1.0;
+      if (!adv_[j].alive) continue;
+      const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0);
+      const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod, net, e.difficulty > 0 ? e.difficulty : difficulty(j));
+      per[j] = p * card_on_value(i, e, j, weapon);
+      ++n;
+    }
+    if (n == 0) return -1.0;
+    if (e.target == CardTarget::enemy) {
+      *target = best_by(n_adv_, [&](int j) { return per[j] >= 0.0; }, [&](int j) { return per[j]; });
+      return v + per[*target];
+    }
+    // Every adversary it reaches: the best `area` of them.
+    std::sort(per, per + n_adv_, [](double a, double b) { return a > b; });
+    const int reach = std::min(n, area_reach(e.range));
+    for (int q = 0; q < reach; ++q) v += per[q];
+    return v;
+  }
+  const double p = e.roll == CardRoll::spellcast ? p_beats(cost_mod, 0, e.difficulty) : 1.0;
+  if (e.target == CardTarget::party) {
+    double sum = 0.0;
+    for (int q = 0; q < n_pc_; ++q)
+      if (!pc_[q].dead) sum += heal_value(e, q);
+    return v + p * sum;
+  }
+  *target = e.target == CardTarget::self ? i : heal_target(i, false);
+  return *target < 0 ? -1.0 : v + p * heal_value(e, *target);
+}
+
+// Whether card k has anyone to act on now: a standing adversary, or a PC its
+// healing or help is worth something to (tactics `do: card:NAME` asks this).
+template <class R, class Log>
+inline bool Battle<R, Log>::card_has_target(int i, int k) const {
+  const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
+  switch (e.target) {
+    case CardTarget::enemy:
+    case CardTarget::enemies: return advs_up_ > 0;
+    case CardTarget::self: return heal_value(e, i) > 0.0;
+    case CardTarget::ally: return heal_value(e, heal_target(i, false)) > 0.0;
+    case CardTarget::party:
+      for (int q = 0; q < n_pc_; ++q)
+        if (!pc_[q].dead && heal_value(e, q) > 0.0) return true;
+      return false;
+  }
+  return false;
+}
+
+// The weapon attack's value against adversary t, as card_value reckons it.
+template <class R, class Log>
+inline double Battle<R, Log>::weapon_value(int i, int t) const {
+  if (t < 0) return 0.0;
+  const PcWeapon& w = pc(i).primary;
+  const int mod = pc(i).traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + pc_[i].attack_bonus;
+  const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0);
+  // What joins a weapon attack and not a card: the Experience it would spend a Hope on, Sneak Attack.
+  const bool experience = pc(i).experience > 0 && pc_[i].hope >= std::max(1, opt_.experience_min_hope);
+  const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
+  const double mean = pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak;
+  return p_beats(mod + (experience ? pc(i).experience : 0), net, difficulty(t)) * adv_marks(t, mean, w.type);
+}
+
+// The card worth more than the weapon attack on t, with its target; -1 when
+// none is (the weapon wins ties; cards tie in name order).
+template <class R, class Log>
+inline int Battle<R, Log>::best_card(int i, int t, int* card_target) {
+  if (!opt_.cards || pc(i).cards.empty()) return -1;
+  double best = weapon_value(i, t);
+  int pick = -1;
+  for (int k = 0; k < static_cast<int>(pc(i).cards.size()); ++k) {
+    if (!card_usable(i, k)) continue;
+    int ct = -1;
+    const double v = card_value(i, k, &ct);
+    if (v > best) best = v, pick = k, *card_target = ct;
+  }
+  return pick;
+}
+
+// The weapon on t, or a card worth more. Returns true when the spotlight passes.
+template <class R, class Log>
+inline bool Battle<R, Log>::attack_or_card(int i, int t, const PcWeapon& w) {
+  int ct = -1;
+  const int k = &w == &pc(i).primary ? best_card(i, t, &ct) : -1;
+  if (k >= 0) return play_card(i, k, ct);
+  return t >= 0 && pc_attack(i, t, w, false);
+}
+
+template <class R, class Log>
+inline int Battle<R, Log>::roll_card_dice(int i, const CardDice& d, bool crit) {
+  const int n = d.dice(pc(i).proficiency, spellcast_mod(i));
+  int sum = d.flat + (crit ? n * d.sides : 0);
+  for (int q = 0; q < n; ++q) sum += dice_.die(d.sides);
+  return sum;
+}
+
+// Plays card k (its costs paid here). `t`: the target card_value chose (-1:
+// choose now). Returns true when the spotlight passes to the GM.
+template <class R, class Log>
+inline bool Battle<R, Log>::play_card(int i, int k, int t) {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  PcState& s = pc_[i];
+  if (s.card_uses[static_cast<std::size_t>(k)] > 0) --s.card_uses[static_cast<std::size_t>(k)];
+  FeatureRecord& used = feat(c.feat);
+  ++used.uses;
+  used.spent += e.hope > 0 ? e.hope : e.stress;
+  ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
+  if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
+  if (e.stress > 0) mark_stress(i, e.stress);
+  if (e.fear > 0) gain_fear(e.fear, kFearGainedFeatures);
+  if (e.fear < 0) fear_ = std::max(0, fear_ + e.fear);
+  const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
+  if (at_enemies && t < 0 && e.target == CardTarget::enemy) card_value(i, k, &t);
+  if (e.roll == CardRoll::attack) {
+    if (t < 0) return false;
+    if (e.advantage) s.advantage_next = true;
+    pending_card_ = k;
+    const bool pass = pc_attack(i, t, pc(i).primary, false);
+    pending_card_ = -1;
+    return pass;
+  }
+  ++rpc(i).actions;
+  // The targets: the chosen adversary, or every one it reaches (most HP
+  // marked by the card first), or PCs.
+  int targets[Encounter::kMaxAdversaries];
+  int n = 0;
+  if (e.target == CardTarget::enemy && t >= 0) targets[n++] = t;
+  if (e.target == CardTarget::enemies) {
+    const int reach = area_reach(e.range);
+    while (n < reach) {
+      const int u = best_by(
+          n_adv_,
+          [&](int j) { return adv_[j].alive && std::find(targets, targets + n, j) == targets + n; },
+          [&](int j) { return card_on_value(i, e, j, 0.0); });
+      if (u < 0) break;
+      targets[n++] = u;
+    }
+  }
+  RollResult r = RollResult::success_hope;  // no roll: the party keeps the spotlight
+  int total = 0;
+  if (e.roll == CardRoll::spellcast) {
+    const int diff = e.difficulty > 0 ? e.difficulty : n > 0 ? difficulty(targets[0]) : 10;
+    const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) : 0;
+    r = action_roll(i, spellcast_mod(i), net, diff, &total, at_enemies);
+    if (over()) return false;
+    if (!standing(i)) return passes(r);
+  }
+  const bool crit = r == RollResult::crit;
+  const bool area = n > 1 || e.target == CardTarget::enemies;
+  if (at_enemies) {
+    for (int q = 0; q < n; ++q) {
+      const int u = targets[q];
+      // A fixed Difficulty: success affects all; else each target's own.
+      const bool ok = succeeded(r) && (e.roll != CardRoll::spellcast || crit || e.difficulty > 0 || difficulty(u) <= total);
+      if (e.damage.present()) rpc(i).aimed(area);
+      if (!ok || !adv_[u].alive) continue;
+      if (e.damage.present()) rpc(i).struck(area, crit);
+      card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit);
+      if (over()) break;
+    }
+    if (succeeded(r)) card_for_pc(i, c, i);  // what it does for the caster too
+  } else if (succeeded(r)) {
+    if (e.target == CardTarget::party) {
+      for (int q = 0; q < n_pc_; ++q)
+        if (!pc_[q].dead) card_for_pc(i, c, q);
+    } else {
+      if (t < 0) t = e.target == CardTarget::self ? i : heal_target(i, false);
+      if (t >= 0) card_for_pc(i, c, t);
+    }
+  }
+  if (!succeeded(r)) ENCSIM_SAY(log_, "  %s fails", c.def->name.c_str());
+  return e.roll == CardRoll::none ? false : passes(r);
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit) {
+  const CardEffect& e = c.def->effect;
+  if (e.damage.present()) {
+    const int dmg = roll_card_dice(i, e.damage, crit);
+    ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
+               aname(u), crit ? " (critical)" : "");
+    damage_adversary(i, u, dmg, e.type, e.range == Range::melee, beats, c.feat);
+  }
+  card_conditions(c, u);
+}
+
+// The Stress and conditions a card (or an attack card's hit) puts on adversary u.
+template <class R, class Log>
+inline void Battle<R, Log>::card_conditions(const PcCard& c, int u) {
+  const CardEffect& e = c.def->effect;
+  if (!adv_[u].alive) return;
+  if (e.target_stress > 0) adv_mark_stress(u, e.target_stress);
+  if (e.vulnerable && !adv_[u].vulnerable) {
+    adv_[u].vulnerable = true;
+    ++feat(c.feat).conditions;
+    ENCSIM_SAY(log_, "  %s is Vulnerable", aname(u));
+  }
+  if (e.restrained && !adv_[u].restrained) {
+    adv_[u].restrained = true;
+    ++feat(c.feat).conditions;
+    ENCSIM_SAY(log_, "  %s is Restrained", aname(u));
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
+  const CardEffect& e = c.def->effect;
+  PcState& s = pc_[k];
+  if (e.heal_hp > 0 && s.hp_marked > 0) {
+    const int n = std::min(e.heal_hp, s.hp_marked);
+    feat(c.feat).healed += n;
+    clear_hp(k, n);
+    ENCSIM_SAY(log_, "  %s clears %d HP on %s", c.def->name.c_str(), n, pname(k));
+  }
+  if (e.heal_stress > 0 && s.stress_marked > 0) {
+    const int n = std::min(e.heal_stress, s.stress_marked);
+    s.stress_marked -= n;
+    ENCSIM_SAY(log_, "  %s clears %d Stress on %s", c.def->name.c_str(), n, pname(k));
+  }
+  if (e.gain_hope > 0) gain_hope(k, e.gain_hope);
+  if (e.clear_armor > 0) s.armor_marked = std::max(0, s.armor_marked - e.clear_armor);
+  if (e.evasion > 0) s.evasion_bonus = std::max(s.evasion_bonus, e.evasion);
+  (void)i;
+}
+
+// An attack card's hit: its bonus dice join the damage roll (a critical adds
+// their maximum too).
+template <class R, class Log>
+inline int Battle<R, Log>::card_attack_bonus(int i, bool crit) {
+  if (pending_card_ < 0) return 0;
+  const CardDice& b = pc(i).cards[static_cast<std::size_t>(pending_card_)].def->effect.bonus;
+  if (!b.present()) return 0;
+  const int extra = roll_card_dice(i, b, crit);
+  ENCSIM_SAY(log_, "  %s: +%d damage", pc(i).cards[static_cast<std::size_t>(pending_card_)].def->name.c_str(), extra);
+  return extra;
+}
+
+// `damaged` reactions: before a hit marks `marks` HP on PC i (dmg its damage),
+// the card that saves the most HP by expectation, if the hit would mark at
+// least its `at_least` (name order on ties). Returns the HP to mark.
+template <class R, class Log>
+inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  int pick = -1;
+  double best = 0.0;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const CardDef& d = *p.cards[static_cast<std::size_t>(k)].def;
+    const CardEffect& e = d.effect;
+    if (d.status != CardStatus::modelled || e.when != CardWhen::reaction || s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope ||
+        s.stress_marked + e.stress > p.stress || marks < e.at_least)
+      continue;
+    const int rest = std::max(0, severity(static_cast<int>(dmg - e.reduce.mean(p.proficiency, spellcast_mod(i)) + 0.5),
+                                          p.major, p.severe) - e.downgrade);
+    const double saved =
+        marks - (e.reduce.present() ? rest : std::max(0, marks - e.downgrade)) - kHopeWorth * e.hope - kStressWorth * e.stress;
+    if (saved > best) best = saved, pick = k;
+  }
+  if (pick < 0) return marks;
+  const PcCard& c = p.cards[static_cast<std::size_t>(pick)];
+  const CardEffect& e = c.def->effect;
+  if (s.card_uses[static_cast<std::size_t>(pick)] > 0) --s.card_uses[static_cast<std::size_t>(pick)];
+  FeatureRecord& used = feat(c.feat);
+  ++used.uses;
+  used.spent += e.hope > 0 ? e.hope : e.stress;
+  if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
+  if (e.stress > 0) mark_stress(i, e.stress);
+  int after = marks;
+  if (e.reduce.present()) {
+    const int cut = roll_card_dice(i, e.reduce, false);
+    after = severity(dmg - cut, p.major, p.severe);
+    ENCSIM_SAY(log_, "  %s plays %s: the damage drops by %d to %d", pname(i), c.def->name.c_str(), cut,
+               std::max(0, dmg - cut));
+  }
+  after = std::max(0, after - e.downgrade);
+  if (e.downgrade > 0)
+    ENCSIM_SAY(log_, "  %s plays %s: %d HP become %d", pname(i), c.def->name.c_str(), marks, after);
+  used.healed += marks - after;  // HP it kept the PC from marking
+  return after;
+}
+
+}  // namespace encsim::daggerheart

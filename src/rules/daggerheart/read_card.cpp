@@ -1,0 +1,327 @@
+// Reading the domain-card library (domain-cards.yaml, embedded at build time)
+// into CardDefs: the vocabulary of cards.hpp, checked key by key with line:col
+// and did-you-mean, once per process.
+#include <algorithm>
+#include <cctype>
+#include <memory>
+#include <set>
+
+#include "io/yaml.hpp"
+#include "rules/daggerheart/advancement.hpp"
+#include "rules/daggerheart/cards.hpp"
+#include "rules/daggerheart/read.hpp"
+
+namespace encsim::daggerheart {
+
+const std::vector<KeySpec> kCardKeys{
+    {"name", "string", "", "the SRD card's name"},
+    {"domain", "domain name", "", "Arcana Blade Bone Codex Grace Midnight Sage Splendor Valor"},
+    {"level", "integer", "", "1..10"},
+    {"type", "Ability|Spell|Grimoire", "", "the card's type"},
+    {"recall", "integer", "0", "recall cost (ignored within one fight)"},
+    {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
+    {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
+    {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
+    {"trigger", "damaged", "", "a reaction's trigger: damaged (a hit is about to mark HP)"},
+    {"hope", "integer", "0", "Hope it costs"},
+    {"stress", "integer", "0", "Stress it costs"},
+    {"uses", "integer", "0", "uses per fight (once per rest or long rest: 1); 0 unlimited"},
+    {"roll", "none|spellcast|attack", "none", "a spellcast roll (2d12 + spellcast trait), an attack with the primary weapon, or no roll"},
+    {"difficulty", "integer", "the target's", "a spellcast roll's fixed Difficulty"},
+    {"target", "enemy|enemies|self|ally|party", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC"},
+    {"range", "melee|very_close|close|far|very_far", "close", "enemies: how many it reaches (options area_*)"},
+    {"damage", "dice", "", "damage to each target it beats, e.g. d8+2"},
+    {"per_proficiency", "boolean", "false", "roll the damage dice Proficiency times"},
+    {"per_spellcast", "boolean", "false", "roll the damage dice Spellcast-trait times (at least once)"},
+    {"uses_trait", "trait name", "", "uses per fight equal to this trait of the PC (at least 1): tokens"},
+    {"at_least", "integer", "2", "reaction (damaged): only against a hit that would mark this many HP"},
+    {"damage_type", "physical|magic", "magic", "damage type"},
+    {"target_stress", "integer", "0", "each target it beats marks this much Stress"},
+    {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
+    {"restrained", "boolean", "false", "each target it beats is Restrained"},
+    {"advantage", "boolean", "false", "attack: rolled with advantage"},
+    {"bonus", "dice", "", "attack: added to the weapon's damage on a hit"},
+    {"heal_hp", "integer", "0", "HP cleared on the target(s)"},
+    {"heal_stress", "integer", "0", "Stress cleared on the target(s)"},
+    {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
+    {"fear", "integer", "0", "change to the GM's Fear (negative: the GM loses Fear)"},
+    {"clear_armor", "integer", "0", "Armor Slots cleared on the target(s)"},
+    {"evasion", "integer", "0", "+Evasion to the target(s) until an attack succeeds against them"},
+    {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
+    {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack: a number, a trait, or half:TRAIT; reroll: damage dice at or below it roll again"},
+};
+
+namespace {
+
+const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", "Grace",
+                                        "Midnight", "Sage", "Splendor", "Valor"};
+const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
+const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
+const std::vector<std::string> kWhen{"action", "reaction", "passive"};
+const std::vector<std::string> kTriggers{"damaged"};
+const std::vector<std::string> kRolls{"none", "spellcast", "attack"};
+const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party"};
+const std::vector<std::string> kPassiveNames{"evasion", "major",        "severe",        "hp",    "stress",
+                                             "armor",   "melee_damage", "weapon_damage", "attack"};
+
+CardDice read_dice(MapReader& r, std::string_view key) {
+  CardDice c;
+  const Node* n = r.get(key);
+  if (!n) return c;
+  const Dice d = n->as_dice();
+  if (d.term_count() > 1) throw InputError(n->pos(), "one kind of die plus a flat part, e.g. 2d6+3");
+  if (d.term_count() == 1) c.count = d.term(0).count, c.sides = d.term(0).sides;
+  c.flat = d.flat();
+  return c;
+}
+
+CardNumber read_number(const Node& n) {
+  CardNumber c;
+  const std::string& s = n.as_string();
+  if (!s.empty() && (s[0] == '-' || (s[0] >= '0' && s[0] <= '9'))) {
+    c.constant = static_cast<int>(n.as_int());
+    check_range(n, "a passive bonus", c.constant, -5, 12);
+    return c;
+  }
+  std::string trait = s;
+  if (s.rfind("half:", 0) == 0) c.half = true, trait = s.substr(5);
+  const auto it = std::find(kTraitNames.begin(), kTraitNames.end(), trait);
+  if (it == kTraitNames.end())
+    throw InputError(n.pos(), "a passive bonus is a number, a trait or half:TRAIT, not '" + s + "'" +
+                                  did_you_mean(trait, kTraitNames));
+  c.trait = static_cast<int>(it - kTraitNames.begin());
+  return c;
+}
+
+CardDef read_card(const Node& node) {
+  const std::string nm = node.find("name") ? node.find("name")->text() : "?";
+  MapReader r(node, kCardKeys, "card '" + nm + "'");
+  r.finish();
+  CardDef c;
+  c.pos = node.pos();
+  c.name = r.require("name").as_string();
+  c.domain = kDomains[static_cast<std::size_t>(choice_of(r.require("domain"), "domain", kDomains))];
+  c.level = static_cast<int>(r.get_int("level", 0, 1, 10));
+  if (!r.has("level")) throw InputError(node.pos(), r.what() + " needs 'level'");
+  c.type = kCardTypes[static_cast<std::size_t>(choice_of(r.require("type"), "card type", kCardTypes))];
+  c.recall = static_cast<int>(r.get_int("recall", 0, 0, 10));
+  c.status = static_cast<CardStatus>(r.get_choice("combat", kStatus, 0));
+  c.summary = r.require("summary").as_string();
+  CardEffect& e = c.effect;
+  e.when = static_cast<CardWhen>(r.get_choice("when", kWhen, 0));
+  const bool modelled = c.status == CardStatus::modelled;
+  if (!modelled && r.has("when"))
+    throw InputError(r.scalar("when")->pos(), "a card that is not modelled has no effect keys");
+  if (r.has("trigger")) e.trigger = static_cast<CardTrigger>(1 + r.get_choice("trigger", kTriggers, 0));
+  if ((e.when == CardWhen::reaction) != (e.trigger != CardTrigger::none))
+    throw InputError(node.pos(), r.what() + ": a reaction needs a trigger, and only a reaction has one");
+  e.hope = static_cast<int>(r.get_int("hope", 0, 0, 6));
+  e.stress = static_cast<int>(r.get_int("stress", 0, 0, 6));
+  e.uses = static_cast<int>(r.get_int("uses", 0, 0, 10));
+  e.roll = static_cast<CardRoll>(r.get_choice("roll", kRolls, 0));
+  e.difficulty = static_cast<int>(r.get_int("difficulty", 0, 0, 40));
+  e.target = static_cast<CardTarget>(r.get_choice("target", kTargets, 0));
+  e.range = static_cast<Range>(r.get_choice("range", kRangeNames, 2));
+  e.damage = read_dice(r, "damage");
+  e.damage.per_proficiency = r.get_bool("per_proficiency", false);
+  e.damage.per_spellcast = r.get_bool("per_spellcast", false);
+  if (r.has("uses_trait")) e.uses_trait = r.get_choice("uses_trait", kTraitNames, 0);
+  e.at_least = static_cast<int>(r.get_int("at_least", 2, 1, 4));
+  e.type = static_cast<DamageType>(r.get_choice("damage_type", kTypeNames, 1));
+  e.target_stress = static_cast<int>(r.get_int("target_stress", 0, 0, 6));
+  e.vulnerable = r.get_bool("vulnerable", false);
+  e.restrained = r.get_bool("restrained", false);
+  e.advantage = r.get_bool("advantage", false);
+  e.bonus = read_dice(r, "bonus");
+  e.heal_hp = static_cast<int>(r.get_int("heal_hp", 0, 0, 12));
+  e.heal_stress = static_cast<int>(r.get_int("heal_stress", 0, 0, 12));
+  e.gain_hope = static_cast<int>(r.get_int("gain_hope", 0, 0, 6));
+  e.fear = static_cast<int>(r.get_int("fear", 0, -6, 6));
+  e.clear_armor = static_cast<int>(r.get_int("clear_armor", 0, 0, 12));
+  e.evasion = static_cast<int>(r.get_int("evasion", 0, 0, 10));
+  e.reduce = read_dice(r, "reduce");
+  e.downgrade = static_cast<int>(r.get_int("downgrade", 0, 0, 3));
+  if (const Node* p = r.get("passive")) {
+    std::vector<KeySpec> keys;
+    for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT", "0", ""});
+    keys.push_back({"reroll", "integer", "0", "damage dice at or below it roll again once"});
+    MapReader pr(*p, keys, "passive of card '" + c.name + "'");
+    pr.finish();
+    e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
+    CardNumber* out[] = {&e.p_evasion, &e.p_major,        &e.p_severe,          &e.p_hp,    &e.p_stress,
+                         &e.p_armor,   &e.p_melee_damage, &e.p_weapon_damage,   &e.p_attack};
+    for (std::size_t k = 0; k < kPassiveNames.size(); ++k)
+      if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
+  }
+  // Every effect key belongs to a modelled card, and a modelled card does something.
+  const bool any_effect = e.damage.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
+                          e.bonus.present() || e.heal_hp || e.heal_stress || e.gain_hope || e.fear ||
+                          e.clear_armor || e.evasion || e.reduce.present() || e.downgrade || r.has("passive");
+  if (!modelled && (any_effect || e.hope || e.stress || e.uses || e.roll != CardRoll::none))
+    throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
+                                     ") and so takes no effect keys");
+  if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
+  if (modelled && (e.when == CardWhen::passive) != r.has("passive"))
+    throw InputError(node.pos(), r.what() + ": `passive` goes with `when: passive`, and only with it");
+  if ((e.damage.per_proficiency && e.damage.per_spellcast) || (!modelled && (r.has("uses_trait") || r.has("at_least"))))
+    throw InputError(node.pos(), r.what() + ": per_proficiency or per_spellcast, not both; no uses_trait or at_least unless modelled");
+  if (e.roll == CardRoll::attack && e.target != CardTarget::enemy)
+    throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
+  if (e.when == CardWhen::reaction && !e.reduce.present() && e.downgrade == 0)
+    throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce or downgrade)");
+  return c;
+}
+
+}  // namespace
+
+std::vector<CardDef> read_card_library(std::string_view path, std::string_view text) {
+  const Node doc = parse_yaml(SourceFile::from_text(std::string(path), text), text);
+  static const std::vector<KeySpec> kTop{{"cards", "list of cards", "", "the domain cards"}};
+  MapReader top(doc, kTop, "the card library");
+  top.finish();
+  std::vector<CardDef> out;
+  std::set<std::string> seen;
+  for (const Node& n : top.require("cards").items()) {
+    out.push_back(read_card(n));
+    if (!seen.insert(out.back().name).second) throw InputError(n.pos(), "card '" + out.back().name + "' twice");
+  }
+  return out;
+}
+
+std::span<const CardDef> card_library() {
+  static const std::vector<CardDef> kLibrary = read_card_library("domain-cards.yaml", kDomainCardsYaml);
+  return kLibrary;
+}
+
+}  // namespace encsim::daggerheart
+
+namespace encsim::daggerheart {
+
+namespace {
+
+// The two domains of each class (SRD classes), in PcClass order, and the
+// Spellcast trait of its first subclass (none for Guardian and Warrior).
+struct ClassCards {
+  std::string_view domain_1, domain_2;
+  int spellcast;
+};
+constexpr ClassCards kClassCards[] = {
+    {"Grace", "Codex", static_cast<int>(Trait::presence)},     {"Sage", "Arcana", static_cast<int>(Trait::instinct)},
+    {"Valor", "Blade", -1},                                     {"Bone", "Sage", static_cast<int>(Trait::agility)},
+    {"Midnight", "Grace", static_cast<int>(Trait::finesse)},   {"Splendor", "Valor", static_cast<int>(Trait::strength)},
+    {"Arcana", "Midnight", static_cast<int>(Trait::instinct)}, {"Blade", "Bone", -1},
+    {"Codex", "Splendor", static_cast<int>(Trait::knowledge)},
+};
+
+// Domain names match whatever their case ("arcana" in advancement.hpp, "Arcana" in the card library).
+bool same_name(std::string_view a, std::string_view b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+// Passive cards change the PC's numbers once, here.
+void fold_passive(Pc& p, const CardEffect& e) {
+  const int* t = p.traits.data();
+  p.evasion += e.p_evasion.value(t);
+  p.major += e.p_major.value(t);
+  p.severe += e.p_severe.value(t);
+  p.hp += e.p_hp.value(t);
+  p.stress += e.p_stress.value(t);
+  p.armor_slots = std::min(12, p.armor_slots + e.p_armor.value(t));
+  p.reroll_damage = std::max(p.reroll_damage, e.p_reroll);
+  for (PcWeapon* w : {&p.primary, &p.secondary}) {
+    if (!w->present) continue;
+    w->damage_bonus += e.p_weapon_damage.value(t);
+    if (w->range == Range::melee) w->damage_bonus += e.p_melee_damage.value(t);
+    w->attack_bonus += e.p_attack.value(t);
+  }
+}
+
+}  // namespace
+
+void read_pc_cards(Pc& p, MapReader& r) {
+  const ClassCards* cc = p.cls == PcClass::none ? nullptr : &kClassCards[static_cast<std::size_t>(p.cls)];
+  p.spellcast = cc ? cc->spellcast : -1;
+  // A class without a Spellcast trait (Guardian, Warrior) takes its
+  // multiclass subclass's (the foundation card names it).
+  if (p.spellcast < 0 && p.multiclass != PcClass::none)
+    p.spellcast = kClassCards[static_cast<std::size_t>(p.multiclass)].spellcast;
+  if (r.has("spellcast")) {
+    const Node& n = *r.scalar("spellcast");
+    p.spellcast = n.text() == "none" ? -1 : choice_of(n, "trait", kTraitNames);
+  }
+  const Node* list = r.get("cards");
+  if (!list) return;
+  if (!list->is_list()) throw InputError(list->pos(), "cards is a list of domain card names");
+  if (list->items().size() > static_cast<std::size_t>(kMaxLoadout))
+    throw InputError(list->items()[kMaxLoadout].pos(), "at most " + std::to_string(kMaxLoadout) +
+                                                          " cards in a loadout (the rest wait in the vault)");
+  const std::span<const CardDef> lib = card_library();
+  for (const Node& item : list->items()) {
+    const CardDef* def = find_named(lib, item, "domain card");
+    for (const PcCard& c : p.cards)
+      if (c.def == def) throw InputError(item.pos(), "card '" + def->name + "' twice in the loadout");
+    if (cc) {  // the class's two domains and a multiclass one (advancement.hpp), each with its level cap
+      int cap = -1;
+      std::string open;
+      for (std::size_t k = 0; k < p.domains.size(); ++k) {
+        if (p.domains[k] < 0) continue;
+        const std::string& d = kDomainNames[static_cast<std::size_t>(p.domains[k])];
+        open += (open.empty() ? "" : ", ") + d + " (to level " + std::to_string(p.domain_cap[k]) + ")";
+        if (same_name(d, def->domain)) cap = p.domain_cap[k];
+      }
+      if (cap < 0)
+        throw InputError(item.pos(), "'" + def->name + "' is a " + def->domain + " card; '" + p.name +
+                                         "' takes cards of " + open);
+      if (def->level > cap)
+        throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) + " " +
+                                         def->domain + " card; '" + p.name + "' (level " + std::to_string(p.level) +
+                                         ") takes " + def->domain + " cards up to level " + std::to_string(cap));
+    }
+    if (def->level > p.level)
+      throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) +
+                                       " card; '" + p.name + "' is level " + std::to_string(p.level));
+    if (def->status == CardStatus::modelled && def->effect.roll == CardRoll::spellcast && p.spellcast < 0)
+      throw InputError(item.pos(), "'" + def->name + "' needs a Spellcast roll and '" + p.name +
+                                       "' has no Spellcast trait: give `spellcast: TRAIT`");
+    p.cards.push_back({def, -1});
+    if (def->status == CardStatus::modelled && def->effect.when == CardWhen::passive) fold_passive(p, def->effect);
+  }
+  if (cc && !p.card_levels.empty()) {
+    // Each card needs a card the PC may hold (one per level, two at level 1,
+    // one per domain_card pick) whose highest level is at least its own: the
+    // highest cards take the highest allowances first.
+    std::vector<int> want, have = p.card_levels;
+    for (const PcCard& c : p.cards) want.push_back(c.def->level);
+    std::sort(want.rbegin(), want.rend());
+    std::sort(have.rbegin(), have.rend());
+    for (std::size_t k = 0; k < want.size(); ++k)
+      if (k >= have.size() || want[k] > have[k])
+        throw InputError(list->pos(), "'" + p.name + "' may hold " + std::to_string(have.size()) +
+                                          " domain cards (levels up to " + std::to_string(have.front()) +
+                                          "); this loadout needs more or higher ones (`advancements` domain_card adds one)");
+  }
+  std::sort(p.cards.begin(), p.cards.end(), [](const PcCard& a, const PcCard& b) { return a.def->name < b.def->name; });
+}
+
+// `do: card:NAME`: a card of this PC's loadout that it plays on its spotlight.
+void resolve_card_rules(Pc& p) {
+  for (tactics::Rule& rule : p.rules) {
+    if (rule.action != kCard) continue;
+    std::vector<std::string> names;
+    for (std::size_t k = 0; k < p.cards.size(); ++k) {
+      const CardDef& d = *p.cards[k].def;
+      if (d.status == CardStatus::modelled && d.effect.when == CardWhen::action) {
+        if (d.name == rule.arg) rule.arg_id = static_cast<int>(k);
+        names.push_back(d.name);
+      }
+    }
+    if (rule.arg_id < 0)
+      throw InputError(rule.pos, "'" + p.name + "' has no modelled action card '" + rule.arg + "'" +
+                                     did_you_mean(rule.arg, names));
+  }
+}
+
+}  // namespace encsim::daggerheart

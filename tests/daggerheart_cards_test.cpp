@@ -1,0 +1,509 @@
+// Daggerheart domain cards: the shipped library, the loadout's validation,
+// each vocabulary effect and two or more cards per domain replayed with
+// scripted dice, the choice between weapon and card, and the counting.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "encsim/runner.hpp"
+#include "feature_lookup.hpp"
+#include "input_error.hpp"
+#include "rules/daggerheart/daggerheart.hpp"
+#include "rules/registry.hpp"
+#include "scripted_dice.hpp"
+
+namespace encsim {
+namespace {
+
+using testing::ScriptedDice;
+namespace dh = daggerheart;
+
+dh::Encounter encounter_from(const std::string& yaml, std::size_t variant = 0) {
+  const Scenario s = load_scenario_text(yaml, "test.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/daggerheart");
+  return dh::compile(s, s.variants.at(variant));
+}
+
+struct Replay {
+  TrialRecord rec;
+  std::string log;
+};
+
+Replay replay(const dh::Encounter& enc, ScriptedDice& dice, ScriptedDice tact = ScriptedDice{{}, true}) {
+  Replay r;
+  r.rec.reset(enc.combatant_count(), enc.features().size());
+  std::ostringstream os;
+  TextLog log(os);
+  ScriptedDice none{{}, true};
+  enc.simulate_with(dice, none, tact, none, r.rec, log);
+  r.log = os.str();
+  EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
+  return r;
+}
+
+bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
+
+// One PC (no class: any domain; Spellcast Knowledge +2; no Experience, help or
+// Tag Team) against one foe, in one round. PC and FOE are map bodies.
+std::string duel(const std::string& pc, const std::string& foe = "") {
+  return "ruleset: daggerheart\nmax_rounds: 1\n"
+         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false}\n"
+         "party:\n  - {name: Hero, level: 10, proficiency: 1, spellcast: knowledge, traits: {knowledge: 2}, "
+         "hp: 6, armor: {thresholds: [1, 2], score: 0}, primary: {damage: d4}, " +
+         pc + "}\nfoes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, stress: 3, atk: 0, " +
+         (foe.empty() ? "attack: {damage: 1}" : foe) + "}\n";
+}
+
+// The same duel with the whole PC body given.
+std::string duel_raw(const std::string& pc) {
+  return "ruleset: daggerheart\nmax_rounds: 1\n"
+         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false}\n"
+         "party:\n  - {name: Hero, " + pc + "}\nfoes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, "
+         "stress: 3, atk: 0, attack: {damage: 1}}\n";
+}
+
+const dh::CardDef& card(const std::string& name) {
+  for (const dh::CardDef& c : dh::card_library())
+    if (c.name == name) return c;
+  ADD_FAILURE() << "no card " << name;
+  return dh::card_library()[0];
+}
+
+// ---------------------------------------------------------------------------
+// The library
+
+TEST(DaggerheartCards, TheLibraryHoldsEverySrdCardOnceAndTwoModelledPerDomain) {
+  const auto lib = dh::card_library();
+  ASSERT_EQ(lib.size(), 189u);
+  std::set<std::string> names;
+  std::map<std::string, int> per_domain, modelled;
+  for (const dh::CardDef& c : lib) {
+    EXPECT_TRUE(names.insert(c.name).second) << c.name;
+    ++per_domain[c.domain];
+    if (c.status == dh::CardStatus::modelled) ++modelled[c.domain];
+    EXPECT_FALSE(c.summary.empty()) << c.name;
+    EXPECT_GT(c.pos.line, 0) << c.name;
+  }
+  ASSERT_EQ(per_domain.size(), 9u);
+  for (const auto& [domain, n] : per_domain) {
+    EXPECT_EQ(n, 21) << domain;
+    EXPECT_GE(modelled[domain], 2) << domain;
+  }
+  EXPECT_EQ(card("Bolt Beacon").level, 1);
+  EXPECT_EQ(card("Bolt Beacon").recall, 1);
+  EXPECT_EQ(card("Wall Walk").status, dh::CardStatus::no_combat);
+  EXPECT_EQ(card("Counterspell").status, dh::CardStatus::not_modelled);
+}
+
+TEST(DaggerheartCards, ABadLibraryEntryIsAnErrorWithLineAndColumn) {
+  const std::string text = "cards:\n  - {name: X, domain: Arcana, level: 1, type: Spell, summary: s, damgae: d6}\n";
+  const auto where = testing::where_of([&] { dh::read_card_library("lib.yaml", text); });
+  EXPECT_EQ(where.first, 2);
+  EXPECT_NE(testing::message_of([&] { dh::read_card_library("lib.yaml", text); }).find("damage"), std::string::npos);
+  const std::string none = "cards:\n  - {name: X, domain: Arcana, level: 1, type: Spell, combat: none, summary: s, hope: 1}\n";
+  EXPECT_NE(testing::message_of([&] { dh::read_card_library("lib.yaml", none); }).find("not modelled"),
+            std::string::npos);
+  const std::string empty = "cards:\n  - {name: X, domain: Arcana, level: 1, type: Spell, summary: s}\n";
+  EXPECT_NE(testing::message_of([&] { dh::read_card_library("lib.yaml", empty); }).find("no effect"),
+            std::string::npos);
+}
+
+// Every modelled action card, forced by tactics, is played in a small fight
+// without error; every reaction and passive card compiles into a fight.
+TEST(DaggerheartCards, EveryModelledCardFights) {
+  for (const dh::CardDef& c : dh::card_library()) {
+    if (c.status != dh::CardStatus::modelled) continue;
+    const bool action = c.effect.when == dh::CardWhen::action;
+    std::string yaml = "ruleset: daggerheart\nmax_rounds: 6\nparty:\n"
+                       "  - {name: Caster, level: 10, spellcast: knowledge, traits: {knowledge: 2}, hope: 6, "
+                       "primary: {damage: d8}, cards: [\"" + c.name + "\"]" +
+                       (action ? ", tactics: [{do: \"card:" + c.name + "\"}, {do: attack}]" : "") +
+                       "}\n  - {name: Friend, level: 1, primary: {damage: d8}}\n"
+                       "foes:\n  - {name: Foe, difficulty: 12, thresholds: [6, 12], hp: 8, stress: 3, atk: 2, "
+                       "attack: {damage: 2d6}, count: 3}\n";
+    const dh::Encounter enc = encounter_from(yaml);
+    std::int64_t uses = 0;
+    for (std::uint64_t t = 0; t < 30; ++t) {
+      TrialRecord rec;
+      rec.reset(enc.combatant_count(), enc.features().size());
+      NullLog log;
+      enc.simulate(7, t, rec, log);
+      const std::int64_t pc_damage = rec.combatants[0].damage_dealt;
+      std::int64_t by_feature = 0;
+      for (std::size_t f = 0; f < enc.features().size(); ++f)
+        if (enc.features()[f].owner == 0) by_feature += rec.features[f].damage;
+      EXPECT_EQ(by_feature, pc_damage) << c.name;
+      if (action) uses += testing::feature(enc.features(), rec, 0, c.name).uses;
+    }
+    if (action) {
+      EXPECT_GT(uses, 0) << c.name;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The loadout
+
+TEST(DaggerheartCards, LoadoutErrorsNameTheCardWithLineAndColumn) {
+  auto err = [](const std::string& pc) {
+    const std::string yaml = "ruleset: daggerheart\nparty:\n  - {name: W, class: wizard, level: 1, primary: "
+                             "{damage: d6}, " + pc + "}\nfoes:\n  - {name: F, difficulty: 10, hp: 3, attack: {damage: 1}}\n";
+    return std::pair{testing::message_of([&] { encounter_from(yaml); }),
+                     testing::where_of([&] { encounter_from(yaml); })};
+  };
+  auto [unknown, at] = err("cards: [Bolt Becon]");
+  EXPECT_NE(unknown.find("unknown domain card 'Bolt Becon'"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("Bolt Beacon"), std::string::npos) << unknown;  // did you mean
+  EXPECT_EQ(at.first, 3);
+  EXPECT_GT(at.second, 1);
+  const auto domain = err("cards: [Rain of Blades]").first;
+  EXPECT_NE(domain.find("Midnight card; a wizard takes Codex and Splendor cards"), std::string::npos) << domain;
+  const auto level = err("cards: [Book of Norai]").first;
+  EXPECT_NE(level.find("level 3 card"), std::string::npos) << level;
+  const auto many = err("cards: [Book of Ava, Book of Illiat, Book of Tyfar, Bolt Beacon, Mending Touch, "
+                        "Reassurance]").first;
+  EXPECT_NE(many.find("at most 5 cards"), std::string::npos) << many;
+  const auto twice = err("cards: [Bolt Beacon, Bolt Beacon]").first;
+  EXPECT_NE(twice.find("twice"), std::string::npos) << twice;
+  const auto tactic = err("cards: [Bolt Beacon], tactics: [{do: \"card:Bolt Becon\"}]").first;
+  EXPECT_NE(tactic.find("no modelled action card 'Bolt Becon'"), std::string::npos) << tactic;
+  const auto no_spell = err("spellcast: none, cards: [Bolt Beacon]").first;
+  EXPECT_NE(no_spell.find("no Spellcast trait"), std::string::npos) << no_spell;
+}
+
+TEST(DaggerheartCards, TheLoadoutIsSortedByNameWhateverTheListingOrder) {
+  const auto a = encounter_from(duel("cards: [Bolt Beacon, Book of Ava, Armorer]"));
+  const auto b = encounter_from(duel("cards: [Armorer, Book of Ava, Bolt Beacon]"));
+  ASSERT_EQ(a.pcs[0].cards.size(), 3u);
+  for (std::size_t k = 0; k < 3; ++k) EXPECT_EQ(a.pcs[0].cards[k].def, b.pcs[0].cards[k].def);
+  EXPECT_EQ(a.pcs[0].cards[0].def->name, "Armorer");
+}
+
+// ---------------------------------------------------------------------------
+// Passives, folded in at compile time
+
+TEST(DaggerheartCards, PassivesChangeThePcsNumbers) {
+  const std::string pc = "level: 5, traits: {agility: 3, strength: 2}, armor: {thresholds: [1, 2], score: 2}, "
+                         "primary: {damage: d8}";
+  const auto base = encounter_from(duel_raw(pc));
+  const auto with =
+      encounter_from(duel_raw(pc + ", cards: [Untouchable, Body Basher, Fortified Armor, Vitality, Armorer]"));
+  const dh::Pc& p0 = base.pcs[0];
+  const dh::Pc& p = with.pcs[0];
+  EXPECT_EQ(p.evasion, p0.evasion + 2);                          // Untouchable: half Agility 3, rounded up
+  EXPECT_EQ(p.primary.damage_bonus, p0.primary.damage_bonus + 2);  // Body Basher: Strength, melee
+  EXPECT_EQ(p.major, p0.major + 2);                              // Fortified Armor
+  EXPECT_EQ(p.severe, p0.severe + 2);
+  EXPECT_EQ(p.hp, p0.hp + 1);                                    // Vitality
+  EXPECT_EQ(p.stress, p0.stress + 1);
+  EXPECT_EQ(p0.armor_slots, 2);
+  EXPECT_EQ(p.armor_slots, 3);                                   // Armorer: +1 on a score of 2
+}
+
+TEST(DaggerheartCards, NotGoodEnoughRerollsLowDamageDiceOnce) {
+  const auto enc = encounter_from(duel_raw("traits: {agility: 2}, cards: [Not Good Enough], primary: {damage: d8}"));
+  // 9 + 3 + 2 = 14 vs 10; the d8 rolls 2, rolled again: 7 -> Major, 2 HP.
+  ScriptedDice dice{{{12, 9}, {12, 3}, {8, 2}, {8, 7}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 2) << r.log;
+}
+
+// ---------------------------------------------------------------------------
+// Spellcast rolls and effects on adversaries
+
+TEST(DaggerheartCards, BoltBeaconDamagesAndMakesVulnerableForAHope) {
+  const auto enc = encounter_from(duel("cards: [Bolt Beacon], tactics: [{do: \"card:Bolt Beacon\"}]"));
+  // Spellcast 8 + 3 + 2 = 13 vs Difficulty 10, with Hope; d8 5 + 2 = 7: Major.
+  ScriptedDice dice{{{12, 8}, {12, 3}, {8, 5}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero plays Bolt Beacon")) << r.log;
+  EXPECT_TRUE(has(r, "Foe is Vulnerable")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 2);
+  EXPECT_EQ(r.rec.combatants[0].damage_dealt, 2);
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 1);
+  const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Bolt Beacon");
+  EXPECT_EQ(f.uses, 1);
+  EXPECT_EQ(f.damage, 2);
+  EXPECT_EQ(f.conditions, 1);
+  EXPECT_EQ(f.spent, 1);
+}
+
+TEST(DaggerheartCards, ASpellThatMissesDoesNothingAndPassesTheSpotlight) {
+  const auto enc = encounter_from(duel("cards: [Cinder Grasp], tactics: [{do: \"card:Cinder Grasp\"}]"));
+  // 2 + 5 + 2 = 9 vs 10: a failure with Fear; the foe's d20 misses Evasion 10.
+  ScriptedDice dice{{{12, 2}, {12, 5}, {20, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Cinder Grasp fails")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 0);
+  EXPECT_EQ(r.rec.resources[dh::kGmTurns], 1);
+}
+
+TEST(DaggerheartCards, CinderGraspRollsItsOwnDice) {
+  const auto enc = encounter_from(duel("cards: [Cinder Grasp], tactics: [{do: \"card:Cinder Grasp\"}]"));
+  ScriptedDice dice{{{12, 8}, {12, 3}, {20, 9}}};  // 9 + 3 = 12: Severe, 3 HP
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Cinder Grasp: 12 magic damage to Foe")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3);
+}
+
+TEST(DaggerheartCards, ACriticalSpellAddsTheDiceMaximum) {
+  const auto enc = encounter_from(duel("cards: [Bolt Beacon], tactics: [{do: \"card:Bolt Beacon\"}]"));
+  ScriptedDice dice{{{12, 4}, {12, 4}, {8, 1}}};  // 1 + 2 + 8 = 11: Severe
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Bolt Beacon: 11 magic damage to Foe (critical)")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3);
+}
+
+TEST(DaggerheartCards, RainOfBladesStrikesEveryFoeItReachesOnOneRoll) {
+  const auto enc = encounter_from(duel("cards: [Rain of Blades], tactics: [{do: \"card:Rain of Blades\"}]",
+                                       "attack: {damage: 1}, count: 2"));
+  // One roll 9 + 3 + 2 = 14; then d8 4 + 2 = 6 (Major) and d8 1 + 2 = 3 (Minor).
+  ScriptedDice dice{{{12, 9}, {12, 3}, {8, 4}, {8, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken + r.rec.combatants[2].damage_taken, 3) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].area_attacks, 2);
+  EXPECT_EQ(r.rec.combatants[0].area_hits, 2);
+  EXPECT_EQ(r.rec.resources[dh::kActionRolls], 1);
+}
+
+TEST(DaggerheartCards, ShadowbindRestrainsWithoutDamage) {
+  const auto enc = encounter_from(duel("cards: [Shadowbind], tactics: [{do: \"card:Shadowbind\"}]"));
+  ScriptedDice dice{{{12, 9}, {12, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Foe is Restrained")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 0);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Shadowbind").conditions, 1);
+}
+
+TEST(DaggerheartCards, DeathGripMarksTwoStressAndRestrains) {
+  const auto enc = encounter_from(duel("cards: [Death Grip], tactics: [{do: \"card:Death Grip\"}]"));
+  ScriptedDice dice{{{12, 9}, {12, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Foe is Restrained")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].extra[dh::kExtraStressLeft], 1) << r.log;  // 3 - 2
+}
+
+TEST(DaggerheartCards, ViciousEntangleDealsPhysicalDamageAndRestrains) {
+  const auto enc = encounter_from(duel("cards: [Vicious Entangle], tactics: [{do: \"card:Vicious Entangle\"}]"));
+  ScriptedDice dice{{{12, 9}, {12, 3}, {8, 3}}};  // 3 + 1 = 4: Minor
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Vicious Entangle: 4 physical damage to Foe")) << r.log;
+  EXPECT_TRUE(has(r, "Foe is Restrained")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 1);
+}
+
+TEST(DaggerheartCards, EnraptureCostsAStressAndMarksOneOnTheFoe) {
+  const auto enc = encounter_from(duel("cards: [Enrapture], tactics: [{do: \"card:Enrapture\"}]"));
+  ScriptedDice dice{{{12, 9}, {12, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].extra[dh::kExtraStressLeft], 2);
+}
+
+TEST(DaggerheartCards, ChokeholdNeedsNoRollAndKeepsTheSpotlight) {
+  const auto enc = encounter_from(duel("cards: [Chokehold], tactics: [{do: \"card:Chokehold\"}]"));
+  ScriptedDice dice{{}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Foe is Vulnerable")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 1);
+  EXPECT_EQ(r.rec.resources[dh::kActionRolls], 0);
+  EXPECT_EQ(r.rec.resources[dh::kGmTurns], 0);
+}
+
+TEST(DaggerheartCards, ArcaneBarrageHitsWithoutARollOncePerFight) {
+  const auto enc = encounter_from("ruleset: daggerheart\nmax_rounds: 2\n"
+                                  "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7}\n"
+                                  "party:\n  - {name: Hero, hope: 4, primary: {damage: d4}, cards: [Book of Illiat], "
+                                  "tactics: [{do: \"card:Book of Illiat\"}, {do: attack}]}\n"
+                                  "foes:\n  - {name: Foe, difficulty: 30, thresholds: [5, 10], hp: 6, attack: {damage: 1}}\n");
+  // Round 1: 2d6 = 3 + 4 = 7 (Major), no roll. Round 2: the card is spent, the d4 attack fails with Hope.
+  ScriptedDice dice{{{6, 3}, {6, 4}, {12, 3}, {12, 2}, {20, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 2) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 2);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Book of Illiat").uses, 1);
+}
+
+TEST(DaggerheartCards, BookOfAvaRollsItsDicePerProficiency) {
+  const auto enc = encounter_from(duel_raw("level: 5, proficiency: 2, spellcast: knowledge, traits: {knowledge: 2}, "
+                                           "primary: {damage: d4}, cards: [Book of Ava], "
+                                           "tactics: [{do: \"card:Book of Ava\"}]"));
+  ScriptedDice dice{{{12, 9}, {12, 3}, {10, 3}, {10, 4}}};  // 3 + 4 + 2 = 9: Major
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Book of Ava: 9 magic damage to Foe")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 2);
+}
+
+// ---------------------------------------------------------------------------
+// Attack cards
+
+TEST(DaggerheartCards, RecklessBuysAdvantageForAStress) {
+  const auto enc = encounter_from(duel("cards: [Reckless], tactics: [{do: \"card:Reckless\"}]"));
+  // 4 + 3 + advantage d6 5 = 12 vs 10; d4 4: Minor.
+  ScriptedDice dice{{{12, 4}, {12, 3}, {6, 5}, {4, 4}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hits, 1);
+  const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Reckless");
+  EXPECT_EQ(f.uses, 1);
+  EXPECT_EQ(f.damage, 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "primary").uses, 0);
+}
+
+TEST(DaggerheartCards, BoostAddsADieToTheHit) {
+  const auto enc = encounter_from(duel("cards: [Boost], tactics: [{do: \"card:Boost\"}]"));
+  // 4 + 3 + 5 = 12; d4 2 + d10 8 = 10: Severe.
+  ScriptedDice dice{{{12, 4}, {12, 3}, {6, 5}, {4, 2}, {10, 8}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3) << r.log;
+}
+
+TEST(DaggerheartCards, ForcefulPushMakesItsTargetVulnerableForAHope) {
+  const auto enc = encounter_from(duel("cards: [Forceful Push], tactics: [{do: \"card:Forceful Push\"}]"));
+  ScriptedDice dice{{{12, 9}, {12, 3}, {4, 4}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Foe is Vulnerable")) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 1);
+}
+
+// ---------------------------------------------------------------------------
+// Reactions: a hit that would mark 2+ HP
+
+TEST(DaggerheartCards, RuneWardCutsAHitByItsDieForAHope) {
+  // The Hero fails with Fear; the foe's 12 damage is Severe (thresholds 11/12
+  // at level 10): Rune Ward's d8 8 leaves 4, Minor: 1 HP.
+  const auto enc = encounter_from(duel("cards: [Rune Ward]", "attack: {damage: 12}"));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {8, 8}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 1) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Rune Ward").healed, 2);
+}
+
+TEST(DaggerheartCards, GetBackUpLowersOnlyASevereHit) {
+  const auto severe = encounter_from(duel("cards: [Get Back Up]", "attack: {damage: 12}"));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
+  const Replay r = replay(severe, dice);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 1);
+  const auto major = encounter_from(duel("cards: [Get Back Up]", "attack: {damage: 11}"));
+  ScriptedDice dice2{{{12, 1}, {12, 2}, {20, 15}}};
+  const Replay r2 = replay(major, dice2);
+  EXPECT_EQ(r2.rec.combatants[0].damage_taken, 2) << r2.log;
+  EXPECT_EQ(r2.rec.combatants[0].extra[dh::kExtraStressMarked], 0);
+}
+
+TEST(DaggerheartCards, ArcaneDeflectionNegatesOneHit) {
+  const auto enc = encounter_from(duel("cards: [Book of Grynn]", "attack: {damage: 12}"));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 0) << r.log;
+}
+
+TEST(DaggerheartCards, CardsOffPlaysNoCard) {
+  const auto enc = encounter_from(duel("cards: [Rune Ward]", "attack: {damage: 12}") + "");
+  const auto off = encounter_from([&] {
+    std::string y = duel("cards: [Rune Ward]", "attack: {damage: 12}");
+    y.replace(y.find("hard_moves: false"), 17, "hard_moves: false, cards: false");
+    return y;
+  }());
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
+  const Replay r = replay(off, dice);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 3) << r.log;
+  EXPECT_EQ(enc.pcs[0].cards.size(), off.pcs[0].cards.size());
+}
+
+// ---------------------------------------------------------------------------
+// Healing: the ally most in need, with 2+ HP marked
+
+std::string healer(const std::string& card) {
+  return "ruleset: daggerheart\nmax_rounds: 1\n"
+         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false}\n"
+         "party:\n  - {name: Healer, level: 5, proficiency: 1, evasion: 40, spellcast: knowledge, "
+         "traits: {knowledge: 2, presence: 2}, hope: 2, primary: {damage: d4}, cards: [\"" + card +
+         "\"], tactics: [{do: \"card:" + card + "\"}]}\n"
+         "  - {name: Tank, evasion: 0, hp: 6, armor: {thresholds: [5, 10], score: 0}, primary: {damage: d4}}\n"
+         "foes:\n  - {name: Foe, difficulty: 30, thresholds: [5, 10], hp: 6, atk: 0, attack: {damage: 12}}\n";
+}
+
+TEST(DaggerheartCards, InspirationalWordsClearsAnHpOnTheHurtAlly) {
+  const auto enc = encounter_from(healer("Inspirational Words"));
+  // The Tank (picked first) fails with Fear and takes 12: 3 HP. The Healer's card clears one, no roll.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].hp_left, 4) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Inspirational Words").healed, 1);
+}
+
+TEST(DaggerheartCards, HealingHandsClearsTwoHpOnASpellcastRoll) {
+  const auto enc = encounter_from(healer("Healing Hands"));
+  // The Tank fails with Fear, takes 3 HP; the Healer rolls 9 + 3 + 2 = 14 vs 13 and marks a Stress.
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {12, 9}, {12, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[1].hp_left, 5) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 1);
+}
+
+TEST(DaggerheartCards, AHealIsNotPlayedWhenNoAllyHasTwoHpMarked) {
+  // Tactics name the card, but with no one hurt it has no target: the Healer attacks.
+  const auto enc = encounter_from(healer("Inspirational Words"));
+  // The Tank's critical; the Healer's attack fails with Hope; the foe's natural 1 misses.
+  ScriptedDice dice{{{12, 12}, {12, 12}, {4, 1}, {12, 6}, {12, 5}, {20, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_FALSE(has(r, "plays")) << r.log;
+}
+
+// ---------------------------------------------------------------------------
+// The choice between the weapon and a card (no tactics: the party's value rule)
+
+TEST(DaggerheartCards, TheValueRulePicksADamagingSpellOverAWeakerWeapon) {
+  const auto enc = encounter_from("ruleset: daggerheart\nmax_rounds: 1\n"
+                                  "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7}\n"
+                                  "party:\n  - {name: Hero, level: 3, spellcast: knowledge, traits: {knowledge: 2}, "
+                                  "primary: {damage: d4}, cards: [Corrosive Projectile]}\n"
+                                  "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, attack: {damage: 1}}\n");
+  ScriptedDice dice{{{12, 9}, {12, 3}, {6, 2}, {6, 1}}};  // Proficiency 2 (level 3): 2 + 1 + 4 = 7, Major
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero plays Corrosive Projectile")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 2);
+}
+
+TEST(DaggerheartCards, TheValueRuleKeepsAStrongerWeapon) {
+  const auto enc = encounter_from("ruleset: daggerheart\nmax_rounds: 1\n"
+                                  "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7}\n"
+                                  "party:\n  - {name: Hero, level: 3, spellcast: knowledge, traits: {knowledge: 2}, "
+                                  "primary: {damage: d4+12, trait: knowledge}, cards: [Corrosive Projectile]}\n"
+                                  "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 12], hp: 6, attack: {damage: 1}}\n");
+  ScriptedDice dice{{{12, 9}, {12, 3}, {4, 2}, {4, 1}}};  // Proficiency 2 (level 3)
+  const Replay r = replay(enc, dice);
+  EXPECT_FALSE(has(r, "plays")) << r.log;
+}
+
+// ---------------------------------------------------------------------------
+// The shipped encounter: a PC's features add up to its damage_dealt.
+
+TEST(DaggerheartCards, TheShippedCardEncounterCountsCardDamageToItsPc) {
+  const Scenario s = load_scenario(ENCSIM_SOURCE_DIR "/scenarios/daggerheart/bandit-ambush-cards.yaml",
+                                        ruleset_ids());
+  const dh::Encounter enc = dh::compile(s, s.variants.at(0));
+  std::int64_t card_uses = 0;
+  for (std::uint64_t t = 0; t < 200; ++t) {
+    TrialRecord rec;
+    rec.reset(enc.combatant_count(), enc.features().size());
+    NullLog log;
+    enc.simulate(3, t, rec, log);
+    for (int i = 0; i < static_cast<int>(enc.pcs.size()); ++i) {
+      std::int64_t sum = 0;
+      for (std::size_t f = 0; f < enc.features().size(); ++f)
+        if (enc.features()[f].owner == i) sum += rec.features[f].damage;
+      EXPECT_EQ(sum, rec.combatants[static_cast<std::size_t>(i)].damage_dealt) << "PC " << i << " trial " << t;
+      for (const dh::PcCard& c : enc.pcs[static_cast<std::size_t>(i)].cards)
+        if (c.feat >= 0) card_uses += rec.features[static_cast<std::size_t>(c.feat)].uses;
+    }
+  }
+  EXPECT_GT(card_uses, 200);
+}
+
+}  // namespace
+}  // namespace encsim
