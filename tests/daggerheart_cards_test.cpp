@@ -480,6 +480,31 @@ TEST(DaggerheartCards, TheValueRuleKeepsAStrongerWeapon) {
   EXPECT_FALSE(has(r, "plays")) << r.log;
 }
 
+// A Rogue keeps the 3 Hope Rogue's Dodge needs: with 2 Hope it does not pay
+// one for Rain of Blades in the first round, unless the reserve is 0.
+TEST(DaggerheartCards, APcKeepsTheHopeItsClassFeatureNeeds) {
+  for (const int reserve : {3, 0}) {
+    const auto enc = encounter_from(
+        "ruleset: daggerheart\nmax_rounds: 1\noptions: {tag_team: false, card_hope_reserve: " + std::to_string(reserve) +
+        "}\nparty:\n  - {name: Rogue, class: rogue, traits: {finesse: 2}, hope: 2, primary: {damage: d4}, "
+        "cards: [Rain of Blades]}\nfoes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 2, "
+        "attack: {damage: 1}, count: 2}\n");
+    std::int64_t uses = 0;
+    for (std::uint64_t t = 0; t < 40; ++t) {
+      TrialRecord rec;
+      rec.reset(enc.combatant_count(), enc.features().size());
+      NullLog log;
+      enc.simulate(5, t, rec, log);
+      uses += testing::feature(enc.features(), rec, 0, "Rain of Blades").uses;
+    }
+    if (reserve == 3) {
+      EXPECT_EQ(uses, 0);
+    } else {
+      EXPECT_EQ(uses, 40);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------
 // The shipped encounter: a PC's features add up to its damage_dealt.
 

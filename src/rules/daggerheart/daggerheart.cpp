@@ -31,6 +31,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"help_min_hope", "integer", "4", "an ally spends a Hope to help an attack (advantage) when holding at least this much (7: never)"},
     {"hope_features", "boolean", "true", "PCs use their class Hope features"},
     {"cards", "boolean", "true", "PCs play their domain cards (false: carried, listed by check, never played)"},
+    {"card_hope_reserve", "integer", "3", "a PC with a class Hope feature plays a Hope-costing card only when it keeps this much Hope after paying (0: always)"},
     {"massive_damage", "boolean", "false", "optional rule: twice Severe marks 4 HP"},
     {"risk_it_all_tie", "stay_up|clear_all", "stay_up", "matching dice on Risk It All: stay up (SRD 1.0) or clear every HP and Stress"},
     {"area_very_close", "integer", "2", "PCs an area attack within Very Close reaches"},
@@ -109,6 +110,7 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.restrained_loses_spotlight = r.get_choice("restrained", {"acts", "loses_spotlight"}, 0) == 1;
   o.hard_moves = r.get_bool("hard_moves", o.hard_moves);
   o.cards = r.get_bool("cards", o.cards);
+  o.card_hope_reserve = static_cast<int>(r.get_int("card_hope_reserve", o.card_hope_reserve, 0, 12));
   o.tag_team = r.get_bool("tag_team", o.tag_team);
   o.tag_team_min_hope = static_cast<int>(r.get_int("tag_team_min_hope", o.tag_team_min_hope, 3, 12));
   if (!o.tag_team && r.has("tag_team_min_hope"))

@@ -36,8 +36,10 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   const CardDef& d = *pc(i).cards[static_cast<std::size_t>(k)].def;
   const CardEffect& e = d.effect;
   const PcState& s = pc_[i];
-  return d.status == CardStatus::modelled && e.when == CardWhen::action && s.card_uses[static_cast<std::size_t>(k)] != 0 && s.hope >= e.hope &&
-         s.stress_marked + e.stress <= pc(i).stress;  // never a Stress it cannot mark
+  // The Hope a class Hope feature needs is kept (options card_hope_reserve).
+  const int keep = e.hope > 0 && opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+  return d.status == CardStatus::modelled && e.when == CardWhen::action && s.card_uses[static_cast<std::size_t>(k)] != 0 &&
+         s.hope >= e.hope + keep && s.stress_marked + e.stress <= pc(i).stress;  // never a Stress it cannot mark
 }
 
 // Expected HP a hit of mean damage `m` marks on adversary j: resistance,
