@@ -159,7 +159,8 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
   t.text_columns = 3;
   std::string& text = out.terminal;
   text += "Session " + s.name + " (" + s.ruleset + "): " + std::to_string(runs.front().session.trials) +
-          " sessions per variant, seed " + std::to_string(settings.seed) + "; every variant on the same dice\n";
+          " sessions per variant, seed " + std::to_string(settings.seed) + "; every variant on the same dice\n" +
+          "Per fight: the sessions that reach it, the share of those that win it, what the party carries in (means)\n";
   if (!s.description.empty()) text += s.description + "\n";
   for (std::size_t j = 0; j < c.variants.size(); ++j) {
     const SessionVariant& v = s.variants[c.variants[j]];
@@ -176,7 +177,14 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
               fixed(100.0 * (rate(st.only_this, st.trials) - rate(st.only_first, st.trials)), 1) +
               " points (only this one survives " + percent(rate(st.only_this, st.trials)) + ", only " +
               s.variants[c.variants[0]].name + " " + percent(rate(st.only_first, st.trials)) + ")\n";
-    text += "  fight                     reaches   wins then   party carries in (means)\n";
+    // What the party carries in: one right-aligned column per carried metric.
+    const auto column = [](std::string cell, std::size_t width) {
+      cell.insert(0, cell.size() < width ? width - cell.size() : 0, ' ');
+      return cell;
+    };
+    std::string legend;
+    for (const MetricSpec& m : carry) legend += column(std::string(m.screen), 7);
+    text += "  fight                reaches  wins then" + legend + "\n";
     std::uint64_t survived = 0;
     for (std::size_t k = 0; k < fights.size(); ++k) {
       const SessionTally::Fight& f = st.fights[k];
@@ -193,18 +201,18 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
         row.push_back(fixed(is.mean(), 4));
         row.push_back(std::to_string(is.quantile(1, 10)));
         row.push_back(std::to_string(is.quantile(1, 2)));
-        carried += (carried.empty() ? "" : ", ") + std::string(carry[m].name) + " " + fixed(is.mean(), 1);
+        carried += column(fixed(is.mean(), 1), 7);
       }
       t.rows.push_back(std::move(row));
       if (!rests[k].empty()) text += "    (rest: " + rests[k] + ")\n";
       std::string name = std::to_string(k + 1) + " " + fights[k]->name;
-      if (name.size() > 24) name = name.substr(0, 23) + "~";
-      name.resize(26, ' ');
+      if (name.size() > 19) name = name.substr(0, 18) + "~";
+      name.resize(20, ' ');
       std::string reach = percent(rate(f.reached, st.trials));
       reach.insert(0, reach.size() < 7 ? 7 - reach.size() : 0, ' ');
       std::string wins = f.reached ? percent(rate(f.won, f.reached)) : "-";
       wins.insert(0, wins.size() < 9 ? 9 - wins.size() : 0, ' ');
-      text += "  " + name + reach + "   " + wins + "   " + carried + "\n";
+      text += "  " + name + reach + "  " + wins + carried + "\n";
     }
     for (std::size_t k = 0; k < fights.size(); ++k) {
       const Scenario sc = fight_scenario(s, v, *fights[k]);

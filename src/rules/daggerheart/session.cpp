@@ -47,12 +47,12 @@ RestPlan Encounter::compile_rest(const Node& kind, const Node& options) {
 
 const std::vector<MetricSpec>& Encounter::carry_specs() {
   static const std::vector<MetricSpec> specs{
-      {"hp_marked", "HP marked on the living PCs, summed, at the start of the fight"},
-      {"stress_marked", "Stress marked on the living PCs, summed"},
-      {"armor_marked", "Armor Slots marked on the living PCs, summed"},
-      {"hope", "Hope of the living PCs, summed"},
-      {"pcs_standing", "PCs neither dead nor unconscious"},
-      {"fear", "the GM's Fear"},
+      {"hp_marked", "HP marked on the living PCs, summed, at the start of the fight", false, false, false, false, "HP"},
+      {"stress_marked", "Stress marked on the living PCs, summed", false, false, false, false, "Stress"},
+      {"armor_marked", "Armor Slots marked on the living PCs, summed", false, false, false, false, "Armor"},
+      {"hope", "Hope of the living PCs, summed", false, false, false, false, "Hope"},
+      {"pcs_standing", "PCs neither dead nor unconscious", false, false, false, false, "PCs"},
+      {"fear", "the GM's Fear", false, false, false, false, "Fear"},
   };
   return specs;
 }

@@ -34,10 +34,10 @@ RestPlan Encounter::compile_rest(const Node& kind, const Node& options) {
 
 const std::vector<MetricSpec>& Encounter::carry_specs() {
   static const std::vector<MetricSpec> specs{
-      {"party_hp", "hit points of the living PCs, summed, at the start of the fight"},
-      {"party_hp_lost", "hit points the living PCs lack of their maximum, summed"},
-      {"pcs_standing", "living PCs"},
-      {"inspiration", "inspiration dice of the living PCs, summed"},
+      {"party_hp", "hit points of the living PCs, summed, at the start of the fight", false, false, false, false, "hp"},
+      {"party_hp_lost", "hit points the living PCs lack of their maximum, summed", false, false, false, false, "lost"},
+      {"pcs_standing", "living PCs", false, false, false, false, "PCs"},
+      {"inspiration", "inspiration dice of the living PCs, summed", false, false, false, false, "insp."},
   };
   return specs;
 }
