@@ -11,6 +11,7 @@
 #include "cli/session.hpp"
 #include "encsim/session.hpp"
 #include "input_error.hpp"
+#include "run_encsim.hpp"
 #include "scripted_dice.hpp"
 #include "rules/registry.hpp"
 
@@ -424,6 +425,34 @@ TEST(SessionDeterminism, SameBytesAtOneTwoAndEightThreads) {
                               to_csv(combatants_table(r.fights)) + to_csv(distributions_table(r.fights));
     if (first.empty()) first = bytes;
     EXPECT_EQ(bytes, first) << threads << " threads";
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The command line.
+
+TEST(SessionCli, RunWritesSessionCsvAndRefusesWhatSessionsDoNotHaveYet) {
+  const std::string day = ENCSIM_SOURCE_DIR "/scenarios/fivey/day.yaml";
+  const auto dir = testing::fresh_dir("session-cli");
+  const auto run = testing::encsim("run " + day + " -n 3000 --threads 2 -o " + dir.string());
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_NE(run.out.find("base: the party gets through every fight in"), std::string::npos) << run.out;
+  const std::string csv = testing::slurp(dir / "session.csv");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "session,variant,ruleset,trials,seed,fight_index,fight,rest_before,reached_rate,won_given_reached,"
+            "won_ci_low,won_ci_high,survived_rate,survive_all_rate,survive_all_ci_low,survive_all_ci_high,"
+            "party_hp_in_mean,party_hp_in_p10,party_hp_in_p50,party_hp_lost_in_mean,party_hp_lost_in_p10,"
+            "party_hp_lost_in_p50,pcs_standing_in_mean,pcs_standing_in_p10,pcs_standing_in_p50,inspiration_in_mean,"
+            "inspiration_in_p10,inspiration_in_p50");
+  EXPECT_NE(csv.find("day,no night's rest,fivey,3000,20261126,3,bridge,none,"), std::string::npos) << csv;
+  EXPECT_NE(testing::slurp(dir / "summary.csv").find("\nday: bridge,ford skipped,"), std::string::npos);
+  for (const std::string& refused : {"run " + day + " --shard 1/2 -o " + dir.string() + "/p", "run " + day +
+                                     " --precision 0.01", "check " + day, "sweep " + day + " --set max_rounds=1..2"}) {
+    const auto r = testing::encsim(refused);
+    EXPECT_EQ(r.code, 2) << refused << "\n" << r.out;
+    EXPECT_TRUE(r.out.find("not yet for sessions") != std::string::npos ||
+                r.out.find("this is a session") != std::string::npos)
+        << refused << "\n" << r.out;
   }
 }
 
