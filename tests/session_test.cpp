@@ -428,6 +428,24 @@ TEST(SessionDeterminism, SameBytesAtOneTwoAndEightThreads) {
   }
 }
 
+TEST(SessionDeterminism, MergingTwoHalvesEqualsOnePass) {
+  const auto c = compiled(kFiveyDuo, "fivey");
+  const auto whole = cli::run_compiled(c, settings(4 * kChunkTrials, 3, 2));
+  RunSettings first = settings(2 * kChunkTrials, 3, 1), second = first;
+  second.first_trial = 2 * kChunkTrials;
+  auto a = cli::run_compiled(c, first);
+  const auto b = cli::run_compiled(c, second);
+  for (std::size_t v = 0; v < a.size(); ++v) {
+    a[v].session.merge(b[v].session);
+    EXPECT_TRUE(a[v].session == whole[v].session) << v;
+    for (std::size_t k = 0; k < a[v].fights.size(); ++k) {
+      a[v].fights[k].merge(b[v].fights[k]);
+      EXPECT_TRUE(a[v].fights[k] == whole[v].fights[k]) << v << " " << k;
+    }
+  }
+  EXPECT_NE(b[0].session.survived_all, 0u);
+}
+
 // ---------------------------------------------------------------------------
 // The command line.
 
