@@ -249,7 +249,9 @@ TEST(Sharding, RunOfEveryShippedScenarioMergesToTheBytesOfOneMachine) {
   for (const auto& dir : fs::directory_iterator(kSrc + "/scenarios")) {
     std::string files;
     for (const auto& f : fs::directory_iterator(dir.path()))
-      if (f.path().extension() == ".yaml" && slurp(f.path()).find("\nparty:") != std::string::npos)
+      // Sessions take no --shard yet (session_test.cpp).
+      if (f.path().extension() == ".yaml" && slurp(f.path()).find("\nparty:") != std::string::npos &&
+          slurp(f.path()).find("\nfights:") == std::string::npos)
         files += " " + f.path().string();
     const std::string id = dir.path().filename().string();
     const std::string common = files + " -n 2500 --seed 5 --threads 2";

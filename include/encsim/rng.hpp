@@ -16,6 +16,7 @@ enum class Stream : std::uint64_t {
   initiative = 2,  // turn order
   tactics = 3,     // random target choices, spotlight order
   setup = 4,       // per-trial set-up such as hit points rolled from hit dice
+  rest = 5,        // a session's rests (recovery dice, the GM's Fear for resting)
 };
 
 constexpr std::uint64_t splitmix64(std::uint64_t& state) noexcept {
@@ -23,6 +24,18 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state) noexcept {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
+}
+
+// The seed of item `key` (its position in a session as written) of a session
+// seeded with `seed`: a session's fight k draws the streams of trial t under
+// this seed, so variants that drop or move items still meet the same dice
+// item by item. Item 0 keeps the seed itself: a one-fight session is that
+// fight's own run, die for die.
+constexpr std::uint64_t item_seed(std::uint64_t seed, std::uint64_t key) noexcept {
+  if (key == 0) return seed;
+  std::uint64_t k = seed ^ (key * 0xD1B54A32D192ED03ULL);
+  splitmix64(k);
+  return splitmix64(k);
 }
 
 class Rng {

@@ -55,6 +55,15 @@ Scenario load_scenario_text(std::string_view text, const std::string& display_na
                             const std::vector<std::string>& known_rulesets,
                             const std::string& base_dir = ".");
 
+// The same from a parsed root map (a session builds one per fight): `display`
+// names it in messages, `dir` is where its `include:` paths start.
+Scenario load_scenario_node(const Node& root, const std::string& display, const std::string& dir,
+                            const std::vector<std::string>& known_rulesets);
+
+// The checks every resolved document passes (names, counts, max_rounds);
+// the rest is the rule system's. Throws InputError.
+void check_document(const Node& doc);
+
 // Sets the value at a dotted path in a resolved document:
 //   options.KEY, style.foes, style.party, max_rounds, party.NAME.KEY, foes.NAME.KEY (NAME is a combatant's
 //   `name`, case-insensitive, or its 0-based index), nested maps by further dots.

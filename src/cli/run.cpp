@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
+#include "cli/session.hpp"
 #include "cli/shard.hpp"
 #include "io/narrate.hpp"
 
@@ -146,7 +147,35 @@ std::string run_page(const std::vector<VariantResult>& all, const std::vector<Ht
   return html_report(page);
 }
 
+// A session file (issue 14) runs alone, without the options sessions do not
+// have yet.
+bool run_if_session(const RunArgs& a, bool trials_given, bool seed_given) {
+  std::size_t sessions = 0;
+  for (const auto& f : a.files) sessions += is_session_file(f) ? 1U : 0U;
+  if (sessions == 0) return false;
+  const auto refuse = [](const std::string& what) {
+    throw InputError(SourcePos{}, what + " is not yet for sessions (docs/sessions.md)");
+  };
+  if (a.files.size() > 1) refuse("running a session beside other files");
+  if (a.shard.on()) refuse("--shard");
+  if (a.precision > 0) refuse("--precision");
+  if (!a.sets.empty()) refuse("--set (write it into the session's `variants`)");
+  SessionArgs s;
+  s.path = a.files.front();
+  s.trials = a.trials;
+  s.trials_given = trials_given;
+  s.seed = a.seed;
+  s.seed_given = seed_given;
+  s.threads = a.threads;
+  s.out_dir = a.out_dir;
+  s.variants = a.variants;
+  s.format = a.format;
+  run_session(s);
+  return true;
+}
+
 void run(const RunArgs& a, bool trials_given, bool seed_given) {
+  if (run_if_session(a, trials_given, seed_given)) return;
   check_shard(a.shard, a.out_dir, a.precision, "run");
   // Load and compile everything first: a bad file stops the run before any
   // trial, and nothing is written.

@@ -366,6 +366,9 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
   s.path = display;
   if (root.is_null())
     throw InputError(root.pos(), "scenario is empty; it needs at least 'ruleset', 'party' and 'foes'");
+  if (const Node* fights = root.is_map() ? root.find("fights") : nullptr)
+    throw InputError(fights->pos(), "this is a session (it lists `fights:`): `encsim run` runs it; check, replay, sweep, "
+                                    "tune, sensitivity and merge do not take sessions yet");
   MapReader reader(root, scenario_keys(), "scenario");
   // Unknown keys first: a misspelt `rulset:` should not read as a missing `ruleset:`.
   reader.finish();
@@ -567,6 +570,13 @@ Scenario load_scenario_text(std::string_view text, const std::string& display_na
   const Node root = parse_yaml(SourceFile::from_text(display_name, text), text);
   return load(root, display_name, fs::path(), base_dir, known_rulesets);
 }
+
+Scenario load_scenario_node(const Node& root, const std::string& display, const std::string& dir,
+                            const std::vector<std::string>& known_rulesets) {
+  return load(root, display, fs::path(), dir, known_rulesets);
+}
+
+void check_document(const Node& doc) { check_doc(doc); }
 
 void set_path(Node& doc, std::string_view path, const Node& value, const SourcePos& where) {
   walk(doc, path, &value, where);

@@ -447,7 +447,7 @@ inline void Battle<R, Log>::on_hit(int j, const Effect& e, int t) {
   if (e.target_hp > 0) mark_hp(t, e.target_hp, j);
   if (!standing(t)) return;
   if (e.pc_hope != 0) {
-    pc_[t].hope = std::clamp(pc_[t].hope + e.pc_hope, 0, pc(t).hope_max);
+    pc_[t].hope = std::clamp(pc_[t].hope + e.pc_hope, 0, hope_cap(t));
     ENCSIM_SAY(log_, "  %s %s %d Hope (%d)", pname(t), e.pc_hope > 0 ? "gains" : "loses", std::abs(e.pc_hope),
                pc_[t].hope);
   }

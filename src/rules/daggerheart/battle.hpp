@@ -32,6 +32,8 @@ class Battle {
   }
 
   void run();
+  // Sessions: start from this carried state and leave the end state in it.
+  void carry(PartyState* party) { carry_ = party; }
 
   struct PcState {
     int hp_marked, stress_marked, hope, armor_marked;
@@ -240,7 +242,13 @@ class Battle {
 
   static constexpr int kMaxPrayer = 16;
   static constexpr int kBeatsAny = 1 << 20;  // a roll total that meets any Difficulty (a critical)
+  void carry_in();
+  void carry_out();
+  int hope_cap(int i) const { return hope_cap_[i]; }
+
   const Encounter& enc_;
+  PartyState* carry_ = nullptr;
+  int hope_cap_[Encounter::kMaxPcs];  // Hope slots: hope_max less the scars carried in
   const Options& opt_;
   R& dice_;
   R& tact_;
@@ -322,6 +330,7 @@ inline void Battle<R, Log>::set_up() {
   int rally = 0;
   for (int i = 0; i < n_pc_; ++i) rally = std::max(rally, pc(i).rally_die);
   for (int i = 0; i < n_pc_; ++i) {
+    hope_cap_[i] = pc(i).hope_max;
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}};
@@ -357,8 +366,68 @@ inline void Battle<R, Log>::set_up() {
   for (int k = 0; k < n_npc_; ++k)
     for (std::size_t f = 0; f < enc_.npcs[static_cast<std::size_t>(k)].features.size(); ++f)
       npc_uses_[k][f] = enc_.npcs[static_cast<std::size_t>(k)].features[f].uses;
+  if (carry_) [[unlikely]] carry_in();
   ENCSIM_SAY(log_, "The GM starts with %d Fear.", fear_);
   npc_trigger(Trigger::battle_start, -1, -1);
+}
+
+// A session's fight: the PCs and the GM's Fear as the last fight and rest
+// left them (the Prayer Dice rolled above are replaced by the carried ones,
+// so the setup stream stays in step); then this start becomes the carried state.
+template <class R, class Log>
+inline void Battle<R, Log>::carry_in() {
+  PartyState& p = *carry_;
+  if (p.started) {
+    fear_ = std::min(p.fear, opt_.fear_max);
+    pcs_up_ = 0;
+    for (int i = 0; i < n_pc_; ++i) {
+      PcState& s = pc_[i];
+      hope_cap_[i] = std::max(0, pc(i).hope_max - p.scars[i]);
+      s.hp_marked = p.hp_marked[i];
+      s.stress_marked = p.stress_marked[i];
+      s.armor_marked = p.armor_marked[i];
+      s.hope = std::min(p.hope[i], hope_cap_[i]);
+      s.out = p.out[i];
+      s.dead = p.dead[i];
+      s.rally = p.rally[i];
+      s.tag_team_used = p.tag_team_used[i];
+      if (s.out) {
+        CombatantRecord& r = rpc(i);
+        r.down = true;
+        r.dead = s.dead;
+      } else {
+        ++pcs_up_;
+      }
+      ENCSIM_SAY(log_, "%s carries %d HP, %d Stress, %d Armor Slots marked and %d Hope into this fight%s", pname(i),
+                 s.hp_marked, s.stress_marked, s.armor_marked, s.hope, s.dead ? " (dead)" : s.out ? " (unconscious)" : "");
+    }
+    n_prayer_ = std::min(p.n_prayer, kMaxPrayer);
+    for (int k = 0; k < n_prayer_; ++k) prayer_[k] = p.prayer[k], prayer_owner_[k] = p.prayer_owner[k];
+  }
+  carry_out();
+  enc_.carry_metrics(p, p.in);
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::carry_out() {
+  PartyState& p = *carry_;
+  if (!p.started)
+    for (int i = 0; i < n_pc_; ++i) p.scars[i] = 0;
+  p.started = true;
+  for (int i = 0; i < n_pc_; ++i) {
+    const PcState& s = pc_[i];
+    p.hp_marked[i] = s.hp_marked;
+    p.stress_marked[i] = s.stress_marked;
+    p.armor_marked[i] = s.armor_marked;
+    p.hope[i] = s.hope;
+    p.out[i] = s.out;
+    p.dead[i] = s.dead;
+    p.rally[i] = s.rally;
+    p.tag_team_used[i] = s.tag_team_used;
+  }
+  p.n_prayer = n_prayer_;
+  for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];
+  p.fear = fear_;
 }
 
 // ---- the party's spotlight ------------------------------------------------
@@ -516,6 +585,10 @@ inline void Battle<R, Log>::finish() {
     r.extra[kExtraStressLeft] = std::max(0, pc(i).stress - pc_[i].stress_marked);
     r.extra[kExtraArmorLeft] = std::max(0, pc(i).armor_slots - pc_[i].armor_marked);
   }
+  if (carry_) [[unlikely]] {
+    carry_out();
+    for (int i = 0; i < n_pc_; ++i) carry_->scars[i] += static_cast<int>(rpc(i).extra[kExtraScar]);
+  }
   for (int j = 0; j < n_adv_; ++j) {
     CombatantRecord& r = radv(j);
     r.hp_left = adv_[j].alive ? std::max(0, adv_hp_left(j)) : 0;  // a defeated Minion marks no HP
@@ -557,6 +630,14 @@ inline void Battle<R, Log>::status(int round) {
 template <class R, class Log>
 void Encounter::simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const {
   Battle<R, Log>(*this, dice, init, tact, setup, out, log).run();
+}
+
+template <class R, class Log>
+void Encounter::simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log,
+                                    PartyState& party) const {
+  Battle<R, Log> b(*this, dice, init, tact, setup, out, log);
+  b.carry(&party);
+  b.run();
 }
 
 }  // namespace encsim::daggerheart

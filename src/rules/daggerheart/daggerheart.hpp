@@ -15,6 +15,7 @@
 #include "encsim/rng.hpp"
 #include "encsim/runner.hpp"
 #include "encsim/scenario.hpp"
+#include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
 #include "rules/daggerheart/cards.hpp"
@@ -362,9 +363,37 @@ struct BattlePoints {
   std::vector<std::string> lines;  // how each was reached
 };
 
+// What a session carries from one Daggerheart fight to the next
+// (docs/rules/daggerheart.md, "Sessions"): each PC's marked HP, Stress and
+// Armor Slots, Hope, scars, whether it is out or dead, its once-a-session
+// features (Rally Die, Tag Team); the Seraph's Prayer Dice; the GM's Fear.
+struct PartyState : CarryBase {
+  static constexpr int kMaxPcs = 16;
+  static constexpr int kMaxPrayer = 16;
+  int hp_marked[kMaxPcs], stress_marked[kMaxPcs], armor_marked[kMaxPcs], hope[kMaxPcs], scars[kMaxPcs];
+  int rally[kMaxPcs];
+  bool out[kMaxPcs], dead[kMaxPcs], tag_team_used[kMaxPcs];
+  int n_prayer;
+  int prayer[kMaxPrayer], prayer_owner[kMaxPrayer];
+  int fear;
+};
+
+// A rest between two fights (the SRD's downtime): each PC's two downtime moves.
+enum class RestKind : std::uint8_t { none, short_rest, long_rest };
+enum class DowntimeMove : std::uint8_t { best, tend_to_wounds, clear_stress, repair_armor, prepare };
+struct RestPlan {
+  RestKind kind = RestKind::none;
+  DowntimeMove moves[2] = {DowntimeMove::best, DowntimeMove::best};
+  bool gm_fear = true;  // the GM gains Fear for the rest
+};
+enum Carry : int { kCarryHpMarked, kCarryStressMarked, kCarryArmorMarked, kCarryHope, kCarryStanding, kCarryFear,
+                   kCarryCount };
+
 class Encounter {
  public:
   static constexpr int kMaxPcs = 16;
+  using PartyState = daggerheart::PartyState;  // sessions: what carries between fights
+  using RestPlan = daggerheart::RestPlan;
   static constexpr int kMaxAdversaries = 64;
   static constexpr int kMaxNpcs = 8;
   static constexpr int kMaxCountdowns = 16;
@@ -417,6 +446,27 @@ class Encounter {
   }
   template <class R, class Log>
   void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
+
+  // Sessions (issue 14): the fight starts from `party` when a fight before
+  // set it up (else as simulate() does, and sets it up), and leaves its end
+  // state there; party.in holds the carried metrics at its start.
+  template <class Log>
+  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
+    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
+    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
+    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
+    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
+    simulate_carry_with(dice, init, tact, setup, out, log, party);
+  }
+  template <class R, class Log>
+  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;
+  template <class R, class Log>
+  void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
+  static RestPlan compile_rest(const Node& kind, const Node& options);  // throws InputError
+  static const std::vector<std::string>& rest_kinds();
+  static const std::vector<MetricSpec>& carry_specs();
+  void carry_metrics(const PartyState& party, std::int64_t* out) const;
+  void check_session(const SourcePos& where) const;
 };
 
 Encounter compile(const Scenario& scenario, const Variant& variant);
@@ -448,3 +498,4 @@ RollResult duality_roll(R& dice, int modifier, int net_advantage, int difficulty
 }  // namespace encsim::daggerheart
 
 #include "rules/daggerheart/battle.hpp"
+#include "rules/daggerheart/rest.hpp"

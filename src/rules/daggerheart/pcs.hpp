@@ -11,7 +11,7 @@ namespace encsim::daggerheart {
 template <class R, class Log>
 inline void Battle<R, Log>::gain_hope(int i, int n) {
   const int before = pc_[i].hope;
-  pc_[i].hope = std::min(pc(i).hope_max, pc_[i].hope + n);
+  pc_[i].hope = std::min(hope_cap(i), pc_[i].hope + n);
   res(kHopeGained) += pc_[i].hope - before;
 }
 

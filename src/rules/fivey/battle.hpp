@@ -23,6 +23,9 @@ class Battle {
     careful_ = enc.style.party == kPartyCareful;
   }
 
+  // Sessions: start from this carried state and leave the end state in it.
+  void carry(PartyState* party) { carry_ = party; }
+
   void run() {
     set_up();
     const int n_free = surprise();
@@ -113,7 +116,13 @@ class Battle {
       ENCSIM_SAY(log_, "%s: %d hp, defense %d%s", name(i), s.hp, fi.defense, fi.shield ? " +1 shield" : "");
     }
     foes_start_ = alive_[1];
+    if (carry_) [[unlikely]] carry_in();
   }
+
+  // Sessions (carry.hpp): the carried state in at the set-up, out at the end.
+  void carry_in();
+  void carry_out();
+
 
   // The stat a side rolls with when it rolls once for all ("Surprise": the
   // leader's, or the average member's; initiative may also take the best).
@@ -732,6 +741,7 @@ class Battle {
       rec(i).hp_left = std::max(0, st_[i].hp);
       rec(i).hp_max = st_[i].hp_max;
     }
+    if (carry_) [[unlikely]] carry_out();
     status(rec_.rounds);
   }
 
@@ -753,6 +763,7 @@ class Battle {
   }
 
   const Encounter& enc_;
+  PartyState* carry_ = nullptr;
   const Options& opt_;
   R& dice_;
   R& init_;

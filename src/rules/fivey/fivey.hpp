@@ -13,6 +13,7 @@
 #include "encsim/rng.hpp"
 #include "encsim/runner.hpp"
 #include "encsim/scenario.hpp"
+#include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
 
@@ -161,9 +162,33 @@ enum Var : int {
   kVarEngaged,
 };
 
+// What a session carries from one FIVEY fight to the next (docs/rules/fivey.md,
+// "Sessions"): each PC's hit points, inspiration dice, shield and life. Plain
+// arrays, set up by the first fight: no allocation per session.
+struct PartyState : CarryBase {
+  static constexpr int kMaxPcs = 64;
+  int hp[kMaxPcs];
+  int hp_max[kMaxPcs];
+  int inspiration[kMaxPcs];
+  bool alive[kMaxPcs];
+  bool shield[kMaxPcs];
+};
+
+// A rest between two fights, compiled from a session's `rest:` item.
+enum class RestKind : std::uint8_t { none, night, downtime };
+enum class RestAction : std::uint8_t { best, recover, practice };  // a night's one rest action
+struct RestPlan {
+  RestKind kind = RestKind::none;
+  RestAction action = RestAction::best;
+};
+// Carried metrics (session.csv), in Encounter::carry_specs() order.
+enum Carry : int { kCarryHp, kCarryHpLost, kCarryStanding, kCarryInspiration, kCarryCount };
+
 class Encounter {
  public:
   static constexpr int kMaxFighters = 256;
+  using PartyState = fivey::PartyState;  // sessions: what carries between fights
+  using RestPlan = fivey::RestPlan;
 
   std::vector<Fighter> fighters;  // the party first, then the foes; `count` expanded
   int n_party = 0;
@@ -205,6 +230,29 @@ class Encounter {
   // The same with explicit die sources: tests pass scripted dice.
   template <class R, class Log>
   void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
+
+  // Sessions (issue 14): the fight starts from `party` when a fight before
+  // set it up (else as simulate() does, and sets it up), and leaves its end
+  // state there; party.in holds the carried metrics at its start.
+  template <class Log>
+  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
+    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
+    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
+    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
+    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
+    simulate_carry_with(dice, init, tact, setup, out, log, party);
+  }
+  template <class R, class Log>
+  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;
+  // A rest between fights (docs/rules/fivey.md, "Sessions"); dice from `rng`.
+  template <class R, class Log>
+  void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
+  static RestPlan compile_rest(const Node& kind, const Node& options);  // throws InputError
+  static const std::vector<std::string>& rest_kinds();
+  static const std::vector<MetricSpec>& carry_specs();
+  void carry_metrics(const PartyState& party, std::int64_t* out) const;
+  // Throws InputError at `where` when this party cannot go through a session.
+  void check_session(const SourcePos& where) const;
 };
 
 // Compiles one variant of a FIVEY scenario. Throws InputError.
@@ -216,3 +264,4 @@ std::string describe_keys();
 }  // namespace encsim::fivey
 
 #include "rules/fivey/battle.hpp"
+#include "rules/fivey/carry.hpp"

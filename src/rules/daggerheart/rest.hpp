@@ -1,0 +1,70 @@
+// Daggerheart downtime between a session's fights (the SRD's short and long
+// rests; docs/rules/daggerheart.md, "Sessions"). Included by daggerheart.hpp.
+#pragma once
+
+#include <algorithm>
+
+namespace encsim::daggerheart {
+
+// The move a PC makes when its plan says `best`: clear what it has most of
+// marked (HP first, then Stress, then Armor Slots on a tie), else Prepare.
+inline DowntimeMove best_downtime_move(int hp_marked, int stress_marked, int armor_marked) {
+  if (hp_marked <= 0 && stress_marked <= 0 && armor_marked <= 0) return DowntimeMove::prepare;
+  if (hp_marked >= stress_marked && hp_marked >= armor_marked) return DowntimeMove::tend_to_wounds;
+  if (stress_marked >= armor_marked) return DowntimeMove::clear_stress;
+  return DowntimeMove::repair_armor;
+}
+
+template <class R, class Log>
+void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) const {
+  if (plan.kind == RestKind::none) return;
+  const bool long_rest = plan.kind == RestKind::long_rest;
+  const int n = static_cast<int>(pcs.size());
+  int alive = 0, preparing = 0;
+  int prepares[kMaxPcs] = {};
+  for (int i = 0; i < n; ++i) {
+    if (p.dead[i]) continue;
+    ++alive;
+    const Pc& pc = pcs[static_cast<std::size_t>(i)];
+    for (const DowntimeMove planned : plan.moves) {
+      const DowntimeMove m = planned == DowntimeMove::best
+                                 ? best_downtime_move(p.hp_marked[i], p.stress_marked[i], p.armor_marked[i])
+                                 : planned;
+      // A short rest clears 1d4 + tier; a long rest clears everything.
+      const auto clear = [&](int& marked, const char* what) {
+        const int before = marked;
+        marked = long_rest ? 0 : std::max(0, marked - (rng.die(4) + pc.tier));
+        ENCSIM_SAY(log, "%s clears %d %s", pc.name.c_str(), before - marked, what);
+        return before - marked;
+      };
+      switch (m) {
+        case DowntimeMove::tend_to_wounds:
+          // An unconscious PC wakes once an ally clears any of its HP.
+          if (clear(p.hp_marked[i], "HP") > 0) p.out[i] = false;
+          break;
+        case DowntimeMove::clear_stress: clear(p.stress_marked[i], "Stress"); break;
+        case DowntimeMove::repair_armor: clear(p.armor_marked[i], "Armor Slots"); break;
+        default:
+          preparing += prepares[i] == 0 ? 1 : 0;
+          ++prepares[i];
+          break;
+      }
+    }
+    if (long_rest) p.out[i] = false;
+  }
+  // Prepare: 1 Hope, or 2 each when two or more PCs prepare together.
+  const int per = preparing >= 2 ? 2 : 1;
+  for (int i = 0; i < n; ++i) {
+    if (prepares[i] == 0) continue;
+    const int cap = std::max(0, pcs[static_cast<std::size_t>(i)].hope_max - p.scars[i]);
+    p.hope[i] = std::min(cap, p.hope[i] + per * prepares[i]);
+    ENCSIM_SAY(log, "%s prepares: Hope %d", pcs[static_cast<std::size_t>(i)].name.c_str(), p.hope[i]);
+  }
+  if (plan.gm_fear) {
+    const int gained = rng.die(4) + (long_rest ? alive : 0);
+    p.fear = std::min(opt.fear_max, p.fear + gained);
+    ENCSIM_SAY(log, "The GM gains %d Fear for the rest (%d)", gained, p.fear);
+  }
+}
+
+}  // namespace encsim::daggerheart
