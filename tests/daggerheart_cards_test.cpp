@@ -158,9 +158,10 @@ TEST(DaggerheartCards, LoadoutErrorsNameTheCardWithLineAndColumn) {
   EXPECT_EQ(at.first, 3);
   EXPECT_GT(at.second, 1);
   const auto domain = err("cards: [Rain of Blades]").first;
-  EXPECT_NE(domain.find("Midnight card; a wizard takes Codex and Splendor cards"), std::string::npos) << domain;
+  EXPECT_NE(domain.find("Midnight card; 'W' takes cards of codex (to level 1), splendor (to level 1)"), std::string::npos)
+      << domain;
   const auto level = err("cards: [Book of Norai]").first;
-  EXPECT_NE(level.find("level 3 card"), std::string::npos) << level;
+  EXPECT_NE(level.find("level 3 Codex card; 'W' (level 1) takes Codex cards up to level 1"), std::string::npos) << level;
   const auto many = err("cards: [Book of Ava, Book of Illiat, Book of Tyfar, Bolt Beacon, Mending Touch, "
                         "Reassurance]").first;
   EXPECT_NE(many.find("at most 5 cards"), std::string::npos) << many;
@@ -170,6 +171,33 @@ TEST(DaggerheartCards, LoadoutErrorsNameTheCardWithLineAndColumn) {
   EXPECT_NE(tactic.find("no modelled action card 'Bolt Becon'"), std::string::npos) << tactic;
   const auto no_spell = err("spellcast: none, cards: [Bolt Beacon]").first;
   EXPECT_NE(no_spell.find("no Spellcast trait"), std::string::npos) << no_spell;
+}
+
+// The levels open the domains and say how many cards a PC may hold: a
+// multiclass domain up to half the level (rounded up), two cards at level 1
+// and one more per level and per domain_card pick.
+TEST(DaggerheartCards, TheLevelsOpenTheDomainsAndCountTheCards) {
+  auto load = [](const std::string& pc) {
+    const std::string yaml = "ruleset: daggerheart\nparty:\n  - {name: K, class: warrior, " + pc +
+                             "}\nfoes:\n  - {name: F, difficulty: 10, thresholds: [5, 10], hp: 3, stress: 3, atk: 0, "
+                             "attack: {damage: 1}}\n";
+    return testing::message_of([&] { encounter_from(yaml); });
+  };
+  const std::string mc = "level: 5, advancements: {2: [hp, stress], 3: [hp, stress], 4: [evasion, domain_card], "
+                         "5: [multiclass]}, multiclass: {class: wizard, domain: codex, subclass: School of War}, ";
+  EXPECT_EQ(load(mc + "cards: [Book of Norai, Get Back Up]"), "(no error)");  // codex to level 3 (half of 5, rounded up)
+  const auto high = load(mc + "cards: [Book of Grynn]");
+  EXPECT_NE(high.find("level 4 Codex card; 'K' (level 5) takes Codex cards up to level 3"), std::string::npos) << high;
+  const auto other = load(mc + "cards: [Bolt Beacon]");  // Splendor: the wizard's other domain, not taken
+  EXPECT_NE(other.find("takes cards of blade (to level 5), bone (to level 5), codex (to level 3)"), std::string::npos)
+      << other;
+  const auto three = load("cards: [Get Back Up, Not Good Enough, Whirlwind]");
+  EXPECT_NE(three.find("'K' may hold 2 domain cards"), std::string::npos) << three;
+  EXPECT_EQ(load("level: 2, advancements: {2: [hp, domain_card]}, "
+                 "cards: [Get Back Up, Not Good Enough, Whirlwind, Reckless]"), "(no error)");
+  EXPECT_NE(load("level: 2, advancements: {2: [hp, stress]}, "
+                 "cards: [Get Back Up, Not Good Enough, Whirlwind, Reckless]").find("may hold 3"),
+            std::string::npos);
 }
 
 TEST(DaggerheartCards, TheLoadoutIsSortedByNameWhateverTheListingOrder) {
