@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "encsim/error.hpp"
 #include "encsim/node.hpp"
 
 namespace encsim {
@@ -51,6 +52,16 @@ const std::vector<KeySpec>& session_variant_keys();
 // True when the YAML file's top level is a map with a `fights` key: `encsim
 // run` treats it as a session. Throws InputError when it cannot be read.
 bool is_session_file(const std::string& path);
+
+// The index of a rest's kind among a system's `kinds` (its rest_kinds());
+// an unknown one is an InputError naming `system` ("FIVEY") with a did-you-mean.
+inline std::size_t rest_kind_index(const Node& kind, const std::vector<std::string>& kinds, std::string_view system) {
+  const std::string& k = kind.as_string();
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    if (kinds[i] == k) return i;
+  throw InputError(kind.pos(), "unknown " + std::string(system) + " rest '" + k + "'" + did_you_mean(k, kinds) +
+                                   "; expected one of " + one_of(kinds));
+}
 
 // Loads and validates a session: its party, each fight (inline or from a
 // scenario `file:`), its rests, its variants. Throws InputError.

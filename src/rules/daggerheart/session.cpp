@@ -1,6 +1,7 @@
 // Daggerheart in a session (issue 14): what the party and the GM carry from
 // fight to fight, and the downtime moves of a rest (docs/rules/daggerheart.md,
 // "Sessions").
+#include "encsim/session.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 
 namespace encsim::daggerheart {
@@ -12,13 +13,7 @@ const std::vector<std::string>& Encounter::rest_kinds() {
 
 RestPlan Encounter::compile_rest(const Node& kind, const Node& options) {
   RestPlan plan;
-  const std::string& k = kind.as_string();
-  const auto& kinds = rest_kinds();
-  const auto it = std::find(kinds.begin(), kinds.end(), k);
-  if (it == kinds.end())
-    throw InputError(kind.pos(), "unknown Daggerheart rest '" + k + "'" + did_you_mean(k, kinds) + "; expected one of " +
-                                     one_of(kinds));
-  plan.kind = static_cast<RestKind>(it - kinds.begin());
+  plan.kind = static_cast<RestKind>(rest_kind_index(kind, rest_kinds(), "Daggerheart"));
   if (options.is_null()) return plan;
   static const std::vector<KeySpec> keys{
       {"moves", "list of two moves", "[best, best]",

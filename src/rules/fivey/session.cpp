@@ -1,6 +1,7 @@
 // FIVEY in a session (issue 14): what the party carries from fight to fight,
 // and the rests of source text 004 ("Rest Actions", "Inspiration Dice").
 // docs/rules/fivey.md, "Sessions", gives every reading.
+#include "encsim/session.hpp"
 #include "rules/fivey/fivey.hpp"
 
 namespace encsim::fivey {
@@ -12,13 +13,7 @@ const std::vector<std::string>& Encounter::rest_kinds() {
 
 RestPlan Encounter::compile_rest(const Node& kind, const Node& options) {
   RestPlan plan;
-  const std::string& k = kind.as_string();
-  const auto& kinds = rest_kinds();
-  const auto it = std::find(kinds.begin(), kinds.end(), k);
-  if (it == kinds.end())
-    throw InputError(kind.pos(), "unknown FIVEY rest '" + k + "'" + did_you_mean(k, kinds) + "; expected one of " +
-                                     one_of(kinds));
-  plan.kind = static_cast<RestKind>(it - kinds.begin());
+  plan.kind = static_cast<RestKind>(rest_kind_index(kind, rest_kinds(), "FIVEY"));
   if (options.is_null()) return plan;
   static const std::vector<KeySpec> keys{
       {"action", "best, recover or practice", "best",
@@ -28,7 +23,7 @@ RestPlan Encounter::compile_rest(const Node& kind, const Node& options) {
   r.finish();
   plan.action = static_cast<RestAction>(r.get_choice("action", {"best", "recover", "practice"}, 0));
   if (plan.kind != RestKind::night && r.has("action"))
-    throw InputError(r.node().find("action")->pos(), "`action` is the choice of a night's rest; this rest is '" + k + "'");
+    throw InputError(r.node().find("action")->pos(), "`action` is the choice of a night's rest; this rest is '" + kind.as_string() + "'");
   return plan;
 }
 
