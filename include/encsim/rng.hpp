@@ -94,4 +94,17 @@ class Rng {
   std::uint64_t s_[4]{};
 };
 
+// The streams of one trial, as every rule system's simulate() draws them:
+// dice (rolls), init (turn order, surprise), tact (random choices) and setup
+// (what is rolled before the fight). A session's fight takes them under its
+// item's seed.
+struct TrialStreams {
+  Rng dice, init, tact, setup;
+  constexpr TrialStreams(std::uint64_t seed, std::uint64_t trial) noexcept
+      : dice(Rng::for_trial(seed, trial, Stream::dice)),
+        init(Rng::for_trial(seed, trial, Stream::initiative)),
+        tact(Rng::for_trial(seed, trial, Stream::tactics)),
+        setup(Rng::for_trial(seed, trial, Stream::setup)) {}
+};
+
 }  // namespace encsim

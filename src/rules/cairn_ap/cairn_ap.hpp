@@ -246,11 +246,8 @@ class Encounter {
 
   template <class Log>
   void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
-    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
-    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
-    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
-    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
-    simulate_with(dice, init, tact, setup, out, log);
+    TrialStreams r(seed, trial);
+    simulate_with(r.dice, r.init, r.tact, r.setup, out, log);
   }
 
   template <class R, class Log>

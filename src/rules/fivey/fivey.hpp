@@ -220,11 +220,8 @@ class Encounter {
 
   template <class Log>
   void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
-    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
-    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
-    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
-    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
-    simulate_with(dice, init, tact, setup, out, log);
+    TrialStreams r(seed, trial);
+    simulate_with(r.dice, r.init, r.tact, r.setup, out, log);
   }
 
   // The same with explicit die sources: tests pass scripted dice.
@@ -236,11 +233,8 @@ class Encounter {
   // state there; party.in holds the carried metrics at its start.
   template <class Log>
   void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
-    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
-    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
-    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
-    Rng setup = Rng::for_trial(seed, trial, Stream::setup);
-    simulate_carry_with(dice, init, tact, setup, out, log, party);
+    TrialStreams r(seed, trial);
+    simulate_carry_with(r.dice, r.init, r.tact, r.setup, out, log, party);
   }
   template <class R, class Log>
   void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;

@@ -209,10 +209,8 @@ class Encounter {
 
   template <class Log>
   void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
-    Rng dice = Rng::for_trial(seed, trial, Stream::dice);
-    Rng init = Rng::for_trial(seed, trial, Stream::initiative);
-    Rng tact = Rng::for_trial(seed, trial, Stream::tactics);
-    simulate_with(dice, init, tact, out, log);
+    TrialStreams r(seed, trial);  // no setup stream: nothing is rolled before the fight
+    simulate_with(r.dice, r.init, r.tact, out, log);
   }
 
   // The same with explicit die sources (tests pass scripted dice): `dice` for
