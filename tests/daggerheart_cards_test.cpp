@@ -12,6 +12,7 @@
 #include "input_error.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/registry.hpp"
+#include "daggerheart_replay.hpp"
 #include "scripted_dice.hpp"
 
 namespace encsim {
@@ -19,28 +20,9 @@ namespace {
 
 using testing::ScriptedDice;
 namespace dh = daggerheart;
-
-dh::Encounter encounter_from(const std::string& yaml, std::size_t variant = 0) {
-  const Scenario s = load_scenario_text(yaml, "test.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/daggerheart");
-  return dh::compile(s, s.variants.at(variant));
-}
-
-struct Replay {
-  TrialRecord rec;
-  std::string log;
-};
-
-Replay replay(const dh::Encounter& enc, ScriptedDice& dice, ScriptedDice tact = ScriptedDice{{}, true}) {
-  Replay r;
-  r.rec.reset(enc.combatant_count(), enc.features().size());
-  std::ostringstream os;
-  TextLog log(os);
-  ScriptedDice none{{}, true};
-  enc.simulate_with(dice, none, tact, none, r.rec, log);
-  r.log = os.str();
-  EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
-  return r;
-}
+using testing::encounter_from;
+using testing::replay;
+using testing::Replay;
 
 bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 

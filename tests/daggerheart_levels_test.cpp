@@ -12,6 +12,7 @@
 #include "rules/daggerheart/advancement.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/registry.hpp"
+#include "daggerheart_replay.hpp"
 #include "scripted_dice.hpp"
 
 namespace encsim {
@@ -19,6 +20,9 @@ namespace {
 
 using testing::ScriptedDice;
 namespace dh = daggerheart;
+using testing::encounter_from;
+using testing::replay;
+using testing::Replay;
 
 const char* const kClasses[] = {"Bard", "Druid", "Guardian", "Ranger", "Rogue", "Seraph", "Sorcerer", "Warrior", "Wizard"};
 const char* const kClassIds[] = {"bard", "druid", "guardian", "ranger", "rogue", "seraph", "sorcerer", "warrior", "wizard"};
@@ -26,10 +30,6 @@ const char* const kClassIds[] = {"bard", "druid", "guardian", "ranger", "rogue",
 const int kEvasion[] = {10, 10, 9, 12, 12, 9, 10, 11, 11};
 const int kHp[] = {5, 6, 7, 6, 6, 7, 6, 6, 5};
 
-dh::Encounter encounter_from(const std::string& yaml) {
-  const Scenario s = load_scenario_text(yaml, "test.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/daggerheart");
-  return dh::compile(s, s.variants.at(0));
-}
 const std::string kFoe = "foes: [{name: B, difficulty: 10, thresholds: none, hp: 1, attack: {damage: 1}}]\n";
 // One PC, written as a flow map's inside.
 dh::Pc pc_from(const std::string& body) {
@@ -373,21 +373,6 @@ TEST(DaggerheartLevels, EveryReadyPcOfThePartyLibraryFollowsTheRules) {
   }
 }
 
-struct Replay {
-  TrialRecord rec;
-  std::string log;
-};
-Replay replay(const dh::Encounter& enc, ScriptedDice& dice) {
-  Replay r;
-  r.rec.reset(enc.combatant_count(), enc.features().size());
-  std::ostringstream os;
-  TextLog log(os);
-  ScriptedDice none{{}, true};
-  enc.simulate_with(dice, none, none, none, r.rec, log);
-  r.log = os.str();
-  EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
-  return r;
-}
 
 // The PC misses (3 vs 30, with Fear), the Brute hits for 4: Major, 2 HP. Of 3
 // HP, one already marked: the hit takes the PC down (Avoid Death, a Hope die

@@ -10,6 +10,7 @@
 #include "encsim/runner.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/registry.hpp"
+#include "daggerheart_replay.hpp"
 #include "scripted_dice.hpp"
 
 namespace encsim {
@@ -17,32 +18,12 @@ namespace {
 
 using testing::ScriptedDice;
 namespace dh = daggerheart;
+using testing::encounter_from;
+using testing::replay;
+using testing::Replay;
 
 const std::string kDir = ENCSIM_SOURCE_DIR "/scenarios/daggerheart";
 
-dh::Encounter encounter_from(const std::string& yaml) {
-  const Scenario s = load_scenario_text(yaml, "test.yaml", ruleset_ids(), kDir);
-  return dh::compile(s, s.variants.front());
-}
-
-struct Replay {
-  TrialRecord rec;
-  std::string log;
-};
-
-// Dice are scripted; the tactics stream answers 1 (the first candidate).
-Replay replay(const dh::Encounter& enc, ScriptedDice& dice) {
-  Replay r;
-  r.rec.reset(enc.combatant_count(), enc.features().size());
-  std::ostringstream os;
-  TextLog log(os);
-  ScriptedDice none{{}, true};
-  ScriptedDice tact{{}, true};
-  enc.simulate_with(dice, none, tact, none, r.rec, log);
-  r.log = os.str();
-  EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
-  return r;
-}
 
 std::string with_style(std::string yaml, const std::string& style) {
   return yaml.replace(yaml.find("STYLE"), 5, style);

@@ -14,6 +14,7 @@
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/registry.hpp"
 #include "feature_lookup.hpp"
+#include "daggerheart_replay.hpp"
 #include "scripted_dice.hpp"
 
 namespace encsim {
@@ -21,33 +22,11 @@ namespace {
 
 using testing::ScriptedDice;
 namespace dh = daggerheart;
+using testing::encounter_from;
+using testing::replay;
+using testing::Replay;
+using testing::scenario_from;
 
-Scenario scenario_from(const std::string& yaml) {
-  return load_scenario_text(yaml, "test.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/daggerheart");
-}
-dh::Encounter encounter_from(const std::string& yaml, std::size_t variant = 0) {
-  const Scenario s = scenario_from(yaml);
-  return dh::compile(s, s.variants.at(variant));
-}
-
-struct Replay {
-  TrialRecord rec;
-  std::string log;
-};
-
-// Dice are scripted; the tactics stream answers 1 (the first candidate)
-// unless a test scripts it.
-Replay replay(const dh::Encounter& enc, ScriptedDice& dice, ScriptedDice tact = ScriptedDice{{}, true}) {
-  Replay r;
-  r.rec.reset(enc.combatant_count(), enc.features().size());
-  std::ostringstream os;
-  TextLog log(os);
-  ScriptedDice none{{}, true};
-  enc.simulate_with(dice, none, tact, none, r.rec, log);
-  r.log = os.str();
-  EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
-  return r;
-}
 
 // ---------------------------------------------------------------------------
 // Exact: a PC's action roll, enumerated over the 144 duality pairs (and the

@@ -1,0 +1,49 @@
+// The Daggerheart tests' common harness: a scenario and its encounter from
+// YAML text (libraries resolved from scenarios/daggerheart), and one fight
+// replayed on scripted dice with its narration.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "encsim/encounter.hpp"
+#include "encsim/scenario.hpp"
+#include "encsim/tally.hpp"
+#include "rules/daggerheart/daggerheart.hpp"
+#include "rules/registry.hpp"
+#include "scripted_dice.hpp"
+
+namespace encsim::testing {
+
+inline Scenario scenario_from(const std::string& yaml) {
+  return load_scenario_text(yaml, "test.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/daggerheart");
+}
+
+inline daggerheart::Encounter encounter_from(const std::string& yaml, std::size_t variant = 0) {
+  const Scenario s = scenario_from(yaml);
+  return daggerheart::compile(s, s.variants.at(variant));
+}
+
+struct Replay {
+  TrialRecord rec;
+  std::string log;
+};
+
+// One fight: dice scripted; the tactics stream answers 1 (the first
+// candidate) unless a test scripts it; the other streams are never drawn.
+inline Replay replay(const daggerheart::Encounter& enc, ScriptedDice& dice,
+                          ScriptedDice tact = ScriptedDice{{}, true}) {
+  Replay r;
+  r.rec.reset(enc.combatant_count(), enc.features().size());
+  std::ostringstream os;
+  TextLog log(os);
+  ScriptedDice none{{}, true};
+  enc.simulate_with(dice, none, tact, none, r.rec, log);
+  r.log = os.str();
+  EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
+  return r;
+}
+
+}  // namespace encsim::testing
