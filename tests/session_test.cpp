@@ -104,7 +104,7 @@ TEST(SessionLoad, ErrorsSayWhereAndWhatWasMeant) {
                        "[{name: B, str: 10, dex: 10, wil: 10, hp: 4}]\n",
                        "cairn_ap");
             }),
-            "sessions are not yet supported for ruleset 'cairn-ap'; they are for fivey and daggerheart");
+            "sessions are not yet supported for ruleset 'cairn-ap'; they are for fivey, daggerheart and monsters-and-magic");
   // A scenario command given a session says what it is.
   EXPECT_NE(message_of([] {
               load_scenario_text("ruleset: fivey\nfights: []\n", "x.yaml", ruleset_ids());

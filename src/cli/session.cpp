@@ -88,7 +88,7 @@ CompiledSession compile_session(Session session, const std::vector<std::string>&
           using E = std::decay_t<decltype(first)>;
           if constexpr (!kHasSessions<E>) {
             throw InputError(s.ruleset_pos, "sessions are not yet supported for ruleset '" + s.ruleset +
-                                                "'; they are for fivey and daggerheart");
+                                                "'; they are for fivey, daggerheart and monsters-and-magic");
           } else {
             first.check_session(s.ruleset_pos);
             for (const SessionItem& it : v.items)

@@ -19,6 +19,9 @@ class Battle {
       : enc_(enc), opt_(enc.opt), dice_(dice), init_(init), tact_(tact), setup_(setup), rec_(rec), log_(log),
         n_(static_cast<int>(enc.fighters.size())) {}
 
+  // Sessions (carry.hpp): start from the party's carried state, leave the end state there.
+  void carry(PartyState* party) { carry_ = party; }
+
   void run() {
     set_up();
     roll_initiative();
@@ -113,8 +116,11 @@ class Battle {
       ENCSIM_SAY(log_, "%s: %d hp, AC %d, %s %+d, %d thread(s)", name(i), s.hp, fi.ac,
                  fi.monster ? "CR" : "attack", fi.attack_bonus, s.threads);
     }
+    if (carry_) [[unlikely]] carry_in();
     if (gm_threads_ > 0) ENCSIM_SAY(log_, "The GM holds %d thread(s).", gm_threads_);
   }
+  void carry_in();
+  void carry_out();
 
   // "make a cunning roll ... a direct roll without success steps": highest
   // first, PCs before monsters on a tie, then the order listed.
@@ -158,15 +164,7 @@ class Battle {
   // (-1, -1, -2, -3, ...), monsters -1 per level.
   int exhaustion_penalty(int i) const {
     const int e = st_[i].exhaustion;
-    if (!f(i).pc) return -e;
-    if (e < 2) return 0;
-    int a = 1, b = 1;  // fib(1), fib(2)
-    for (int k = 2; k < e - 1; ++k) {
-      const int c = a + b;
-      a = b;
-      b = c;
-    }
-    return e == 2 ? -1 : -b;
+    return f(i).pc ? Encounter::pc_exhaustion_penalty(e) : -e;
   }
   // Ongoing modifiers on every check: exhaustion, weakened (frightened makes
   // you weakened), armour worn without proficiency.
@@ -1530,6 +1528,7 @@ class Battle {
       rec(i).hp_left = std::max(0, st_[i].hp);
       rec(i).hp_max = f(i).hp;
     }
+    if (carry_) [[unlikely]] carry_out();
     status(rec_.rounds);
   }
 
@@ -1555,6 +1554,7 @@ class Battle {
   }
 
   const Encounter& enc_;
+  PartyState* carry_ = nullptr;
   const Options& opt_;
   R& dice_;
   R& init_;

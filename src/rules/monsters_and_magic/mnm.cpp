@@ -61,6 +61,7 @@ const std::vector<KeySpec> kCombatantKeys{
     {"bond", "integer", "1", "+BOND with its allies: added to its check when helped; fatigue an ally recovers from its Aid"},
     {"potions", "integer", "0", "healing potions: twice +CUNNING (at least 1) in the loadout for Use Item, the rest carried (Retrieve Item)"},
     {"potion", "dice", "2d4+2", "hit points a potion heals"},
+    {"supplies", "integer", "0", "supplies carried (PCs): a session's rests spend them to tend wounds and recover exhaustion"},
     {"threads", "integer", "the proficiency bonus", "threads of fate at the start (PCs; at most the proficiency bonus)"},
     {"statuses", "list of names", "", "statuses or conditions held for the whole fight (e.g. a lasting spell)"},
     {"thread_ability", "map", "", "a monster's thread powered ability: keys below"},
@@ -353,6 +354,9 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Style
   f.exhaustion = static_cast<int>(r.get_int("exhaustion", f.pc ? 5 : 2, 0, 100));
   f.bond = static_cast<int>(r.get_int("bond", 1, -5, 10));
   f.potions = static_cast<int>(r.get_int("potions", 0, 0, 100));
+  f.supplies = static_cast<int>(r.get_int("supplies", 0, 0, 100));
+  if (!f.pc && r.has("supplies"))
+    throw InputError(r.scalar("supplies")->pos(), "supplies are a PC's: a session's rests spend them; a foe has none");
   f.loadout = std::max(1, 2 * f.ability[kCunning]);
   f.start_hp = static_cast<int>(r.get_int("start_hp", f.hp, 1, f.hp));
   f.start_fatigue = static_cast<int>(r.get_int("start_fatigue", 0, 0, f.fatigue));

@@ -17,6 +17,7 @@
 #include "encsim/rng.hpp"
 #include "encsim/runner.hpp"
 #include "encsim/scenario.hpp"
+#include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
 
@@ -167,6 +168,7 @@ struct Fighter {
   int exhaustion = 5;   // exhaustion levels
   int bond = 1;
   int potions = 0;
+  int supplies = 0;  // "Rest & Recovery": spent by a session's rests
   int loadout = 1;  // "Loadout": twice +CUNNING (minimum 1) zero-weight items at hand
   Dice potion;
   // State at the start of the fight (an earlier fight's wounds and effort).
@@ -291,9 +293,46 @@ enum Var : int {
 const std::vector<std::string>& cond_names();
 const std::vector<std::string>& ability_names();
 
+// What a session carries from one Monsters & Magic fight to the next
+// (docs/rules/monsters-and-magic.md, "Sessions"): each PC's hit points,
+// temporary hit points, fatigue, exhaustion, threads, potions, supplies, and
+// whether it is awake or dead; the GM's threads. Plain arrays, set up by the
+// first fight: no allocation per session.
+struct PartyState : CarryBase {
+  static constexpr int kMaxPcs = 64;
+  int hp[kMaxPcs];
+  int temp_hp[kMaxPcs];
+  int fatigue[kMaxPcs];
+  int exhaustion[kMaxPcs];
+  int threads[kMaxPcs];
+  int potions[kMaxPcs];
+  int ready_potions[kMaxPcs];
+  int supplies[kMaxPcs];
+  bool awake[kMaxPcs];
+  bool dead[kMaxPcs];
+  int gm_threads;
+};
+
+// A rest between two fights ("Rest & Recovery"), compiled from a session's
+// `rest:` item: its kind and the downtime activities each PC chooses.
+enum class RestKind : std::uint8_t { none, short_rest, long_rest, extended };
+enum class Activity : std::uint8_t { tend_wounds, clear_fatigue, gather_supplies, kCount };
+struct RestPlan {
+  RestKind kind = RestKind::none;
+  bool best = true;  // each PC picks its two activities by its state (docs); else `activities` for all
+  Activity activities[2] = {Activity::tend_wounds, Activity::clear_fatigue};
+};
+// Carried metrics (session.csv), in Encounter::carry_specs() order.
+enum Carry : int {
+  kCarryHp, kCarryHpLost, kCarryStanding, kCarryFatigueLeft, kCarryExhaustion, kCarryThreads, kCarryGmThreads,
+  kCarryPotions, kCarryCount
+};
+
 class Encounter {
  public:
   static constexpr int kMaxFighters = 64;  // melee reach is a 64-bit mask
+  using PartyState = mnm::PartyState;  // sessions: what carries between fights
+  using RestPlan = mnm::RestPlan;
 
   std::vector<Fighter> fighters;  // the party first, then the foes
   int n_party = 0;
@@ -329,6 +368,37 @@ class Encounter {
 
   template <class R, class Log>
   void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
+
+  // Sessions (issue 14): the fight starts from `party` when a fight before
+  // set it up (else as simulate() does, and sets it up), and leaves its end
+  // state there; party.in holds the carried metrics at its start.
+  template <class Log>
+  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
+    TrialStreams r(seed, trial);
+    simulate_carry_with(r.dice, r.init, r.tact, r.setup, out, log, party);
+  }
+  template <class R, class Log>
+  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;
+  // A rest between fights (docs/rules/monsters-and-magic.md, "Sessions"); dice from `rng`.
+  template <class R, class Log>
+  void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
+  static RestPlan compile_rest(const Node& kind, const Node& options);  // throws InputError
+  static const std::vector<std::string>& rest_kinds();
+  static const std::vector<MetricSpec>& carry_specs();
+  void carry_metrics(const PartyState& party, std::int64_t* out) const;
+  // Throws InputError at `where` when this party cannot go through a session.
+  void check_session(const SourcePos& where) const;
+  // The Fibonacci penalty of a PC's exhaustion level ("Fatigue & Exhaustion").
+  static int pc_exhaustion_penalty(int e) {
+    if (e < 2) return 0;
+    int a = 1, b = 1;
+    for (int k = 2; k < e - 1; ++k) {
+      const int c = a + b;
+      a = b;
+      b = c;
+    }
+    return -b;
+  }
 };
 
 Encounter compile(const Scenario& scenario, const Variant& variant);
@@ -337,3 +407,4 @@ std::string describe_keys();
 }  // namespace encsim::mnm
 
 #include "rules/monsters_and_magic/battle.hpp"
+#include "rules/monsters_and_magic/carry.hpp"
