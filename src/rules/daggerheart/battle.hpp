@@ -334,11 +334,8 @@ inline void Battle<R, Log>::set_up() {
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}};
-    for (std::size_t k = 0; k < pc(i).cards.size(); ++k) {  // domain cards: uses per fight
-      const CardEffect& e = pc(i).cards[k].def->effect;
-      const int uses = e.uses_trait >= 0 ? std::max(1, pc(i).traits[static_cast<std::size_t>(e.uses_trait)]) : e.uses;
-      pc_[i].card_uses[k] = static_cast<std::int8_t>(uses > 0 ? std::min(uses, 100) : -1);
-    }
+    for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
+      pc_[i].card_uses[k] = static_cast<std::int8_t>(card_uses_full(pc(i), k));
     ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
                pc(i).evasion, pc(i).hp, pc(i).stress, pc(i).major, pc(i).severe, pc(i).armor_slots, pc_[i].hope);
     if (pc_[i].hp_marked || pc_[i].stress_marked || pc_[i].armor_marked)
@@ -391,6 +388,7 @@ inline void Battle<R, Log>::carry_in() {
       s.dead = p.dead[i];
       s.rally = p.rally[i];
       s.tag_team_used = p.tag_team_used[i];
+      for (std::size_t k = 0; k < pc(i).cards.size(); ++k) s.card_uses[k] = p.card_uses[i][k];
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -400,6 +398,10 @@ inline void Battle<R, Log>::carry_in() {
       }
       ENCSIM_SAY(log_, "%s carries %d HP, %d Stress, %d Armor Slots marked and %d Hope into this fight%s", pname(i),
                  s.hp_marked, s.stress_marked, s.armor_marked, s.hope, s.dead ? " (dead)" : s.out ? " (unconscious)" : "");
+      for (std::size_t k = 0; k < pc(i).cards.size(); ++k)
+        if (s.card_uses[k] == 0 && !s.dead)
+          ENCSIM_SAY(log_, "  %s's %s is spent until %s", pname(i), pc(i).cards[k].def->name.c_str(),
+                     refresh_name(pc(i).cards[k].def->effect.refresh));
     }
     n_prayer_ = std::min(p.n_prayer, kMaxPrayer);
     for (int k = 0; k < n_prayer_; ++k) prayer_[k] = p.prayer[k], prayer_owner_[k] = p.prayer_owner[k];
@@ -424,6 +426,7 @@ inline void Battle<R, Log>::carry_out() {
     p.dead[i] = s.dead;
     p.rally[i] = s.rally;
     p.tag_team_used[i] = s.tag_team_used;
+    for (std::size_t k = 0; k < pc(i).cards.size(); ++k) p.card_uses[i][k] = s.card_uses[k];
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];

@@ -26,6 +26,14 @@ enum class CardRoll : std::uint8_t { none, spellcast, attack };
 // Whom an action reaches: one adversary, every adversary in range (a count by
 // range band, as adversary areas), the PC itself, the ally most in need, the party.
 enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party };
+// What gives a card's uses back in a session (docs/rules/daggerheart.md,
+// "Sessions"): any rest ("once per rest"), a long rest ("once per long rest",
+// tokens placed after a long rest), or nothing before the session ends
+// (tokens placed "at the beginning of a session").
+enum class CardRefresh : std::uint8_t { rest, long_rest, session };
+inline const char* refresh_name(CardRefresh r) {
+  return r == CardRefresh::rest ? "a rest" : r == CardRefresh::long_rest ? "a long rest" : "the session ends";
+}
 
 // Damage or a reduction as `count`d`sides` + flat; per_proficiency multiplies
 // the count by the PC's Proficiency ("d8+2 using your Proficiency"),
@@ -59,6 +67,7 @@ struct CardEffect {
   // long rest are both once in one fight); 0 unlimited.
   int hope = 0, stress = 0, uses = 0;
   int uses_trait = -1;  // uses equal to this trait (at least 1), e.g. tokens per Presence
+  CardRefresh refresh = CardRefresh::rest;  // a session: what gives the uses back
   CardRoll roll = CardRoll::none;
   int difficulty = 0;  // a spellcast roll's fixed Difficulty; 0: the target's
   CardTarget target = CardTarget::enemy;

@@ -5,6 +5,7 @@
 // open is listed in docs/rules/daggerheart.md with the option that changes it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -117,6 +118,14 @@ struct Pc {
   int feat_primary = -1, feat_secondary = -1, feat_hope = -1, feat_tag_team = -1, feat_experience = -1,
       feat_sneak = -1, feat_prayer = -1;
 };
+
+// A card's uses when fresh (the start of a fight, or of a session; a rest of
+// its kind gives them back): -1 unlimited.
+inline int card_uses_full(const Pc& p, std::size_t k) {
+  const CardEffect& e = p.cards[k].def->effect;
+  const int uses = e.uses_trait >= 0 ? std::max(1, p.traits[static_cast<std::size_t>(e.uses_trait)]) : e.uses;
+  return uses > 0 ? std::min(uses, 100) : -1;
+}
 
 // One effect: what an adversary action, reaction, countdown or NPC feature does.
 struct Effect {
@@ -376,6 +385,7 @@ struct PartyState : CarryBase {
   int n_prayer;
   int prayer[kMaxPrayer], prayer_owner[kMaxPrayer];
   int fear;
+  std::int8_t card_uses[kMaxPcs][kMaxLoadout];  // each domain card's uses left (-1 unlimited)
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.

@@ -34,6 +34,7 @@ const std::vector<KeySpec> kCardKeys{
     {"per_proficiency", "boolean", "false", "roll the damage dice Proficiency times"},
     {"per_spellcast", "boolean", "false", "roll the damage dice Spellcast-trait times (at least once)"},
     {"uses_trait", "trait name", "", "uses per fight equal to this trait of the PC (at least 1): tokens"},
+    {"refresh", "rest|long_rest|session", "rest", "in a session, what gives the uses back: any rest, a long rest, or nothing"},
     {"at_least", "integer", "2", "reaction (damaged): only against a hit that would mark this many HP"},
     {"damage_type", "physical|magic", "magic", "damage type"},
     {"target_stress", "integer", "0", "each target it beats marks this much Stress"},
@@ -127,6 +128,9 @@ CardDef read_card(const Node& node) {
   e.damage.per_proficiency = r.get_bool("per_proficiency", false);
   e.damage.per_spellcast = r.get_bool("per_spellcast", false);
   if (r.has("uses_trait")) e.uses_trait = r.get_choice("uses_trait", kTraitNames, 0);
+  e.refresh = static_cast<CardRefresh>(r.get_choice("refresh", {"rest", "long_rest", "session"}, 0));
+  if (r.has("refresh") && e.uses == 0 && e.uses_trait < 0)
+    throw InputError(r.scalar("refresh")->pos(), r.what() + ": `refresh` goes with `uses` or `uses_trait`");
   e.at_least = static_cast<int>(r.get_int("at_least", 2, 1, 4));
   e.type = static_cast<DamageType>(r.get_choice("damage_type", kTypeNames, 1));
   e.target_stress = static_cast<int>(r.get_int("target_stress", 0, 0, 6));

@@ -51,6 +51,17 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
       }
     }
     if (long_rest) p.out[i] = false;
+    // Domain cards: "once per rest" back after any rest, "once per long rest"
+    // (and tokens placed after a long rest) after a long one; tokens placed at
+    // the start of the session never.
+    for (std::size_t k = 0; k < pc.cards.size(); ++k) {
+      const CardRefresh r = pc.cards[k].def->effect.refresh;
+      if (r == CardRefresh::session || (r == CardRefresh::long_rest && !long_rest)) continue;
+      const auto full = static_cast<std::int8_t>(card_uses_full(pc, k));
+      if (p.card_uses[i][k] == full) continue;
+      p.card_uses[i][k] = full;
+      ENCSIM_SAY(log, "%s's %s is ready again", pc.name.c_str(), pc.cards[k].def->name.c_str());
+    }
   }
   // Prepare: 1 Hope, or 2 each when two or more PCs prepare together.
   const int per = preparing >= 2 ? 2 : 1;
