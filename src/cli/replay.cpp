@@ -1,9 +1,11 @@
 // encsim replay SCENARIO.yaml [--seed S] [--trial K] [--variant NAME] [--set PATH=VALUE]...: one
 // fight, turn by turn. The trial is the same one `run` simulated as trial K.
+// A session file (docs/sessions.md): its session K, fight by fight and rest by rest.
 #include <iostream>
 #include <memory>
 
 #include "cli/cli.hpp"
+#include "cli/replay_session.hpp"
 #include "io/narrate.hpp"
 
 namespace encsim::cli {
@@ -23,7 +25,7 @@ void setup_replay(CLI::App& sub) {
   auto a = std::make_shared<Args>();
   std::vector<std::string> slugs;
   for (int k = 0; k < Picks::kKinds; ++k) slugs.emplace_back(Picks::slug(k));
-  sub.add_option("scenario", a->file, "scenario file (YAML)")->required()->check(CLI::ExistingFile);
+  sub.add_option("scenario", a->file, "scenario or session file (YAML)")->required()->check(CLI::ExistingFile);
   auto* seed = sub.add_option("--seed", a->seed, "random seed (default: the scenario's `seed`)")->transform(kUnsigned);
   auto* trial = sub.add_option("--trial", a->trial, "trial index, from 0 (default 0)")->transform(kUnsigned);
   sub.add_option("--variant", a->variant, "variant name (default: base)");
@@ -51,6 +53,24 @@ void setup_replay(CLI::App& sub) {
       "which the party's standing (its side's share minus the foes') moved most, either way (the earliest on a "
       "tie), who left the fight in it and who dealt the most damage in it.");
   sub.callback([a, seed, n] {
+    if (is_session_file(a->file)) {
+      // A session: the session `run` played as trial K, told whole.
+      const auto refuse = [](const std::string& what) {
+        throw InputError(SourcePos{}, what + " is not yet for sessions (docs/sessions.md); give --trial");
+      };
+      if (!a->pick.empty()) refuse("--pick");
+      if (!a->outcome.empty()) refuse("--outcome");
+      if (!a->sets.empty()) refuse("--set (write it into the session's `variants`)");
+      if (n->count()) refuse("-n");
+      const std::vector<std::string> only{a->variant.empty() ? std::string("base") : a->variant};
+      const CompiledSession c = compile_session(a->file, only);
+      const std::uint64_t s = seed->count() ? a->seed : c.session.seed;
+      const SessionVariant& v = c.session.variants[c.variants[0]];
+      std::cout << c.session.name << " [" << v.name << "], seed " << s << ", session " << a->trial
+                << " (a session of fights and rests, docs/sessions.md)\n";
+      narrate_session(c, 0, s, a->trial, std::cout);
+      return;
+    }
     // Only the variant narrated is compiled (and checked against --set).
     const std::vector<std::string> only{a->variant.empty() ? std::string("base") : a->variant};
     const Prepared p = prepare(a->file, only, false, a->sets);
