@@ -173,6 +173,37 @@ TEST(SessionTune, ConvergesToAValueWhoseSurviveAllBracketsTheTarget) {
   EXPECT_NE(s.find("\n" + std::to_string(answer) + ",day,base,fivey,4096,"), std::string::npos) << s;
 }
 
+TEST(SessionReportHtml, ShowsTheDayFightByFight) {
+  const auto dir = testing::fresh_dir("session-html");
+  const auto r = testing::encsim("run " + kDay + " -n 2000 -o " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string page = testing::slurp(dir / "report.html");
+  for (const char* want :
+       {"data-command=\"session\"", "encsim run: session day", "Survival across the session",
+        "win rate given the party reached it", "What the party carries into each fight: party_hp",
+        "The session fight by fight", "ford skipped: 2 bridge"})
+    EXPECT_NE(page.find(want), std::string::npos) << want;
+}
+
+TEST(SessionPrecision, StopsWhenEverySurviveAllIsNarrowEnoughTheSameAtAnyThreadCount) {
+  const auto one = testing::encsim("run " + kDay + " --precision 0.02 --threads 1 --format csv");
+  const auto two = testing::encsim("run " + kDay + " --precision 0.02 --threads 2 --format csv");
+  ASSERT_EQ(one.code, 0) << one.out;
+  EXPECT_EQ(one.out, two.out);
+  const auto rows = rows_of(one.out);
+  const auto& h = rows.front();
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const double half = (std::stod(rows[i][column(h, "survive_all_ci_high")]) -
+                         std::stod(rows[i][column(h, "survive_all_ci_low")])) / 2;
+    EXPECT_LE(half, 0.02) << i;
+    // Stopped at the first wave boundary (64 chunks of 1024) that was narrow enough.
+    EXPECT_EQ(rows[i][column(h, "trials")], "65536") << i;
+  }
+  const auto table = testing::encsim("run " + kDay + " --precision 0.02 --variant base");
+  EXPECT_NE(table.out.find("Run until every variant's survive-all 95% interval is at most +/-2.0%: reached"),
+            std::string::npos) << table.out;
+}
+
 TEST(SessionCheck, PrintsEveryVariantsFightsAndRests) {
   const auto r = testing::encsim("check " + kDay);
   ASSERT_EQ(r.code, 0) << r.out;
@@ -194,7 +225,8 @@ TEST(SessionShard, MergedPartsAreTheBytesOfOneRun) {
   ASSERT_EQ(merged.code, 0) << merged.out;
   // The same report, but for the folder it names.
   EXPECT_EQ(merged.out.substr(0, merged.out.rfind("wrote")), whole.out.substr(0, whole.out.rfind("wrote")));
-  for (const char* f : {"session.csv", "summary.csv", "combatants.csv", "features.csv", "distributions.csv"})
+  for (const char* f : {"session.csv", "summary.csv", "combatants.csv", "features.csv", "distributions.csv",
+                        "report.html"})
     EXPECT_EQ(testing::slurp(dir / "merged" / f), testing::slurp(dir / "whole" / f)) << f;
   // Two shards of three are not the whole.
   std::filesystem::remove(dir / "parts" / "part-2-of-3.encpart");

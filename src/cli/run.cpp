@@ -157,7 +157,6 @@ bool run_if_session(const RunArgs& a, bool trials_given, bool seed_given) {
     throw InputError(SourcePos{}, what + " is not yet for sessions (docs/sessions.md)");
   };
   if (a.files.size() > 1) refuse("running a session beside other files");
-  if (a.precision > 0) refuse("--precision");
   SessionArgs s;
   s.path = a.files.front();
   s.trials = a.trials;
@@ -170,6 +169,7 @@ bool run_if_session(const RunArgs& a, bool trials_given, bool seed_given) {
   s.sets = a.sets;
   s.format = a.format;
   s.shard = a.shard;
+  s.precision = a.precision;
   run_session(s);
   return true;
 }

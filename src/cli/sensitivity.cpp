@@ -111,7 +111,7 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
   if (is_session_file(a.file)) {
     if (a.shard.on()) throw InputError(SourcePos{}, "--shard is not yet for sessions (docs/sessions.md)");
     if (!a.set.empty())
-      throw InputError(SourcePos{}, "--set is not yet for the sensitivity of a session: write it into a variant");
+      throw InputError(SourcePos{}, "--set in sensitivity is not yet for sessions: write it into a variant");
     sensitivity_session({a.file, a.params, a.trials, trials_given, a.seed, seed_given, a.threads, a.variant, a.out_dir});
     return;
   }

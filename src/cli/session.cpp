@@ -213,8 +213,39 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
   text += "Session " + s.name + " (" + s.ruleset + "): " + std::to_string(runs.front().session.trials) +
           " sessions per variant, seed " + std::to_string(settings.seed) + "; every variant on the same dice\n" +
           "Per fight: sessions that reach it, the share of those that win it, what the party carries in (means)\n";
+  if (settings.precision > 0) {
+    bool reached = true;
+    for (const SessionRun& r : runs) {
+      const Interval ci = wilson(r.session.survived_all, r.session.trials);
+      reached = reached && (ci.high - ci.low) / 2 <= settings.precision;
+    }
+    text += "Run until every variant's survive-all 95% interval is at most +/-" + percent(settings.precision) + ": " +
+            (reached ? "reached" : "not reached within the cap of " + std::to_string(settings.trials) + " sessions") +
+            "\n";
+  }
   if (!s.description.empty()) text += s.description + "\n";
   for (const auto& [path, value] : keys) text += "with " + path + " = " + value + "\n";
+  out.intro.push_back(std::to_string(runs.front().session.trials) + " sessions per variant (" + s.ruleset + "), seed " +
+                      std::to_string(settings.seed) + "; every variant on the same dice, fight by fight and rest by rest");
+  for (const auto& [path, value] : keys) out.intro.push_back("with " + path + " = " + value);
+  HtmlChart curve;
+  curve.title = "Survival across the session: the share of sessions still going after each fight, with its 95% interval";
+  curve.x_label = "fights won (in the variant's order)";
+  curve.y_label = "share of sessions";
+  HtmlChart won_chart;
+  won_chart.kind = HtmlChart::Kind::intervals;
+  won_chart.title = "Each fight's win rate given the party reached it, with its 95% interval";
+  won_chart.x_label = "variant: fight";
+  won_chart.y_label = "wins given reached";
+  HtmlChart::Series won_series{"won given reached", {}, {}, {}, {}};
+  std::vector<HtmlChart> carried_charts(carry.size());
+  for (std::size_t m = 0; m < carry.size(); ++m) {
+    carried_charts[m].title = "What the party carries into each fight: " + std::string(carry[m].name) + " (" +
+                              std::string(carry[m].description) + "), the mean over the sessions that reach it";
+    carried_charts[m].x_label = "fight (in the variant's order)";
+    carried_charts[m].y_label = std::string(carry[m].name);
+    carried_charts[m].percent = false;
+  }
   for (std::size_t j = 0; j < c.variants.size(); ++j) {
     const SessionVariant& v = s.variants[c.variants[j]];
     SessionRun& run = runs[j];
@@ -239,10 +270,26 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
     for (const MetricSpec& m : carry) legend += column(std::string(m.screen), 7);
     text += "  fight                reaches  wins then" + legend + "\n";
     std::uint64_t survived = 0;
+    HtmlChart::Series still{v.name, {0.0}, {1.0}, {1.0}, {1.0}};
+    std::vector<HtmlChart::Series> carried_series(carry.size(), HtmlChart::Series{v.name, {}, {}, {}, {}});
     for (std::size_t k = 0; k < fights.size(); ++k) {
       const SessionTally::Fight& f = st.fights[k];
       survived = f.won;
       const Interval won = wilson(f.won, f.reached);
+      const Interval going = wilson(survived, st.trials);
+      still.x.push_back(static_cast<double>(k + 1));
+      still.y.push_back(rate(survived, st.trials));
+      still.low.push_back(going.low);
+      still.high.push_back(going.high);
+      won_chart.x_names.push_back(v.name + ": " + std::to_string(k + 1) + " " + fights[k]->name);
+      won_series.x.push_back(static_cast<double>(won_series.x.size()));
+      won_series.y.push_back(rate(f.won, f.reached));
+      won_series.low.push_back(won.low);
+      won_series.high.push_back(won.high);
+      for (std::size_t m = 0; m < carry.size(); ++m) {
+        carried_series[m].x.push_back(static_cast<double>(k + 1));
+        carried_series[m].y.push_back(f.carry[m].mean());
+      }
       std::vector<std::string> row;
       for (const auto& kv : keys) row.push_back(kv.second);
       row.insert(row.end(), {s.name, v.name, s.ruleset, std::to_string(st.trials), std::to_string(settings.seed),
@@ -269,6 +316,8 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
       wins.insert(0, wins.size() < 9 ? 9 - wins.size() : 0, ' ');
       text += "  " + name + reach + "  " + wins + carried + "\n";
     }
+    curve.series.push_back(std::move(still));
+    for (std::size_t m = 0; m < carry.size(); ++m) carried_charts[m].series.push_back(std::move(carried_series[m]));
     for (std::size_t k = 0; k < fights.size(); ++k) {
       const Scenario sc = fight_scenario(s, v, *fights[k]);
       out.fights.push_back(make_result(sc, v.name, c.encounters[j][k],
@@ -276,6 +325,10 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
       out.fights.back().keys = keys;
     }
   }
+  won_chart.series.push_back(std::move(won_series));
+  out.charts.push_back(std::move(curve));
+  out.charts.push_back(std::move(won_chart));
+  for (HtmlChart& ch : carried_charts) out.charts.push_back(std::move(ch));
   return out;
 }
 
@@ -304,8 +357,22 @@ std::vector<std::string> session_file_names() {
   return names;
 }
 
-void render_session(const SessionReport& r, const std::string& out_dir, const std::string& format) {
-  if (!out_dir.empty()) write_reports(out_dir, r.fights, {{"session.csv", to_csv(r.session)}});
+std::string session_page(const Session& s, const SessionReport& r) {
+  HtmlPage page;
+  page.command = "session";
+  page.title = "encsim run: session " + s.name;
+  page.intro = r.intro;
+  if (!s.description.empty()) page.intro.push_back(s.description);
+  page.results = &r.fights;
+  page.verdicts = false;  // a row per fight per variant: the charts and the tables say it
+  page.charts = r.charts;
+  page.tables.push_back({"The session fight by fight", "session.csv", r.session});
+  return html_report(page);
+}
+
+void render_session(const Session& s, const SessionReport& r, const std::string& out_dir, const std::string& format) {
+  if (!out_dir.empty())
+    write_reports(out_dir, r.fights, {{"session.csv", to_csv(r.session)}, {"report.html", session_page(s, r)}});
   if (format == "csv") {
     std::cout << to_csv(r.session);
   } else if (format == "json") {
@@ -313,7 +380,8 @@ void render_session(const SessionReport& r, const std::string& out_dir, const st
   } else {
     std::cout << r.terminal;
     if (!out_dir.empty())
-      std::cout << "wrote session.csv, summary.csv, combatants.csv, features.csv, distributions.csv to " << out_dir
+      std::cout << "wrote session.csv, summary.csv, combatants.csv, features.csv, distributions.csv, report.html to "
+                << out_dir
                 << " (one row per variant per fight)\n";
   }
 }
@@ -323,14 +391,15 @@ void run_session(const SessionArgs& a) {
   const CompiledSession c = compile_session(a.path, a.variants, sets.edits);
   RunSettings s;
   s.seed = a.seed_given ? a.seed : c.session.seed;
-  s.trials = a.trials_given ? a.trials : c.session.trials;
+  s.precision = a.precision;
+  s.trials = a.trials_given ? a.trials : (a.precision > 0 ? 1'000'000'000ULL : c.session.trials);
   s.threads = a.threads;
   if (a.shard.on()) {
     run_session_shard(a, c, s, sets.keys);
     return;
   }
   if (!a.out_dir.empty()) prepare_output_dir(a.out_dir, session_file_names());
-  render_session(session_report(c, run_compiled(c, s), s, sets.keys), a.out_dir, a.format);
+  render_session(c.session, session_report(c, run_compiled(c, s), s, sets.keys), a.out_dir, a.format);
 }
 
 }  // namespace encsim::cli

@@ -9,6 +9,7 @@
 #include "cli/shard.hpp"
 #include "encsim/session.hpp"
 #include "encsim/session_runner.hpp"
+#include "io/html_report.hpp"
 #include "io/report.hpp"
 #include "rules/registry.hpp"
 
@@ -45,6 +46,10 @@ struct SessionReport {
   std::vector<VariantResult> fights;  // per variant, per fight (scenario "SESSION: FIGHT")
   Table session;                      // session.csv
   std::string terminal;               // the day in a few lines per variant
+  // report.html: what ran, and the survival curve, each fight's win given
+  // reached, and what the party carries in, per variant.
+  std::vector<std::string> intro;
+  std::vector<HtmlChart> charts;
 };
 // `keys` (path -> value of --set or a sweep point) lead every row.
 SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> runs, const RunSettings& s,
@@ -62,6 +67,7 @@ struct SessionArgs {
   std::vector<std::string> sets;  // --set PATH=VALUE, one value each
   std::string format = "table";
   ShardArg shard;
+  double precision = 0.0;  // > 0: run until every variant's survive-all half-width is at most this
 };
 void run_session(const SessionArgs& a);
 
@@ -74,7 +80,7 @@ SessionSets session_sets(const std::string& path, const std::vector<std::string>
 // What a session's run writes (-o) and prints (--format), from its report;
 // `merge` of its parts renders through the same function.
 std::vector<std::string> session_file_names();
-void render_session(const SessionReport& r, const std::string& out_dir, const std::string& format);
+void render_session(const Session& s, const SessionReport& r, const std::string& out_dir, const std::string& format);
 
 // --shard I/N of a session's run (session_shard.cpp): its part, with every
 // variant's SessionTally beside the fights' tallies; merge_session adds the

@@ -65,7 +65,7 @@ std::uint64_t session_hash(const CompiledSession& c) {
 
 void run_session_shard(const SessionArgs& a, const CompiledSession& c, RunSettings s,
                        const std::vector<std::pair<std::string, std::string>>& keys) {
-  check_shard(a.shard, a.out_dir, 0.0, "run");
+  check_shard(a.shard, a.out_dir, a.precision, "run");
   prepare_output_dir(a.out_dir, {std::filesystem::path(part_path(a.out_dir, a.shard)).filename().string()});
   const std::uint64_t total = s.trials;
   apply_shard(s, a.shard);
@@ -113,7 +113,7 @@ void merge_session(const Part& merged, const RenderOptions& o) {
   s.trials = merged.head.trials;
   s.threads = o.threads;
   if (!o.out_dir.empty()) prepare_output_dir(o.out_dir, session_file_names());
-  render_session(session_report(c, std::move(runs), s, sets.keys), o.out_dir, o.format);
+  render_session(c.session, session_report(c, std::move(runs), s, sets.keys), o.out_dir, o.format);
 }
 
 }  // namespace encsim::cli

@@ -110,7 +110,7 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* sca
           std::uint64_t expected_hash = 0) {
   if (!scan && is_session_file(a.file)) {
     if (a.shard.on()) throw InputError(SourcePos{}, "--shard is not yet for sessions (docs/sessions.md)");
-    if (!a.set.empty()) throw InputError(SourcePos{}, "--set is not yet for tuning a session: write it into a variant");
+    if (!a.set.empty()) throw InputError(SourcePos{}, "--set in tune is not yet for sessions: write it into a variant");
     tune_session({a.file, a.path, a.metric.empty() ? "survive_all" : a.metric, a.target, a.lo, a.hi, a.step, a.trials,
                   trials_given, a.seed, seed_given, a.threads, a.variant, a.out_dir});
     return;
