@@ -146,6 +146,35 @@ TEST(SessionSweep, MetricsPerFightAndTheirErrors) {
   EXPECT_NE(scenario.out.find("--metric is for sessions"), std::string::npos) << scenario.out;
 }
 
+TEST(SessionSweep, WritesItsPointsAndAPage) {
+  const auto dir = testing::fresh_dir("session-sweep-out");
+  const auto r = testing::encsim("sweep " + kDay + " --set fights.bridge.foes.Troll.hp=10,90 -n 1024 -o " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string csv = testing::slurp(dir / "session.csv");
+  EXPECT_NE(csv.find("\n90,day,rest before the ford,fivey,1024,"), std::string::npos) << csv;
+  const std::string page = testing::slurp(dir / "report.html");
+  EXPECT_NE(page.find("The share of sessions the party gets through against fights bridge foes Troll hp"),
+            std::string::npos);
+  EXPECT_NE(testing::slurp(dir / "summary.csv").find("\nday: bridge,base,fivey,90,"), std::string::npos);
+}
+
+TEST(SessionSensitivity, ASniperWithMoreHitPointsCostsTheDayAndANoOpCostsNothing) {
+  const auto dir = testing::fresh_dir("session-sensitivity");
+  const std::string dh = ENCSIM_SOURCE_DIR "/scenarios/daggerheart/day.yaml";
+  const auto r = testing::encsim("sensitivity " + dh + " --params 'fights.camp.foes.Jagged Knife Sniper.hp,"
+                                 "fights.camp.max_rounds:1' -n 4096 --threads 2 -o " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto rows = rows_of(testing::slurp(dir / "sensitivity.csv"));
+  const auto& h = rows.front();
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1][column(h, "param")], "fights.camp.foes.Jagged Knife Sniper.hp");
+  EXPECT_LT(std::stod(rows[1][column(h, "change_ci_high")]), 0.0);
+  // No camp fight in these sessions reaches its round limit: the two probes
+  // are the same sessions, exactly.
+  EXPECT_EQ(rows[2][column(h, "survive_all_change_per_step")], "0.000000");
+  EXPECT_EQ(rows[2][column(h, "survive_all_low")], rows[2][column(h, "survive_all_high")]);
+}
+
 TEST(SessionTune, ConvergesToAValueWhoseSurviveAllBracketsTheTarget) {
   const auto dir = testing::fresh_dir("session-tune");
   const auto r = testing::encsim("tune " + kDay + " --param fights.bridge.foes.Troll.hp --lo 5 --hi 150 --target-win "

@@ -128,11 +128,7 @@ void sweep_session(const SessionSweepArgs& a) {
       throw InputError(e.pos(), e.message() + " (with " + at + ")");
     }
   }
-  if (!a.out_dir.empty()) {
-    std::vector<std::string> names = report_file_names();
-    names.push_back("session.csv");
-    prepare_output_dir(a.out_dir, names);
-  }
+  if (!a.out_dir.empty()) prepare_output_dir(a.out_dir, session_file_names());
   const RunSettings rs = settings_of(written, a.trials, a.trials_given, a.seed, a.seed_given, a.threads);
 
   Table session_csv;
@@ -148,6 +144,15 @@ void sweep_session(const SessionSweepArgs& a) {
     head += cell(axis.param.path, widths.back(), false) + "  ";
   }
   os << head << "variant\n";
+  // report.html: the metric against the first swept value, a line per variant
+  // (and per value of the second, in a grid).
+  HtmlChart curve;
+  curve.title = "The " + metric.describe().substr(4) + " against " + readable_path(axes[0].param.path) +
+                ", with its 95% interval, on the same dice at every point";
+  curve.x_label = readable_path(axes[0].param.path);
+  curve.y_label = metric.text;
+  curve.x_names = axes[0].param.labels;
+  std::vector<std::string> series_names;
   for (std::size_t i = 0; i < settings.size(); ++i) {
     const CompiledSession& c = compiled[i];
     const auto keys = setting_keys(settings[i]);
@@ -161,13 +166,36 @@ void sweep_session(const SessionSweepArgs& a) {
       line += cell(v.name, 24, false) + cell(percent(rate(n.hits, n.trials)), 7) + "  (" + percent(ci.low) + " to " +
               percent(ci.high) + ")\n";
       os << line;
+      const std::string name = v.name + (keys.size() > 1 ? ", " + keys[1].first + " = " + keys[1].second : "");
+      const auto at = std::find(series_names.begin(), series_names.end(), name);
+      if (at == series_names.end()) {
+        series_names.push_back(name);
+        curve.series.push_back({name, {}, {}, {}, {}});
+      }
+      HtmlChart::Series& line_of = curve.series[static_cast<std::size_t>(
+          std::find(series_names.begin(), series_names.end(), name) - series_names.begin())];
+      line_of.x.push_back(settings[i].front().second);
+      line_of.y.push_back(rate(n.hits, n.trials));
+      line_of.low.push_back(ci.low);
+      line_of.high.push_back(ci.high);
     }
     SessionReport r = session_report(c, std::move(runs), rs, keys);
     if (session_csv.header.empty()) session_csv = r.session;
     else session_csv.rows.insert(session_csv.rows.end(), r.session.rows.begin(), r.session.rows.end());
     for (VariantResult& f : r.fights) fights.push_back(std::move(f));
   }
-  if (!a.out_dir.empty()) write_reports(a.out_dir, fights, {{"session.csv", to_csv(session_csv)}});
+  if (!a.out_dir.empty()) {
+    HtmlPage page;
+    page.command = "sweep";
+    page.title = "encsim sweep: session " + written.name;
+    page.intro.push_back(std::to_string(rs.trials) + " sessions per point and variant (" + written.ruleset +
+                         "), seed " + std::to_string(rs.seed) + "; every point on the same dice");
+    page.results = &fights;
+    page.verdicts = false;
+    page.charts.push_back(std::move(curve));
+    page.tables.push_back({"Every point, variant and fight", "session.csv", session_csv});
+    write_reports(a.out_dir, fights, {{"session.csv", to_csv(session_csv)}, {"report.html", html_report(page)}});
+  }
   if (a.format == "csv") {
     std::cout << to_csv(session_csv);
   } else if (a.format == "json") {
@@ -175,8 +203,8 @@ void sweep_session(const SessionSweepArgs& a) {
   } else {
     std::cout << os.str();
     if (!a.out_dir.empty())
-      std::cout << "wrote session.csv (every point, variant and fight), summary.csv, combatants.csv, features.csv, "
-                   "distributions.csv to "
+      std::cout << "wrote session.csv (every point, variant and fight), report.html, summary.csv, combatants.csv, "
+                   "features.csv, distributions.csv to "
                 << a.out_dir << "\n";
   }
 }
