@@ -464,8 +464,11 @@ TEST(SessionCli, RunWritesSessionCsvAndRefusesWhatSessionsDoNotHaveYet) {
             "inspiration_in_p10,inspiration_in_p50");
   EXPECT_NE(csv.find("day,no night's rest,fivey,3000,20261126,3,bridge,none,"), std::string::npos) << csv;
   EXPECT_NE(testing::slurp(dir / "summary.csv").find("\nday: bridge,ford skipped,"), std::string::npos);
-  for (const std::string& refused : {"run " + day + " --shard 1/2 -o " + dir.string() + "/p", "run " + day +
-                                     " --precision 0.01", "check " + day, "sweep " + day + " --set max_rounds=1..2"}) {
+  for (const std::string& refused :
+       {"tune " + day + " --param fights.bridge.foes.Troll.hp --lo 1 --hi 9 --target-win 0.5 --shard 1/2 -o " +
+            dir.string() + "/p",
+        "sensitivity " + day + " --params max_rounds --set max_rounds=3",
+        "sweep " + day + " --set max_rounds=1..2 --shard 1/2 -o " + dir.string() + "/q"}) {
     const auto r = testing::encsim(refused);
     EXPECT_EQ(r.code, 2) << refused << "\n" << r.out;
     EXPECT_TRUE(r.out.find("not yet for sessions") != std::string::npos ||

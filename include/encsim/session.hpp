@@ -12,6 +12,7 @@
 
 #include "encsim/error.hpp"
 #include "encsim/node.hpp"
+#include "encsim/scenario.hpp"
 
 namespace encsim {
 
@@ -30,6 +31,7 @@ struct SessionVariant {
   std::string name;  // "base" for the session as written
   std::string note;
   std::vector<SessionItem> items;
+  std::vector<std::string> set_paths = {};  // the paths its `set:` writes, as written
 };
 
 struct Session {
@@ -64,9 +66,23 @@ inline std::size_t rest_kind_index(const Node& kind, const std::vector<std::stri
 }
 
 // Loads and validates a session: its party, each fight (inline or from a
-// scenario `file:`), its rests, its variants. Throws InputError.
-Session load_session(const std::string& path, const std::vector<std::string>& known_rulesets);
+// scenario `file:`), its rests, its variants. `edits` (the command line's
+// `--set`, a sweep point) are written into the session as written, before its
+// variants apply their own `set:`, by the paths a variant's `set:` takes.
+// Throws InputError.
+Session load_session(const std::string& path, const std::vector<std::string>& known_rulesets,
+                     const std::vector<Edit>& edits = {});
 Session load_session_text(std::string_view text, const std::string& display_name,
-                          const std::vector<std::string>& known_rulesets, const std::string& base_dir = ".");
+                          const std::vector<std::string>& known_rulesets, const std::string& base_dir = ".",
+                          const std::vector<Edit>& edits = {});
+
+// Where a set path of a session leads in `v`: `fights.NAME.SUB` to item NAME
+// and SUB; any other path to the first fight (it is written into every fight)
+// and the path itself. An unknown NAME is an InputError with a did-you-mean.
+struct SessionTarget {
+  const SessionItem* item = nullptr;
+  std::string sub;
+};
+SessionTarget session_target(const SessionVariant& v, const std::string& path, const SourcePos& where);
 
 }  // namespace encsim

@@ -96,7 +96,8 @@ std::vector<SessionRun> run_sessions(const std::vector<SessionPlan<Enc>>& plans,
     std::vector<std::vector<TrialRecord>> records;  // per plan, per fight
   };
   tbb::task_arena arena(s.threads > 0 ? s.threads : tbb::task_arena::automatic);
-  const std::uint64_t wave = kLongWaveChunks;
+  // With --precision, shorter waves: the check comes at each wave's end.
+  const std::uint64_t wave = s.precision > 0.0 ? kWaveChunks : kLongWaveChunks;
   const std::uint64_t n_slots =
       std::min<std::uint64_t>(wave, std::max<std::uint64_t>(16, static_cast<std::uint64_t>(arena.max_concurrency())));
   std::vector<Slot> slots(n_slots);
@@ -162,6 +163,14 @@ std::vector<SessionRun> run_sessions(const std::vector<SessionPlan<Enc>>& plans,
         }
     }
     done = std::min(s.trials, done + chunks * kChunkTrials);
+    // --precision: every variant stops together (their sessions stay paired)
+    // at the first wave boundary where each one's survive-all interval is
+    // narrow enough; a fixed boundary, so the same for any thread count.
+    if (s.precision > 0.0 && std::all_of(result.begin(), result.end(), [&](const SessionRun& r) {
+          const Interval ci = wilson(r.session.survived_all, r.session.trials);
+          return (ci.high - ci.low) / 2 <= s.precision;
+        }))
+      break;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (SessionRun& r : result) r.seconds = seconds / static_cast<double>(n);

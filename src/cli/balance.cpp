@@ -63,32 +63,36 @@ const Variant& variant_named(const Scenario& s, const std::string& name) {
 
 Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos,
                     bool numeric) {
-  Param param{path, pos, value_pos, true, std::nullopt, "", {}};
   // The value as the scenario writes it (before any variant's overrides): an
   // edit goes there, as if the file said so.
-  const Node& doc = p.scenario.variants.front().doc;
+  return resolve_param_in(p.scenario.variants.front().doc, path, path, pos, value_pos, numeric);
+}
+
+Param resolve_param_in(const Node& doc, const std::string& path, const std::string& doc_path, const SourcePos& pos,
+                       const SourcePos& value_pos, bool numeric) {
+  Param param{path, pos, value_pos, true, std::nullopt, "", {}};
   const Node* node = nullptr;
   try {
-    node = &get_path(doc, path, pos);
+    node = &get_path(doc, doc_path, pos);
   } catch (const InputError&) {
     // Either a step on the way is wrong (set_path says which, with a
     // did-you-mean), or only the last key is unset: an option at its default,
     // a stat the rule system fills in. Then the rule system judges the key
     // when the first value is compiled.
     Node copy = doc;
-    set_path(copy, path, Node::scalar("0", value_pos), pos);
+    set_path(copy, doc_path, Node::scalar("0", value_pos), pos);
     // The keys written beside it may show a typo.
-    const std::size_t dot = path.rfind('.');
+    const std::size_t dot = doc_path.rfind('.');
     if (dot != std::string::npos) {
       std::vector<std::string> keys;
       try {
-        const Node& parent = get_path(doc, path.substr(0, dot), pos);
+        const Node& parent = get_path(doc, doc_path.substr(0, dot), pos);
         if (parent.is_map())
           for (const Node::Entry& e : parent.entries()) keys.push_back(e.key);
       } catch (const InputError&) {
         // No parent yet (a scenario without `options:`): set_path creates it.
       }
-      param.unset_hint = did_you_mean(path.substr(dot + 1), keys);
+      param.unset_hint = did_you_mean(doc_path.substr(dot + 1), keys);
     }
     return param;
   }
@@ -106,6 +110,14 @@ Param resolve_param(const Prepared& p, const std::string& path, const SourcePos&
 }
 
 ParamValues parse_value_list(const Prepared& p, const std::string& option, const std::string& text) {
+  return parse_value_list(
+      [&](const std::string& path, const SourcePos& pos, const SourcePos& value_pos, bool numeric) {
+        return resolve_param(p, path, pos, value_pos, numeric);
+      },
+      option, text);
+}
+
+ParamValues parse_value_list(const ParamResolver& resolve, const std::string& option, const std::string& text) {
   const ArgText arg(option, text);
   const std::size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
@@ -130,7 +142,7 @@ ParamValues parse_value_list(const Prepared& p, const std::string& option, const
     whole = whole && w;
     values.push_back(v.value_or(0.0));
   }
-  ParamValues out{resolve_param(p, text.substr(0, eq), arg.at(0), arg.at(eq + 1), numbers), {}};
+  ParamValues out{resolve(text.substr(0, eq), arg.at(0), arg.at(eq + 1), numbers), {}};
   Param& param = out.param;
   for (std::size_t k = 0; k < items.size(); ++k)
     for (std::size_t j = 0; j < k; ++j)
@@ -148,6 +160,56 @@ ParamValues parse_value_list(const Prepared& p, const std::string& option, const
   out.values = values;
   return out;
 }
+
+namespace {
+
+double number_at(const ArgText& arg, std::size_t from, std::size_t to, const char* what, bool& whole) {
+  const std::string text = arg.value().substr(from, to - from);
+  const auto v = parse_number(text, whole);
+  if (!v) throw InputError(arg.at(from), std::string("expected a number for ") + what + ", got '" + text + "'");
+  return *v;
+}
+
+}  // namespace
+
+ParamValues parse_sweep_axis(const ParamResolver& resolve, const std::string& text) {
+  const ArgText arg("--set", text);
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw InputError(arg.at(0), "expected PATH=FROM..TO[:STEP] or PATH=V1,V2,..., e.g. foes.Ogre.hp=20..40:5");
+  const std::size_t dots = text.find("..", eq + 1);
+  // Without a range, a list of values: numbers, or names like play styles.
+  if (dots == std::string::npos) return parse_value_list(resolve, "--set", text);
+  const std::size_t colon = text.find(':', dots + 2);
+  const std::size_t to_end = colon == std::string::npos ? text.size() : colon;
+  bool from_whole = false, to_whole = false, step_whole = true;
+  const double from = number_at(arg, eq + 1, dots, "FROM", from_whole);
+  const double to = number_at(arg, dots + 2, to_end, "TO", to_whole);
+  const double step = colon == std::string::npos ? 1.0 : number_at(arg, colon + 1, text.size(), "STEP", step_whole);
+
+  ParamValues axis{resolve(text.substr(0, eq), arg.at(0), arg.at(eq + 1), true), {}};
+  const bool whole = from_whole && to_whole && step_whole;
+  if (axis.param.current && axis.param.integer && !whole)
+    throw InputError(arg.at(eq + 1), "'" + axis.param.path + "' is a whole number in the scenario (" +
+                                         format_value(*axis.param.current, true) +
+                                         "), so FROM, TO and STEP must be whole numbers too");
+  if (!axis.param.current || !whole) axis.param.integer = axis.param.integer && whole;
+  if (!(step > 0))
+    throw InputError(arg.at(colon + 1), "the step must be positive, got " + format_value(step, false));
+  if (from > to)
+    throw InputError(arg.at(eq + 1), "the range runs backwards (" + format_value(from, false) + " > " +
+                                         format_value(to, false) + "); write " + format_value(to, false) + ".." +
+                                         format_value(from, false));
+  // The count is computed once (a little slack for 0.1-style steps), and each
+  // value from its index, so no rounding error accumulates along the range.
+  const double span = (to - from) / step;
+  if (span >= static_cast<double>(kMaxSweepPoints))
+    throw InputError(arg.at(eq + 1), "the range has more than " + std::to_string(kMaxSweepPoints) + " points");
+  const auto count = static_cast<std::size_t>(std::floor(span + 1e-9)) + 1;
+  for (std::size_t i = 0; i < count; ++i) axis.values.push_back(from + static_cast<double>(i) * step);
+  return axis;
+}
+
 
 std::vector<std::string> variants_overriding(const Prepared& p, const Param& param) {
   std::vector<std::string> out;
@@ -195,6 +257,53 @@ std::vector<AnyEncounter> compile_setting(const Prepared& p, const Setting& sett
 }
 
 // --- tune ---------------------------------------------------------------------
+
+namespace {
+
+constexpr std::size_t kMaxSteps = 1'000'000;
+
+// A number given to `option`; `whole` says whether it was written as a whole number.
+double option_number(const std::string& option, const std::string& text, bool& whole) {
+  const auto v = parse_number(text, whole);
+  if (!v) throw InputError(ArgText(option, text).at(0), "expected a number for " + option + ", got '" + text + "'");
+  return *v;
+}
+
+}  // namespace
+
+TuneRange tune_range(Param& param, const std::string& lo_text, const std::string& hi_text, const std::string& step_text) {
+  // The range: given, or half to twice the scenario's value.
+  bool lo_whole = true, hi_whole = true, step_whole = true;
+  std::optional<double> lo, hi, step;
+  if (!lo_text.empty()) lo = option_number("--lo", lo_text, lo_whole);
+  if (!hi_text.empty()) hi = option_number("--hi", hi_text, hi_whole);
+  if (!step_text.empty()) step = option_number("--step", step_text, step_whole);
+  if (!lo || !hi) {
+    if (!param.current || *param.current <= 0)
+      throw InputError(param.pos, "'" + param.path + "' " +
+                                      (param.current ? "is " + format_value(*param.current, param.integer) + " in the scenario"
+                                                     : "is not written in the scenario" + param.unset_hint) +
+                                      ", so tune cannot guess a range: give --lo and --hi");
+    const double v = *param.current;
+    if (!lo) lo = param.integer ? std::ceil(v / 2) : v / 2;
+    if (!hi) hi = 2 * v;
+  }
+  if (param.current && param.integer && !(lo_whole && hi_whole && step_whole))
+    throw InputError(param.pos, "'" + param.path + "' is a whole number in the scenario, so --lo, --hi and --step must be too");
+  if (!param.current) param.integer = lo_whole && hi_whole && step_whole;
+  if (!(*lo < *hi))
+    throw InputError(SourcePos{}, "--lo (" + format_value(*lo, param.integer) + ") must be below --hi (" +
+                                      format_value(*hi, param.integer) + ")");
+  if (!step) step = param.integer ? 1.0 : (*hi - *lo) / 100;
+  if (!(*step > 0)) throw InputError(ArgText("--step", step_text).at(0), "--step must be positive");
+  const double span = (*hi - *lo) / *step;
+  if (span > static_cast<double>(kMaxSteps))
+    throw InputError(SourcePos{}, "the range holds more than " + std::to_string(kMaxSteps) + " steps; give a larger --step");
+  const auto steps = static_cast<std::size_t>(std::floor(span + 1e-9));
+  if (steps < 1) throw InputError(SourcePos{}, "the range from --lo to --hi is shorter than one --step");
+  return {*lo, *step, steps};
+}
+
 
 std::uint64_t tune_scan_trials(std::uint64_t max_trials) {
   // Searching starts at a sixteenth of the trials, at least a few chunks:

@@ -53,6 +53,13 @@ struct Param {
 // With `numeric` false the path may hold text (a style name) or be unset.
 Param resolve_param(const Prepared& p, const std::string& path, const SourcePos& pos, const SourcePos& value_pos,
                     bool numeric = true);
+// The same in a document `doc` where the value sits at `doc_path` (a
+// session's fight: `fights.ford.foes.Ogre.hp` is `foes.Ogre.hp` in its document).
+Param resolve_param_in(const Node& doc, const std::string& path, const std::string& doc_path, const SourcePos& pos,
+                       const SourcePos& value_pos, bool numeric = true);
+// How a command resolves a path: in a scenario (resolve_param) or a session.
+using ParamResolver = std::function<Param(const std::string& path, const SourcePos& pos, const SourcePos& value_pos,
+                                          bool numeric)>;
 
 // A parameter and the values given for it.
 struct ParamValues {
@@ -62,6 +69,11 @@ struct ParamValues {
 // "PATH=V1,V2,..." given to `option`: numbers, or names such as play styles
 // (`style.foes=cautious,standard,ruthless`), in the order given. Throws InputError.
 ParamValues parse_value_list(const Prepared& p, const std::string& option, const std::string& text);
+ParamValues parse_value_list(const ParamResolver& resolve, const std::string& option, const std::string& text);
+// The most points a sweep runs.
+inline constexpr std::size_t kMaxSweepPoints = 10000;
+// A sweep's --set: PATH=FROM..TO[:STEP] or a list (parse_value_list). Throws InputError.
+ParamValues parse_sweep_axis(const ParamResolver& resolve, const std::string& text);
 
 // The chosen variants of `p` whose own overrides set `param` (or a map or list
 // holding it), so that an edit of it changes nothing there.
@@ -85,6 +97,14 @@ std::vector<std::pair<std::string, std::string>> setting_keys(const Setting& set
 // `setting` (edited_doc: the variant's own overrides still apply on top). An
 // InputError names the setting.
 std::vector<AnyEncounter> compile_setting(const Prepared& p, const Setting& setting);
+
+// tune's grid: --lo, --hi and --step as given (empty: not given), else from
+// the value as written (half to twice it). Throws InputError.
+struct TuneRange {
+  double lo = 0, step = 1;
+  std::size_t steps = 1;  // the grid is lo, lo + step, ..., lo + steps * step
+};
+TuneRange tune_range(Param& param, const std::string& lo, const std::string& hi, const std::string& step);
 
 // --- tune: the search itself, apart from running fights, so a test can drive it.
 struct TuneEval {

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "cli/cli.hpp"
+#include "cli/session.hpp"
 #include "cli/shard.hpp"
 #include "encsim/error.hpp"
 
@@ -127,11 +128,15 @@ void check_together(const std::vector<Part>& parts) {
     bool ok = first.first == p.head.first_trial && first.end == p.head.end_trial;
     for (std::size_t i = 0; ok && i < p.results.size(); ++i) {
       const TrialRange r = shard_trials(p.totals[i], p.head.shard, p.head.shards);
-      ok = p.results[i].tally.trials == r.end - r.first && p.results[i].paired.n <= r.end - r.first;
+      // A session's fight counts the sessions that reached it, its SessionTally all of them.
+      const bool reached_only = p.head.command == "session";
+      ok = (reached_only ? p.results[i].tally.trials <= r.end - r.first : p.results[i].tally.trials == r.end - r.first) &&
+           p.results[i].paired.n <= r.end - r.first;
       // The band's encounters ran in the same trials.
       for (const VariantResult::BandEnd& b : p.results[i].band) ok = ok && b.trials == r.end - r.first;
     }
     for (std::size_t i = 0; ok && i < p.paired.size(); ++i) ok = p.paired[i].n == first.end - first.first;
+    for (const SessionTally& st : p.sessions) ok = ok && st.trials == first.end - first.first;
     if (!ok) refuse("'" + p.path + "' does not hold the trials shard " + std::to_string(p.head.shard) + "/" +
                     std::to_string(p.head.shards) + " should");
   }
@@ -159,6 +164,7 @@ void merge(const MergeArgs& a) {
       }
     }
     for (std::size_t i = 0; i < whole.paired.size(); ++i) whole.paired[i].merge(p.paired[i]);
+    for (std::size_t i = 0; i < whole.sessions.size(); ++i) whole.sessions[i].merge(p.sessions[i]);
   }
   if (!a.out_dir.empty() && whole.head.command != "tune") prepare_output_dir(a.out_dir);
   const RenderOptions o{a.out_dir, a.format, a.threads, a.detail};
@@ -170,6 +176,8 @@ void merge(const MergeArgs& a) {
     render_sensitivity(whole.plan, whole.results, whole.paired, o);
   } else if (whole.head.command == "tune") {
     merge_tune(whole, o);
+  } else if (whole.head.command == "session") {
+    merge_session(whole, o);
   } else {
     refuse("'" + whole.path + "' comes from a command this encsim cannot merge ('" + whole.head.command + "')");
   }

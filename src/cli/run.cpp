@@ -157,9 +157,6 @@ bool run_if_session(const RunArgs& a, bool trials_given, bool seed_given) {
     throw InputError(SourcePos{}, what + " is not yet for sessions (docs/sessions.md)");
   };
   if (a.files.size() > 1) refuse("running a session beside other files");
-  if (a.shard.on()) refuse("--shard");
-  if (a.precision > 0) refuse("--precision");
-  if (!a.sets.empty()) refuse("--set (write it into the session's `variants`)");
   SessionArgs s;
   s.path = a.files.front();
   s.trials = a.trials;
@@ -169,7 +166,10 @@ bool run_if_session(const RunArgs& a, bool trials_given, bool seed_given) {
   s.threads = a.threads;
   s.out_dir = a.out_dir;
   s.variants = a.variants;
+  s.sets = a.sets;
   s.format = a.format;
+  s.shard = a.shard;
+  s.precision = a.precision;
   run_session(s);
   return true;
 }

@@ -18,13 +18,12 @@
 #include <sstream>
 
 #include "cli/balance.hpp"
+#include "cli/session.hpp"
 #include "cli/shard.hpp"
 #include "encsim/error.hpp"
 
 namespace encsim::cli {
 namespace {
-
-constexpr std::size_t kMaxPoints = 10000;
 
 struct SweepArgs {
   std::string file;
@@ -36,57 +35,20 @@ struct SweepArgs {
   std::vector<std::string> variants;
   std::string out_dir;
   std::string format = "table";
+  std::string metric;
   ShardArg shard;
 };
 
 // One --set: a parameter and its values.
 using Axis = ParamValues;
 
-double number_at(const ArgText& arg, std::size_t from, std::size_t to, const char* what, bool& whole) {
-  const std::string text = arg.value().substr(from, to - from);
-  const auto v = parse_number(text, whole);
-  if (!v) throw InputError(arg.at(from), std::string("expected a number for ") + what + ", got '" + text + "'");
-  return *v;
-}
-
 Axis parse_set(const Prepared& p, const std::string& text) {
-  const ArgText arg("--set", text);
-  const std::size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw InputError(arg.at(0), "expected PATH=FROM..TO[:STEP] or PATH=V1,V2,..., e.g. foes.Ogre.hp=20..40:5");
-  const std::size_t dots = text.find("..", eq + 1);
-  // Without a range, a list of values: numbers, or names like play styles.
-  if (dots == std::string::npos) return parse_value_list(p, "--set", text);
-  const std::size_t colon = text.find(':', dots + 2);
-  const std::size_t to_end = colon == std::string::npos ? text.size() : colon;
-  bool from_whole = false, to_whole = false, step_whole = true;
-  const double from = number_at(arg, eq + 1, dots, "FROM", from_whole);
-  const double to = number_at(arg, dots + 2, to_end, "TO", to_whole);
-  const double step = colon == std::string::npos ? 1.0 : number_at(arg, colon + 1, text.size(), "STEP", step_whole);
-
-  Axis axis{resolve_param(p, text.substr(0, eq), arg.at(0), arg.at(eq + 1)), {}};
-  const bool whole = from_whole && to_whole && step_whole;
-  if (axis.param.current && axis.param.integer && !whole)
-    throw InputError(arg.at(eq + 1), "'" + axis.param.path + "' is a whole number in the scenario (" +
-                                         format_value(*axis.param.current, true) +
-                                         "), so FROM, TO and STEP must be whole numbers too");
-  if (!axis.param.current || !whole) axis.param.integer = axis.param.integer && whole;
-  if (!(step > 0))
-    throw InputError(arg.at(colon + 1), "the step must be positive, got " + format_value(step, false));
-  if (from > to)
-    throw InputError(arg.at(eq + 1), "the range runs backwards (" + format_value(from, false) + " > " +
-                                         format_value(to, false) + "); write " + format_value(to, false) + ".." +
-                                         format_value(from, false));
-  // The count is computed once (a little slack for 0.1-style steps), and each
-  // value from its index, so no rounding error accumulates along the range.
-  const double span = (to - from) / step;
-  if (span >= static_cast<double>(kMaxPoints))
-    throw InputError(arg.at(eq + 1), "the range has more than " + std::to_string(kMaxPoints) + " points");
-  const auto count = static_cast<std::size_t>(std::floor(span + 1e-9)) + 1;
-  for (std::size_t i = 0; i < count; ++i) axis.values.push_back(from + static_cast<double>(i) * step);
-  return axis;
+  return parse_sweep_axis(
+      [&](const std::string& path, const SourcePos& pos, const SourcePos& value_pos, bool numeric) {
+        return resolve_param(p, path, pos, value_pos, numeric);
+      },
+      text);
 }
-
 
 // What the report needs of an axis; a part carries it (the plan).
 struct AxisView {
@@ -274,6 +236,13 @@ std::string sweep_page(const SweepPlan& plan, const std::vector<VariantResult>& 
 }
 
 void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
+  if (is_session_file(a.file)) {
+    if (a.shard.on()) throw InputError(SourcePos{}, "--shard is not yet for sessions (docs/sessions.md)");
+    sweep_session({a.file, a.sets, a.metric.empty() ? "survive_all" : a.metric, a.trials, trials_given, a.seed,
+                   seed_given, a.threads, a.precision, a.variants, a.out_dir, a.format});
+    return;
+  }
+  if (!a.metric.empty()) throw InputError(SourcePos{}, "--metric is for sessions; a scenario's sweep reports its win rate");
   check_shard(a.shard, a.out_dir, a.precision, "sweep");
   if (a.sets.size() > 2)
     throw InputError(SourcePos{}, "sweep takes one --set (a range) or two (a grid), got " +
@@ -286,9 +255,9 @@ void sweep(const SweepArgs& a, bool trials_given, bool seed_given) {
       throw InputError(axes[1].param.pos, "'" + axes[1].param.path + "' is swept twice");
   }
   const std::size_t n_points = axes.size() == 1 ? axes[0].values.size() : axes[0].values.size() * axes[1].values.size();
-  if (n_points > kMaxPoints)
+  if (n_points > kMaxSweepPoints)
     throw InputError(axes[1].param.value_pos, "the grid has " + std::to_string(n_points) + " points, more than " +
-                                                  std::to_string(kMaxPoints));
+                                                  std::to_string(kMaxSweepPoints));
 
   // Every point compiles before any runs: a value the rule system rejects
   // (hp 0, an unknown key) stops here, with nothing written.
@@ -405,6 +374,9 @@ void setup_sweep(CLI::App& sub) {
   sub.add_option("--format", a->format, "what to print: table, csv (summary) or json (summary)")
       ->check(CLI::IsMember({"table", "csv", "json"}));
   add_shard_option(sub, a->shard);
+  sub.add_option("--metric", a->metric,
+                 "for a session: survive_all (default: the share of sessions the party gets through), "
+                 "reached.FIGHT or won.FIGHT");
   sub.callback([a, n, seed] { sweep(*a, n->count() > 0, seed->count() > 0); });
 }
 

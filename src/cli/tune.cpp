@@ -14,13 +14,12 @@
 #include <sstream>
 
 #include "cli/balance.hpp"
+#include "cli/session.hpp"
 #include "cli/shard.hpp"
 #include "encsim/error.hpp"
 
 namespace encsim::cli {
 namespace {
-
-constexpr std::size_t kMaxSteps = 1'000'000;
 
 struct TuneArgs {
   std::string file;
@@ -33,6 +32,7 @@ struct TuneArgs {
   std::string variant;
   std::string out_dir;
   std::string set;  // PATH=V1[,V2...]: a value written in while tuning, once per value
+  std::string metric;  // a session's (survive_all, reached.FIGHT, won.FIGHT)
   ShardArg shard;
 
   // What merge needs to go on with the search: the arguments as given.
@@ -69,13 +69,6 @@ std::string scan_key(const std::vector<std::pair<std::string, std::string>>& key
   return k;
 }
 
-
-// A number given to `option`; `whole` says whether it was written as a whole number.
-double option_number(const std::string& option, const std::string& text, bool& whole) {
-  const auto v = parse_number(text, whole);
-  if (!v) throw InputError(ArgText(option, text).at(0), "expected a number for " + option + ", got '" + text + "'");
-  return *v;
-}
 
 // One tune per value of --set (a single one without it): the rows of
 // tune.csv, with the --set value in its own column after `variant`.
@@ -115,6 +108,14 @@ HtmlChart::Series tune_series(const TuneOutcome& o, const Setting& fixed_values)
 
 void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* scan = nullptr,
           std::uint64_t expected_hash = 0) {
+  if (!scan && is_session_file(a.file)) {
+    if (a.shard.on()) throw InputError(SourcePos{}, "--shard is not yet for sessions (docs/sessions.md)");
+    if (!a.set.empty()) throw InputError(SourcePos{}, "--set in tune is not yet for sessions: write it into a variant");
+    tune_session({a.file, a.path, a.metric.empty() ? "survive_all" : a.metric, a.target, a.lo, a.hi, a.step, a.trials,
+                  trials_given, a.seed, seed_given, a.threads, a.variant, a.out_dir});
+    return;
+  }
+  if (!a.metric.empty()) throw InputError(SourcePos{}, "--metric is for sessions; a scenario's tune targets its win rate");
   check_shard(a.shard, a.out_dir, 0.0, "tune");
   const Prepared p = prepare(a.file, a.variant.empty() ? std::vector<std::string>{} : std::vector{a.variant});
   Prepared one{p.scenario, {p.variant_names.front()}, {}};
@@ -125,35 +126,9 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* sca
   Param param = resolve_param(one, a.path, arg.at(0), arg.at(0));
   require_not_overridden(one, param, "tune");
 
-  // The range: given, or half to twice the scenario's value.
-  bool lo_whole = true, hi_whole = true, step_whole = true;
-  std::optional<double> lo, hi, step;
-  if (!a.lo.empty()) lo = option_number("--lo", a.lo, lo_whole);
-  if (!a.hi.empty()) hi = option_number("--hi", a.hi, hi_whole);
-  if (!a.step.empty()) step = option_number("--step", a.step, step_whole);
-  if (!lo || !hi) {
-    if (!param.current || *param.current <= 0)
-      throw InputError(param.pos, "'" + param.path + "' " +
-                                      (param.current ? "is " + format_value(*param.current, param.integer) + " in the scenario"
-                                                     : "is not written in the scenario" + param.unset_hint) +
-                                      ", so tune cannot guess a range: give --lo and --hi");
-    const double v = *param.current;
-    if (!lo) lo = param.integer ? std::ceil(v / 2) : v / 2;
-    if (!hi) hi = 2 * v;
-  }
-  if (param.current && param.integer && !(lo_whole && hi_whole && step_whole))
-    throw InputError(param.pos, "'" + param.path + "' is a whole number in the scenario, so --lo, --hi and --step must be too");
-  if (!param.current) param.integer = lo_whole && hi_whole && step_whole;
-  if (!(*lo < *hi))
-    throw InputError(SourcePos{}, "--lo (" + format_value(*lo, param.integer) + ") must be below --hi (" +
-                                      format_value(*hi, param.integer) + ")");
-  if (!step) step = param.integer ? 1.0 : (*hi - *lo) / 100;
-  if (!(*step > 0)) throw InputError(ArgText("--step", a.step).at(0), "--step must be positive");
-  const double span = (*hi - *lo) / *step;
-  if (span > static_cast<double>(kMaxSteps))
-    throw InputError(SourcePos{}, "the range holds more than " + std::to_string(kMaxSteps) + " steps; give a larger --step");
-  const auto steps = static_cast<std::size_t>(std::floor(span + 1e-9));
-  if (steps < 1) throw InputError(SourcePos{}, "the range from --lo to --hi is shorter than one --step");
+  const TuneRange range = tune_range(param, a.lo, a.hi, a.step);
+  const std::optional<double> lo = range.lo, step = range.step;
+  const std::size_t steps = range.steps;
 
   // --set: the values written in while tuning, one tune each.
   std::optional<ParamValues> set;
@@ -362,6 +337,9 @@ void setup_tune(CLI::App& sub) {
   sub.add_option("-o,--output", a->out_dir, "write tune.csv, report.html and the answer's summary.csv, combatants.csv, distributions.csv here "
                                           "(with --shard: the part)");
   add_shard_option(sub, a->shard);
+  sub.add_option("--metric", a->metric,
+                 "for a session: survive_all (default: the share of sessions the party gets through), "
+                 "reached.FIGHT or won.FIGHT");
   sub.add_option("--set", a->set,
                  "PATH=V1[,V2...]: write this value in while tuning, and with several, tune once for each "
                  "(e.g. style.foes=cautious,standard,ruthless)");

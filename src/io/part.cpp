@@ -430,6 +430,33 @@ void get_description(ByteReader& r, VariantResult& v, std::uint64_t& total) {
   v.tally = Tally(v.combatants.size(), v.resources.size(), v.extras.size(), v.features.size());
 }
 
+void put_session(ByteWriter& w, const SessionTally& s) {
+  for (std::uint64_t v : {s.trials, s.survived_all, s.both_survived, s.only_this, s.only_first}) w.u64(v);
+  w.u64(s.fights.size());
+  for (const SessionTally::Fight& f : s.fights) {
+    w.u64(f.reached);
+    w.u64(f.won);
+    w.u64(f.carry.size());
+    for (const IntStat& c : f.carry) put_stat(w, c);
+  }
+}
+
+SessionTally get_session(ByteReader& r) {
+  SessionTally s;
+  for (std::uint64_t* v : {&s.trials, &s.survived_all, &s.both_survived, &s.only_this, &s.only_first}) *v = r.u64();
+  s.fights.resize(r.count(24));
+  for (SessionTally::Fight& f : s.fights) {
+    f.reached = r.u64();
+    f.won = r.u64();
+    f.carry.resize(r.count(8));
+    for (IntStat& c : f.carry) c = get_stat(r);
+    if (f.won > f.reached || f.reached > s.trials) r.fail("a session's fight counts do not add up");
+  }
+  if (s.survived_all > s.trials || s.both_survived + s.only_this + s.only_first > s.trials)
+    r.fail("a session's counts do not add up");
+  return s;
+}
+
 void put_section(std::string& out, std::string_view tag, const std::string& payload) {
   ByteWriter w;
   w.raw(tag);
@@ -481,6 +508,12 @@ std::string encode_part(const Part& part) {
   put_section(out, "PLAN", part.plan);
   put_section(out, "RSLT", results.bytes());
   put_section(out, "TALY", tallies.bytes());
+  if (!part.sessions.empty()) {
+    ByteWriter sessions;
+    sessions.u64(part.sessions.size());
+    for (const SessionTally& st : part.sessions) put_session(sessions, st);
+    put_section(out, "sess", sessions.bytes());
+  }
   ByteWriter sum;
   sum.u64(fnv1a(out));
   put_section(out, "CSUM", sum.bytes());
@@ -498,7 +531,7 @@ Part decode_part(std::string_view bytes, const std::string& path) {
               std::to_string(kPartFormat) + " (merge with the encsim that wrote it)");
   // Sections: a four-letter tag, a length, the payload; CSUM last. A tag
   // starting with a lower-case letter is optional and skipped when unknown.
-  std::string_view head, plan, results, tallies;
+  std::string_view head, plan, results, tallies, sessions;
   bool summed = false;
   while (!file.done()) {
     const std::size_t at = file.offset();
@@ -518,6 +551,8 @@ Part decode_part(std::string_view bytes, const std::string& path) {
       results = payload;
     } else if (tag == "TALY") {
       tallies = payload;
+    } else if (tag == "sess") {
+      sessions = payload;
     } else if (!(tag[0] >= 'a' && tag[0] <= 'z')) {
       file.fail("it has a section '" + tag + "' this encsim does not know (written by a newer encsim?)");
     }
@@ -564,6 +599,18 @@ Part decode_part(std::string_view bytes, const std::string& path) {
   }
   for (PairedTally& p : part.paired) p = get_paired(t);
   if (!r.done() || !t.done() || !h.done()) file.fail("a section has bytes its contents do not account for");
+  // The shape of the sessions (variants, fights, carried metrics) belongs to the job.
+  ByteWriter session_shape;
+  if (!sessions.empty()) {
+    ByteReader sr(sessions, path, "sess");
+    part.sessions.resize(sr.count(48));
+    for (SessionTally& st : part.sessions) {
+      st = get_session(sr);
+      session_shape.u64(st.fights.size());
+      for (const SessionTally::Fight& f : st.fights) session_shape.u64(f.carry.size());
+    }
+    if (!sr.done()) file.fail("a section has bytes its contents do not account for");
+  }
 
   // Everything but the shard's own place and its numbers.
   ByteWriter id;
@@ -576,6 +623,7 @@ Part decode_part(std::string_view bytes, const std::string& path) {
   id.u32(ph.shards);
   id.str(plan);
   id.str(results);
+  if (!sessions.empty()) id.str(session_shape.bytes());
   part.job_hash = fnv1a(id.bytes());
   return part;
 }

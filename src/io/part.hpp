@@ -14,6 +14,7 @@
 
 #include "encsim/paired.hpp"
 #include "encsim/scenario.hpp"
+#include "encsim/session_tally.hpp"
 #include "encsim/tally.hpp"
 #include "io/report.hpp"
 
@@ -79,7 +80,7 @@ class ByteReader {
 // Which part of the whole a part is, and the facts that say which job it
 // belongs to. Shards are numbered 1..shards.
 struct PartHeader {
-  std::string command;  // "run", "sweep", "sensitivity", "tune"
+  std::string command;  // "run", "sweep", "sensitivity", "tune", "session"
   std::string version;  // the encsim that wrote it (ENCSIM_VERSION)
   std::uint64_t scenario_hash = 0;  // scenario_hash() of every scenario, in order
   std::uint64_t seed = 0;           // of the first run
@@ -99,6 +100,9 @@ struct Part {
   std::vector<VariantResult> results;
   std::vector<std::uint64_t> totals;  // per result: its trials, all shards together
   std::vector<PairedTally> paired;
+  // A session's run (command "session"): per variant, how far its sessions
+  // got (section "sess"; its shape is part of the job).
+  std::vector<SessionTally> sessions = {};
   // Set by read_part: a hash of everything that must be equal in every part
   // of one job (the header but the shard, the plan, the results but their
   // tallies and times), and the file it came from.

@@ -367,8 +367,8 @@ Scenario load(const Node& root, const std::string& display, const fs::path& root
   if (root.is_null())
     throw InputError(root.pos(), "scenario is empty; it needs at least 'ruleset', 'party' and 'foes'");
   if (const Node* fights = root.is_map() ? root.find("fights") : nullptr)
-    throw InputError(fights->pos(), "this is a session (it lists `fights:`): `encsim run` runs it and `encsim replay` "
-                                    "tells one; check, sweep, tune, sensitivity and merge do not take sessions yet");
+    throw InputError(fights->pos(), "this is a session (it lists `fights:`), which this command does not take yet "
+                                    "(docs/sessions.md lists the commands that do)");
   MapReader reader(root, scenario_keys(), "scenario");
   // Unknown keys first: a misspelt `rulset:` should not read as a missing `ruleset:`.
   reader.finish();

@@ -52,10 +52,56 @@ Node layered(const Node* base, const Node* over, const SourcePos& pos) {
   return out;
 }
 
+// The item named `name` (ignoring case) of `items` (const or not).
+template <class Items>
+auto& find_item(Items& items, std::string_view name, const SourcePos& where) {
+  std::vector<std::string> names;
+  for (auto& it : items) {
+    if (iequals(it.name, name)) return it;
+    names.push_back(it.name);
+  }
+  throw InputError(where, "no fight or rest '" + std::string(name) + "'" + did_you_mean(std::string(name), names) +
+                              "; the session has " + one_of(names));
+}
+
+// One `set:` entry: `fights.NAME.PATH` for one item, else a path every fight takes.
+void apply_set(std::vector<SessionItem>& items, const std::string& path, const Node& value, const SourcePos& where) {
+  if (path.rfind("fights.", 0) == 0) {
+    const std::string rest = path.substr(7);
+    const std::size_t dot = rest.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == rest.size())
+      throw InputError(where, "a path into a fight reads fights.NAME.PATH, e.g. fights.ambush.foes.Goblin.hp");
+    SessionItem& it = find_item(items, rest.substr(0, dot), where);
+    const std::string sub = rest.substr(dot + 1);
+    if (it.fight) {
+      set_path(it.doc, sub, value, where);
+      check_document(it.doc);
+    } else if (sub == "rest") {
+      if (!value.is_scalar()) throw InputError(value.pos(), "a rest's kind must be a word, got " + describe(value));
+      it.rest = value;
+    } else if (sub.rfind("options.", 0) == 0 && sub.size() > 8) {
+      if (it.rest_options.is_null()) it.rest_options = Node::map({}, where);
+      it.rest_options.set(sub.substr(8), value, where);
+    } else {
+      throw InputError(where, "a rest has `rest` and `options.KEY` to set, not '" + sub + "'");
+    }
+    return;
+  }
+  bool any = false;
+  for (SessionItem& it : items)
+    if (it.fight) {
+      set_path(it.doc, path, value, where);
+      check_document(it.doc);
+      any = true;
+    }
+  if (!any) throw InputError(where, "no fight to set '" + path + "' in");
+}
+
 class Loader {
  public:
-  Loader(const Node& root, std::string display, fs::path dir, const std::vector<std::string>& known)
-      : root_(root), display_(std::move(display)), dir_(std::move(dir)), known_(known) {}
+  Loader(const Node& root, std::string display, fs::path dir, const std::vector<std::string>& known,
+         const std::vector<Edit>& edits)
+      : root_(root), display_(std::move(display)), dir_(std::move(dir)), known_(known), edits_(edits) {}
 
   Session load() {
     Session s;
@@ -98,6 +144,8 @@ class Loader {
       base.items.push_back(std::move(it));
     }
     if (n_fights == 0) throw InputError(fights.pos(), "a session needs at least one fight");
+    // The command line's values, as if the file said so: before the variants.
+    for (const Edit& e : edits_) apply_set(base.items, e.path, e.value, e.where);
     s.variants.push_back(base);
     if (const Node* variants = r.get("variants")) read_variants(*variants, s);
     return s;
@@ -196,50 +244,6 @@ class Loader {
     return it;
   }
 
-  static SessionItem& find_item(std::vector<SessionItem>& items, std::string_view name, const SourcePos& where) {
-    std::vector<std::string> names;
-    for (SessionItem& it : items) {
-      if (iequals(it.name, name)) return it;
-      names.push_back(it.name);
-    }
-    throw InputError(where, "no fight or rest '" + std::string(name) + "'" + did_you_mean(std::string(name), names) +
-                                "; the session has " + one_of(names));
-  }
-
-  // One `set:` entry: `fights.NAME.PATH` for one item, else a path every fight takes.
-  static void apply_set(std::vector<SessionItem>& items, const std::string& path, const Node& value,
-                        const SourcePos& where) {
-    if (path.rfind("fights.", 0) == 0) {
-      const std::string rest = path.substr(7);
-      const std::size_t dot = rest.find('.');
-      if (dot == std::string::npos || dot == 0 || dot + 1 == rest.size())
-        throw InputError(where, "a path into a fight reads fights.NAME.PATH, e.g. fights.ambush.foes.Goblin.hp");
-      SessionItem& it = find_item(items, rest.substr(0, dot), where);
-      const std::string sub = rest.substr(dot + 1);
-      if (it.fight) {
-        set_path(it.doc, sub, value, where);
-        check_document(it.doc);
-      } else if (sub == "rest") {
-        if (!value.is_scalar()) throw InputError(value.pos(), "a rest's kind must be a word, got " + describe(value));
-        it.rest = value;
-      } else if (sub.rfind("options.", 0) == 0 && sub.size() > 8) {
-        if (it.rest_options.is_null()) it.rest_options = Node::map({}, where);
-        it.rest_options.set(sub.substr(8), value, where);
-      } else {
-        throw InputError(where, "a rest has `rest` and `options.KEY` to set, not '" + sub + "'");
-      }
-      return;
-    }
-    bool any = false;
-    for (SessionItem& it : items)
-      if (it.fight) {
-        set_path(it.doc, path, value, where);
-        check_document(it.doc);
-        any = true;
-      }
-    if (!any) throw InputError(where, "no fight to set '" + path + "' in");
-  }
-
   void read_variants(const Node& variants, Session& s) const {
     if (!variants.is_list()) throw InputError(variants.pos(), "variants must be a list, got " + describe(variants));
     for (const Node& v : variants.items()) {
@@ -254,7 +258,10 @@ class Loader {
       SessionVariant out{text, vr.get_string("note", ""), s.variants.front().items};
       if (const Node* set = vr.get("set")) {
         if (!set->is_map()) throw InputError(set->pos(), "set must be a map of path to value, got " + describe(*set));
-        for (const Node::Entry& e : set->entries()) apply_set(out.items, e.key, e.value, e.key_pos);
+        for (const Node::Entry& e : set->entries()) {
+          apply_set(out.items, e.key, e.value, e.key_pos);
+          out.set_paths.push_back(e.key);
+        }
       }
       if (const Node* order = vr.get("order")) {
         if (!order->is_list() || order->items().empty())
@@ -278,6 +285,7 @@ class Loader {
   std::string display_;
   fs::path dir_;
   const std::vector<std::string>& known_;
+  const std::vector<Edit>& edits_;
   std::string ruleset_;
   Node party_;
 };
@@ -342,15 +350,30 @@ bool is_session_file(const std::string& path) {
   return root.is_map() && root.find("fights") != nullptr;
 }
 
-Session load_session(const std::string& path, const std::vector<std::string>& known_rulesets) {
+Session load_session(const std::string& path, const std::vector<std::string>& known_rulesets,
+                     const std::vector<Edit>& edits) {
   const Node root = load_yaml_file(path);
-  return Loader(root, path, fs::path(path).parent_path(), known_rulesets).load();
+  return Loader(root, path, fs::path(path).parent_path(), known_rulesets, edits).load();
 }
 
 Session load_session_text(std::string_view text, const std::string& display_name,
-                          const std::vector<std::string>& known_rulesets, const std::string& base_dir) {
+                          const std::vector<std::string>& known_rulesets, const std::string& base_dir,
+                          const std::vector<Edit>& edits) {
   const Node root = parse_yaml(SourceFile::from_text(display_name, text), text);
-  return Loader(root, display_name, fs::path(base_dir), known_rulesets).load();
+  return Loader(root, display_name, fs::path(base_dir), known_rulesets, edits).load();
+}
+
+SessionTarget session_target(const SessionVariant& v, const std::string& path, const SourcePos& where) {
+  if (path.rfind("fights.", 0) == 0) {
+    const std::string rest = path.substr(7);
+    const std::size_t dot = rest.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == rest.size())
+      throw InputError(where, "a path into a fight reads fights.NAME.PATH, e.g. fights.ambush.foes.Goblin.hp");
+    return {&find_item(v.items, rest.substr(0, dot), where), rest.substr(dot + 1)};
+  }
+  for (const SessionItem& it : v.items)
+    if (it.fight) return {&it, path};
+  throw InputError(where, "no fight to set '" + path + "' in");
 }
 
 }  // namespace encsim
