@@ -211,7 +211,7 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
   t.text_columns = keys.size() + 3;
   std::string& text = out.terminal;
   text += "Session " + s.name + " (" + s.ruleset + "): " + std::to_string(runs.front().session.trials) +
-          " sessions per variant, seed " + std::to_string(settings.seed) + "; every variant on the same dice\n" +
+          " sessions per variant, seed " + std::to_string(settings.seed) + ", on the same dice\n" +
           "Per fight: sessions that reach it, the share of those that win it, what the party carries in (means)\n";
   if (settings.precision > 0) {
     bool reached = true;
