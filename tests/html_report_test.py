@@ -4,7 +4,7 @@ numbers it shows (its tables and what its charts were given) equal the CSVs
 written beside it. Saves a screenshot in OUT. Exit 77 (ctest: skipped) when
 Chromium is missing; tools/setup.sh installs Debian's, so CI runs it.
 
-  html_report_test.py run|sweep ENCSIM SOURCE_DIR OUT
+  html_report_test.py run|sweep|session ENCSIM SOURCE_DIR OUT
 Python's standard library only (no pip)."""
 import csv
 import html.parser
@@ -129,6 +129,9 @@ os.makedirs(OUT, exist_ok=True)
 if MODE == "run":
     # Three variants, the band, Fear and other Daggerheart resources, every kind of fight worth seeing.
     args = ["run", os.path.join(SRC, "scenarios/daggerheart/acid-burrower.yaml"), "-n", "3000", "--seed", "7"]
+elif MODE == "session":
+    # A session of fights and a rest, four variants: the survival curve and a row per fight per variant.
+    args = ["run", os.path.join(SRC, "scenarios/fivey/day.yaml"), "-n", "2000", "--seed", "7"]
 else:
     args = ["sweep", os.path.join(SRC, "scenarios/fivey/troll-bridge.yaml"), "--set", "foes.Troll.defense=10..18",
             "-n", "2000", "--seed", "7"]
@@ -215,6 +218,18 @@ if MODE == "run":
     for row, trial, text in dom.fights:
         if "Result:" not in text:
             fail("fight %s of row %d is not narrated" % (trial, row))
+elif MODE == "session":
+    # The survival curve: a line per variant, a point per fight at session.csv's survived_rate.
+    by_label = {d["label"]: d["data"] for d in main}
+    sessions = read_csv(os.path.join(out, "session.csv"))
+    for row in sessions:
+        line = by_label.get(row["variant"])
+        at = [p for p in (line or []) if close(p["x"], row["fight_index"])]
+        if len(at) != 1 or not close(at[0]["y"], row["survived_rate"]):
+            fail("survival curve of %s at fight %s: %r, CSV %s" % (row["variant"], row["fight_index"], at,
+                                                                    row["survived_rate"]))
+    if not sessions or len(seen.get("session.csv", ())) != len(sessions):
+        fail("session.csv: the page shows %d of its %d rows" % (len(seen.get("session.csv", ())), len(sessions)))
 else:
     # A line per variant, its band two datasets; every summary.csv row is one point of them.
     by_label = {d["label"]: d["data"] for d in main}
