@@ -9,7 +9,18 @@ namespace encsim::cli {
 namespace {
 
 template <class E>
-constexpr bool kHasSessions = requires { typename E::PartyState; };
+constexpr bool kHasSessions = has_sessions<E>;
+
+// "fivey, daggerheart and cairn-ap": the systems that run sessions, in the registry's order.
+std::string systems_with_sessions() {
+  std::string out;
+  std::vector<std::string_view> ids;
+  for (const RulesetEntry& r : rulesets())
+    if (r.sessions) ids.push_back(r.id);
+  for (std::size_t k = 0; k < ids.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == ids.size() ? " and " : ", ") + std::string(ids[k]);
+  return out;
+}
 
 // A scenario standing for one fight of a session variant, for the rule
 // system's compile() and the report rows ("day: goblins").
@@ -88,7 +99,7 @@ CompiledSession compile_session(Session session, const std::vector<std::string>&
           using E = std::decay_t<decltype(first)>;
           if constexpr (!kHasSessions<E>) {
             throw InputError(s.ruleset_pos, "sessions are not yet supported for ruleset '" + s.ruleset +
-                                                "'; they are for fivey and daggerheart");
+                                                "'; they are for " + systems_with_sessions());
           } else {
             first.check_session(s.ruleset_pos);
             for (const SessionItem& it : v.items)

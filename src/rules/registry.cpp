@@ -11,19 +11,19 @@ const std::vector<RulesetEntry>& rulesets() {
   static const std::vector<RulesetEntry> kTable{
       {fivey::kId, "FIVEY", "source text 004",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(fivey::compile(s, v)); },
-       &fivey::describe_keys, &fivey::Encounter::styles},
+       &fivey::describe_keys, &fivey::Encounter::styles, has_sessions<fivey::Encounter>},
       {daggerheart::kId, "Daggerheart", "source text 000 and the SRD",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(daggerheart::compile(s, v)); },
-       &daggerheart::describe_keys, &daggerheart::Encounter::styles},
+       &daggerheart::describe_keys, &daggerheart::Encounter::styles, has_sessions<daggerheart::Encounter>},
       {cairn_ap::kId, "cairn-ap", "source text 001",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(cairn_ap::compile(s, v)); },
-       &cairn_ap::describe_keys, &cairn_ap::Encounter::styles},
+       &cairn_ap::describe_keys, &cairn_ap::Encounter::styles, has_sessions<cairn_ap::Encounter>},
       {gods_and_monsters::kId, "Gods & Monsters", "source text 003",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(gods_and_monsters::compile(s, v)); },
-       &gods_and_monsters::describe_keys, &gods_and_monsters::Encounter::styles},
+       &gods_and_monsters::describe_keys, &gods_and_monsters::Encounter::styles, has_sessions<gods_and_monsters::Encounter>},
       {mnm::kId, "Monsters & Magic", "source text 002",
        [](const Scenario& s, const Variant& v) { return AnyEncounter(mnm::compile(s, v)); },
-       &mnm::describe_keys, &mnm::Encounter::styles},
+       &mnm::describe_keys, &mnm::Encounter::styles, has_sessions<mnm::Encounter>},
   };
   return kTable;
 }

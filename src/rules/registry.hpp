@@ -20,6 +20,11 @@ namespace encsim {
 using AnyEncounter = std::variant<fivey::Encounter, daggerheart::Encounter, cairn_ap::Encounter, mnm::Encounter,
                                   gods_and_monsters::Encounter>;
 
+// A system runs sessions (docs/sessions.md) when its Encounter carries a
+// PartyState from fight to fight.
+template <class E>
+constexpr bool has_sessions = requires { typename E::PartyState; };
+
 struct RulesetEntry {
   std::string_view id;
   std::string_view title;
@@ -27,6 +32,7 @@ struct RulesetEntry {
   AnyEncounter (*compile)(const Scenario&, const Variant&);
   std::string (*describe_keys)();
   const StyleSpec& (*styles)();  // the system's play styles (Encounter::styles)
+  bool sessions = false;         // has_sessions<its Encounter>
 };
 
 const std::vector<RulesetEntry>& rulesets();
