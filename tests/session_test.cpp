@@ -100,11 +100,12 @@ TEST(SessionLoad, ErrorsSayWhereAndWhatWasMeant) {
             std::string::npos);
   // A system without sessions says so, not something stranger.
   EXPECT_EQ(message_of([] {
-              compiled("ruleset: cairn-ap\nparty: [{name: A, str: 10, dex: 10, wil: 10, hp: 4}]\nfights:\n  - foes: "
-                       "[{name: B, str: 10, dex: 10, wil: 10, hp: 4}]\n",
-                       "cairn_ap");
+              compiled("ruleset: monsters-and-magic\ninclude: [monsters.yaml, party.yaml]\nparty: [{use: Warden}]\n"
+                       "fights:\n  - foes: [{use: Goblin Boss}]\n",
+                       "monsters-and-magic");
             }),
-            "sessions are not yet supported for ruleset 'cairn-ap'; they are for fivey and daggerheart");
+            "sessions are not yet supported for ruleset 'monsters-and-magic'; they are for fivey, daggerheart, "
+            "cairn-ap and gods-and-monsters");
   // A scenario command given a session says what it is.
   EXPECT_NE(message_of([] {
               load_scenario_text("ruleset: fivey\nfights: []\n", "x.yaml", ruleset_ids());
