@@ -98,13 +98,6 @@ TEST(SessionLoad, ErrorsSayWhereAndWhatWasMeant) {
   EXPECT_NE(message_of(compile(head + "fights:\n  - {rest: night}\n  - {name: a, foes: [{name: Rat, hp: 1, damage: d4}]}\n"))
                 .find("a session starts with a fight"),
             std::string::npos);
-  // A system without sessions says so, not something stranger.
-  EXPECT_EQ(message_of([] {
-              compiled("ruleset: cairn-ap\nparty: [{name: A, str: 10, dex: 10, wil: 10, hp: 4}]\nfights:\n  - foes: "
-                       "[{name: B, str: 10, dex: 10, wil: 10, hp: 4}]\n",
-                       "cairn_ap");
-            }),
-            "sessions are not yet supported for ruleset 'cairn-ap'; they are for fivey, daggerheart and monsters-and-magic");
   // A scenario command given a session says what it is.
   EXPECT_NE(message_of([] {
               load_scenario_text("ruleset: fivey\nfights: []\n", "x.yaml", ruleset_ids());

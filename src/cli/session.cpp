@@ -9,9 +9,6 @@
 namespace encsim::cli {
 namespace {
 
-template <class E>
-constexpr bool kHasSessions = requires { typename E::PartyState; };
-
 // A scenario standing for one fight of a session variant, for the rule
 // system's compile() and the report rows ("day: goblins").
 Scenario fight_scenario(const Session& s, const SessionVariant& v, const SessionItem& item) {
@@ -130,30 +127,24 @@ CompiledSession compile_session(Session session, const std::vector<std::string>&
         throw InputError(e.pos(), e.message() + " (in fight '" + item->name + "'" + in_variant + ")");
       }
     }
-    // The system must run sessions; its rests must read; the party must be
-    // the same in every fight.
+    // Its rests must read, and the party must be the same in every fight.
     std::visit(
         [&](const auto& first) {
           using E = std::decay_t<decltype(first)>;
-          if constexpr (!kHasSessions<E>) {
-            throw InputError(s.ruleset_pos, "sessions are not yet supported for ruleset '" + s.ruleset +
-                                                "'; they are for fivey, daggerheart and monsters-and-magic");
-          } else {
-            first.check_session(s.ruleset_pos);
-            for (const SessionItem& it : v.items)
-              if (!it.fight) E::compile_rest(it.rest, it.rest_options);
-            std::vector<std::string> party;
-            for (const CombatantInfo& ci : first.roster())
-              if (ci.side == 0 && ci.pc) party.push_back(ci.name);
-            const auto fights = fights_of(v);
-            for (std::size_t k = 1; k < encs.size(); ++k) {
-              std::vector<std::string> other;
-              for (const CombatantInfo& ci : std::get<E>(encs[k]).roster())
-                if (ci.side == 0 && ci.pc) other.push_back(ci.name);
-              if (other != party)
-                throw InputError(fights[k]->pos, "fight '" + fights[k]->name + "' has another party than the first "
-                                                 "fight" + in_variant + "; a session carries one party through");
-            }
+          first.check_session(s.ruleset_pos);
+          for (const SessionItem& it : v.items)
+            if (!it.fight) E::compile_rest(it.rest, it.rest_options);
+          std::vector<std::string> party;
+          for (const CombatantInfo& ci : first.roster())
+            if (ci.side == 0 && ci.pc) party.push_back(ci.name);
+          const auto fights = fights_of(v);
+          for (std::size_t k = 1; k < encs.size(); ++k) {
+            std::vector<std::string> other;
+            for (const CombatantInfo& ci : std::get<E>(encs[k]).roster())
+              if (ci.side == 0 && ci.pc) other.push_back(ci.name);
+            if (other != party)
+              throw InputError(fights[k]->pos, "fight '" + fights[k]->name + "' has another party than the first "
+                                               "fight" + in_variant + "; a session carries one party through");
           }
         },
         encs.front());
@@ -166,26 +157,21 @@ std::vector<SessionRun> run_compiled(const CompiledSession& c, const RunSettings
   return std::visit(
       [&](const auto& first) -> std::vector<SessionRun> {
         using E = std::decay_t<decltype(first)>;
-        if constexpr (!kHasSessions<E>) {
-          ENCSIM_CHECK(false && "compile_session lets no such system through");
-          return {};
-        } else {
-          std::vector<SessionPlan<E>> plans;
-          for (std::size_t j = 0; j < c.variants.size(); ++j) {
-            const SessionVariant& v = c.session.variants[c.variants[j]];
-            SessionPlan<E> plan;
-            std::size_t k = 0;
-            for (const SessionItem& it : v.items) {
-              SessionStep<E> step;
-              step.key = it.key;
-              if (it.fight) step.fight = &std::get<E>(c.encounters[j][k++]);
-              else step.rest = E::compile_rest(it.rest, it.rest_options);
-              plan.steps.push_back(step);
-            }
-            plans.push_back(std::move(plan));
+        std::vector<SessionPlan<E>> plans;
+        for (std::size_t j = 0; j < c.variants.size(); ++j) {
+          const SessionVariant& v = c.session.variants[c.variants[j]];
+          SessionPlan<E> plan;
+          std::size_t k = 0;
+          for (const SessionItem& it : v.items) {
+            SessionStep<E> step;
+            step.key = it.key;
+            if (it.fight) step.fight = &std::get<E>(c.encounters[j][k++]);
+            else step.rest = E::compile_rest(it.rest, it.rest_options);
+            plan.steps.push_back(step);
           }
-          return run_sessions(plans, settings);
+          plans.push_back(std::move(plan));
         }
+        return run_sessions(plans, settings);
       },
       c.encounters.front().front());
 }
@@ -197,8 +183,7 @@ SessionReport session_report(const CompiledSession& c, std::vector<SessionRun> r
   const std::vector<MetricSpec> carry =
       std::visit([](const auto& e) -> std::vector<MetricSpec> {
         using E = std::decay_t<decltype(e)>;
-        if constexpr (kHasSessions<E>) return E::carry_specs();
-        else return {};
+        return E::carry_specs();
       }, c.encounters.front().front());
   Table& t = out.session;
   for (const auto& [path, value] : keys) t.header.push_back(path);

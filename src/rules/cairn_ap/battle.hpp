@@ -26,6 +26,9 @@ class Battle {
     guarded_[1] = enc.style.foes == kFoesCautious;
   }
 
+  // Sessions: start from this carried state and leave the end state in it.
+  void carry(PartyState* party) { carry_ = party; }
+
   void run() {
     set_up();
     roll_initiative();
@@ -43,7 +46,7 @@ class Battle {
 
  private:
   enum class Held : std::uint8_t { none, dodge, parry, block, riposte };
-  enum class Out : std::uint8_t { dead, dying, routed, fled, unconscious };
+  enum class Out : std::uint8_t { dead, dying, routed, fled, unconscious, crawls };  // crawls: sessions
 
   // Plain and uninitialised until set_up(): building a Battle costs nothing
   // for the unused tail of the array.
@@ -61,6 +64,9 @@ class Battle {
     // Mishaps that last: #8 WIL damage on casting, #11 a free Magic Die,
     // #22 a vessel of magic, #24 Elemental.
     bool wil_on_cast, free_die, vessel, elemental;
+    bool grimoire_lost;   // Mishaps #6 and #13: no spells until a new Grimoire (sessions)
+    std::uint16_t scars;  // bit e: Scars entry e taken in this fight (sessions)
+    Out how;              // why it left the fight, when it did
   };
 
   const Fighter& f(int i) const { return enc_.fighters[static_cast<std::size_t>(i)]; }
@@ -97,9 +103,14 @@ class Battle {
       ENCSIM_SAY(log_, "%s: HP %d, STR %d DEX %d WIL %d, armor %d%s", name(i), s.hp, s.str, s.dex, s.wil,
                  s.armor, fi.detachment ? " (a detachment)" : "");
     }
+    if (carry_) [[unlikely]] carry_in();
     start_[0] = alive_[0];
     start_[1] = alive_[1];
   }
+
+  // Sessions (carry.hpp): the carried state in at the set-up, out at the end.
+  void carry_in();
+  void carry_out();
 
   // "Initiative roll": d20 + WIL each, sorted highest first within each group;
   // the groups then alternate one creature at a time.
@@ -799,6 +810,7 @@ class Battle {
     const int entry = std::clamp(hp_before, 1, 12);
     ++rec_.resources[kScars];
     ++rec(t).extra[kExScars];
+    st_[t].scars = static_cast<std::uint16_t>(st_[t].scars | 1u << entry);
     ENCSIM_SAY(log_, "  %s rolls on the Scars table: #%d %s", name(t), entry, scar_name(entry));
     return entry;
   }
@@ -820,6 +832,7 @@ class Battle {
     State& s = st_[t];
     if (!s.in_fight) return;
     s.in_fight = false;
+    s.how = how;
     s.held = Held::none;
     --alive_[side(t)];
     rec(t).down = true;
@@ -1098,7 +1111,10 @@ class Battle {
       case 3: s.fatigue_on_3 = true; break;
       case 4: add_fatigue(i, 1); break;
       case 5: add_fatigue(i, 1); return true;
-      case 6: s.can_cast = false; break;  // the Grimoire is not metal: it burns
+      case 6:  // the Grimoire is not metal: it burns
+        s.can_cast = false;
+        s.grimoire_lost = true;
+        break;
       case 8: s.wil_on_cast = true; break;
       case 10: out(i, Out::unconscious); break;  // the body lies unconscious while the spirit roams
       case 11:
@@ -1110,7 +1126,10 @@ class Battle {
         ++s.magic_armor;
         set_armor(i);
         break;
-      case 13: s.can_cast = false; break;  // no Grimoire, no spells
+      case 13:  // no Grimoire, no spells
+        s.can_cast = false;
+        s.grimoire_lost = true;
+        break;
       case 15: s.wil -= s.wil / 2; break;
       case 16:
         ++s.magic_armor;
@@ -1136,6 +1155,7 @@ class Battle {
       rec(i).hp_max = st_[i].hp_max;
     }
     rec_.foes_fled = o == Outcome::party_win && last_foe_fled_;
+    if (carry_) [[unlikely]] carry_out();
     status(rec_.rounds);
     return true;
   }
@@ -1161,6 +1181,7 @@ class Battle {
   }
 
   const Encounter& enc_;
+  PartyState* carry_ = nullptr;
   const Options& opt_;
   R& dice_;
   R& init_;

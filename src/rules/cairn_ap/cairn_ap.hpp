@@ -15,6 +15,7 @@
 #include "encsim/rng.hpp"
 #include "encsim/runner.hpp"
 #include "encsim/scenario.hpp"
+#include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
 #include "rules/cairn_ap/check.hpp"
@@ -216,9 +217,50 @@ enum Var : int {
   kVarEnemyDetachments,
 };
 
+// What a session carries from one cairn-ap fight to the next
+// (docs/rules/cairn-ap.md, "Sessions"): each PC's HP, attributes and their
+// maximums, Fatigue and slots, Mana Dust, armor, the lasting mishaps, the
+// Scars it took and has not recovered from, deprivation and its life. Plain
+// arrays, set up by the first fight: no allocation per session.
+enum class Life : std::uint8_t {
+  up,      // in the fight (or back from fleeing or the spirit's roaming)
+  dying,   // failed a critical damage save, or a Mortal Wound: dies untreated
+  crawls,  // stabilised by bandages: out of action until a rest lets it up
+  dead,
+};
+struct PartyState : CarryBase {
+  static constexpr int kMaxPcs = 64;
+  int hp[kMaxPcs], hp_max[kMaxPcs];
+  int str[kMaxPcs], str_max[kMaxPcs], dex[kMaxPcs], dex_max[kMaxPcs], wil[kMaxPcs], wil_max[kMaxPcs];
+  int free_slots[kMaxPcs], mana_dust[kMaxPcs], fatigue[kMaxPcs];
+  int worn_armor[kMaxPcs], magic_armor[kMaxPcs];
+  std::uint16_t scars[kMaxPcs];  // bit e: Scars entry e awaiting its recovery
+  Life life[kMaxPcs];
+  bool deprived[kMaxPcs];
+  bool doomed[kMaxPcs];
+  bool no_spells_for_hours[kMaxPcs];  // Mishap #2
+  bool grimoire_lost[kMaxPcs];        // Mishaps #6, #13
+  bool fatigue_on_3[kMaxPcs], wil_on_cast[kMaxPcs];  // Mishaps #3, #8: for a day
+  bool free_die[kMaxPcs], vessel[kMaxPcs], elemental[kMaxPcs];  // Mishaps #11, #22, #24: lasting
+};
+
+// A rest between two fights, compiled from a session's `rest:` item
+// ("Healing & Recovery", "Deprivation and Fatigue").
+enum class RestKind : std::uint8_t { none, breather, night, week };
+struct RestPlan {
+  RestKind kind = RestKind::none;
+  bool bandages = true;        // the dying are stabilised (else they die)
+  bool crawlers_rise = false;  // a night lets the stabilised act again (a week always does)
+};
+// Carried metrics (session.csv), in Encounter::carry_specs() order.
+enum Carry : int { kCarryHp, kCarryHpLost, kCarryStrLost, kCarryStanding, kCarryOut, kCarryFatigue, kCarryDeprived,
+                   kCarryCount };
+
 class Encounter {
  public:
   static constexpr int kMaxFighters = 128;
+  using PartyState = cairn_ap::PartyState;  // sessions: what carries between fights
+  using RestPlan = cairn_ap::RestPlan;
 
   std::vector<Fighter> fighters;  // the party first, then the foes
   int n_party = 0;
@@ -252,6 +294,26 @@ class Encounter {
 
   template <class R, class Log>
   void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
+
+  // Sessions (issue 14): the fight starts from `party` when a fight before
+  // set it up (else as simulate() does, and sets it up), and leaves its end
+  // state there; party.in holds the carried metrics at its start.
+  template <class Log>
+  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
+    TrialStreams r(seed, trial);
+    simulate_carry_with(r.dice, r.init, r.tact, r.setup, out, log, party);
+  }
+  template <class R, class Log>
+  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;
+  // A rest between fights (docs/rules/cairn-ap.md, "Sessions"); dice from `rng`.
+  template <class R, class Log>
+  void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
+  static RestPlan compile_rest(const Node& kind, const Node& options);  // throws InputError
+  static const std::vector<std::string>& rest_kinds();
+  static const std::vector<MetricSpec>& carry_specs();
+  void carry_metrics(const PartyState& party, std::int64_t* out) const;
+  // Throws InputError at `where` when this party cannot go through a session.
+  void check_session(const SourcePos& where) const;
 };
 
 // The expected total of the save `d` of fighter `f` (parry needs a melee weapon).
@@ -283,3 +345,4 @@ const char* mishap_name(int sum);
 }  // namespace encsim::cairn_ap
 
 #include "rules/cairn_ap/battle.hpp"
+#include "rules/cairn_ap/carry.hpp"

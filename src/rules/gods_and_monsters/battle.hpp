@@ -27,8 +27,12 @@ class Battle {
     }
   }
 
+  // Sessions: start from this carried state and leave the end state in it.
+  void carry(PartyState* party) { carry_ = party; }
+
   void run() {
     set_up();
+    if (carry_) [[unlikely]] carry_in();
     roll_surprise();
     status(0);
     for (round_ = 1; round_ <= enc_.max_rounds; ++round_) {
@@ -1026,10 +1030,16 @@ class Battle {
       rec(i).hp_left = std::max(0, hp(i));
       rec(i).hp_max = hp_max(i);
     }
+    if (carry_) [[unlikely]] carry_out();
     status(rec_.rounds);
   }
 
+  // Sessions (carry.hpp): the carried state in at the set-up, out at the end.
+  void carry_in();
+  void carry_out();
+
   const Encounter& enc_;
+  PartyState* carry_ = nullptr;
   const Options& opt_;
   R& dice_;
   R& surprise_;

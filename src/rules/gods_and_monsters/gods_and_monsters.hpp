@@ -14,6 +14,7 @@
 #include "encsim/rng.hpp"
 #include "encsim/runner.hpp"
 #include "encsim/scenario.hpp"
+#include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
 
@@ -175,10 +176,35 @@ enum Var : int {
   kVarEnemiesImmobile,
 };
 
+// What a session carries from one Gods & Monsters fight to the next
+// (docs/rules/gods-and-monsters.md, "Sessions"): each PC's survival, verve,
+// injury points, mojo and life. Plain arrays, set up by the first fight: no
+// allocation per session.
+struct PartyState : CarryBase {
+  static constexpr int kMaxPcs = 64;
+  int survival[kMaxPcs], verve[kMaxPcs], injuries[kMaxPcs], mojo[kMaxPcs];
+  bool dead[kMaxPcs];  // dead or dying (nobody heals a dying PC in time)
+};
+
+// A rest between two fights, compiled from a session's `rest:` item
+// ("Regaining survival and healing injuries", "Using verve").
+enum class RestKind : std::uint8_t { none, encounter, night, day };
+enum class Heals : std::uint8_t { injury, survival };  // what a night's or a day's healing goes to first
+struct RestPlan {
+  RestKind kind = RestKind::none;
+  Heals heals = Heals::injury;
+  int health_bonus = 0;  // a healer's field bonus to the night's health roll
+};
+// Carried metrics (session.csv), in Encounter::carry_specs() order.
+enum Carry : int { kCarrySurvival, kCarrySurvivalLost, kCarryVerve, kCarryInjuries, kCarryStanding, kCarryMojo,
+                   kCarryCount };
+
 class Encounter {
  public:
   // Close combat is tracked as a bitmask of combatants per combatant.
   static constexpr int kMaxFighters = 64;
+  using PartyState = gods_and_monsters::PartyState;  // sessions: what carries between fights
+  using RestPlan = gods_and_monsters::RestPlan;
   // Attack rolls one combatant may declare in a round (actions x attacks).
   static constexpr int kMaxAttacks = 32;
 
@@ -218,6 +244,26 @@ class Encounter {
   // before the first round, `tact` for random target choices.
   template <class R, class Log>
   void simulate_with(R& dice, R& surprise, R& tact, TrialRecord& out, Log& log) const;
+
+  // Sessions (issue 14): the fight starts from `party` when a fight before
+  // set it up (else as simulate() does, and sets it up), and leaves its end
+  // state there; party.in holds the carried metrics at its start.
+  template <class Log>
+  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
+    TrialStreams r(seed, trial);
+    simulate_carry_with(r.dice, r.init, r.tact, out, log, party);
+  }
+  template <class R, class Log>
+  void simulate_carry_with(R& dice, R& surprise, R& tact, TrialRecord& out, Log& log, PartyState& party) const;
+  // A rest between fights (docs/rules/gods-and-monsters.md, "Sessions"); dice from `rng`.
+  template <class R, class Log>
+  void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
+  static RestPlan compile_rest(const Node& kind, const Node& options);  // throws InputError
+  static const std::vector<std::string>& rest_kinds();
+  static const std::vector<MetricSpec>& carry_specs();
+  void carry_metrics(const PartyState& party, std::int64_t* out) const;
+  // Throws InputError at `where` when this party cannot go through a session.
+  void check_session(const SourcePos& where) const;
 };
 
 // Compiles one variant of a Gods & Monsters scenario. Throws InputError.
@@ -236,3 +282,4 @@ Dice resize_damage(const Dice& die, int steps);
 }  // namespace encsim::gods_and_monsters
 
 #include "rules/gods_and_monsters/battle.hpp"
+#include "rules/gods_and_monsters/carry.hpp"
