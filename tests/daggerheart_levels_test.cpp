@@ -4,6 +4,10 @@
 // party.yaml recomputed here from their YAML, and the start state (marked).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "encsim/library.hpp"
@@ -370,6 +374,70 @@ TEST(DaggerheartLevels, EveryReadyPcOfThePartyLibraryFollowsTheRules) {
     EXPECT_EQ(p.major, armor->major + level) << e.key;
     EXPECT_EQ(p.severe, armor->severe + level + severe_bonus) << e.key;
     EXPECT_EQ(p.experience, best_experience) << e.key;
+  }
+}
+
+
+// The loadouts of the 36 ready PCs, checked here against the card library's
+// domains and levels and the SRD's card allowance, without the reader: two
+// cards at level 1, one more per level gained (level 2: 3) and a full loadout
+// of 5 from level 5; each card of one of the class's domains (written here
+// again) or of the multiclass domain up to half the level, rounded up; and the
+// cards' levels fit the slots the levels and the `domain_card` picks give
+// (two at level 1, one at each level gained, a pick capped by its tier's top).
+TEST(DaggerheartLevels, EveryReadyPcCarriesALoadoutItMayHold) {
+  const char* const kDomains[][2] = {{"grace", "codex"}, {"sage", "arcana"}, {"valor", "blade"}, {"bone", "sage"}, {"midnight", "grace"},
+                                     {"splendor", "valor"}, {"arcana", "midnight"}, {"blade", "bone"}, {"codex", "splendor"}};
+  const Node library = read_library(ENCSIM_SOURCE_DIR "/src/rules/daggerheart/domain-cards.yaml");
+  std::map<std::string, std::pair<std::string, int>> card_of;  // name -> (domain, level)
+  for (const Node& c : library.find("cards")->items()) {
+    std::string domain = c.find("domain")->text();
+    for (char& ch : domain) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    card_of[c.find("name")->text()] = {domain, static_cast<int>(c.find("level")->as_int())};
+  }
+  const Node doc = read_library(ENCSIM_SOURCE_DIR "/scenarios/daggerheart/party.yaml");
+  for (const auto& e : doc.find("monsters")->entries()) {
+    const Node& n = e.value;
+    const std::string cls = n.find("class")->text();
+    int c = 0;
+    while (c < 9 && kClassIds[c] != cls) ++c;
+    ASSERT_LT(c, 9) << e.key;
+    const int level = static_cast<int>(n.find("level")->as_int());
+    const Node* cards = n.find("cards");
+    ASSERT_NE(cards, nullptr) << e.key;
+    EXPECT_EQ(static_cast<int>(cards->items().size()), std::min(level + 1, 5)) << e.key;
+    std::string multiclass_domain;
+    if (const Node* mc = n.find("multiclass")) multiclass_domain = mc->find("domain")->text();
+    std::vector<int> slots{1, 1};
+    for (int l = 2; l <= level; ++l) slots.push_back(l);
+    if (const Node* adv = n.find("advancements"))
+      for (const auto& l : adv->entries())
+        for (const Node& pick : l.value.items())
+          if (!pick.is_map() && pick.text() == "domain_card") {
+            const int at = static_cast<int>(l.key.empty() ? 0 : std::stoi(l.key));
+            slots.push_back(std::min(at, at <= 4 ? 4 : at <= 7 ? 7 : 0));
+          }
+    std::vector<int> levels;
+    std::set<std::string> seen;
+    for (const Node& card : cards->items()) {
+      const std::string name = card.text();
+      EXPECT_TRUE(seen.insert(name).second) << e.key << ": " << name << " twice";
+      const auto it = card_of.find(name);
+      ASSERT_NE(it, card_of.end()) << e.key << ": " << name;
+      const auto& [domain, card_level] = it->second;
+      const bool own = domain == kDomains[c][0] || domain == kDomains[c][1];
+      const bool other = !multiclass_domain.empty() && domain == multiclass_domain && card_level <= (level + 1) / 2;
+      EXPECT_TRUE(own || other) << e.key << ": " << name << " (" << domain << ")";
+      EXPECT_LE(card_level, level) << e.key << ": " << name;
+      levels.push_back(card_level);
+    }
+    // Highest card against highest slot, and so on down: a fit exists exactly when each holds.
+    std::sort(levels.rbegin(), levels.rend());
+    std::sort(slots.rbegin(), slots.rend());
+    ASSERT_LE(levels.size(), slots.size()) << e.key;
+    for (std::size_t i = 0; i < levels.size(); ++i) EXPECT_LE(levels[i], slots[i]) << e.key << ": card " << i;
+    // And the reader takes the whole loadout.
+    EXPECT_EQ(pc_from("use: " + e.key).cards.size(), cards->items().size()) << e.key;
   }
 }
 
