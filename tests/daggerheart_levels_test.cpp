@@ -13,6 +13,7 @@
 #include "encsim/library.hpp"
 #include "encsim/runner.hpp"
 #include "input_error.hpp"
+#include "io/yaml.hpp"
 #include "rules/daggerheart/advancement.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/registry.hpp"
@@ -384,11 +385,12 @@ TEST(DaggerheartLevels, EveryReadyPcOfThePartyLibraryFollowsTheRules) {
 // of 5 from level 5; each card of one of the class's domains (written here
 // again) or of the multiclass domain up to half the level, rounded up; and the
 // cards' levels fit the slots the levels and the `domain_card` picks give
-// (two at level 1, one at each level gained, a pick capped by its tier's top).
+// (two at level 1, one at each level gained, one at the level of each pick:
+// the ready PCs take at most one per tier, so it marks its own tier's box).
 TEST(DaggerheartLevels, EveryReadyPcCarriesALoadoutItMayHold) {
   const char* const kDomains[][2] = {{"grace", "codex"}, {"sage", "arcana"}, {"valor", "blade"}, {"bone", "sage"}, {"midnight", "grace"},
                                      {"splendor", "valor"}, {"arcana", "midnight"}, {"blade", "bone"}, {"codex", "splendor"}};
-  const Node library = read_library(ENCSIM_SOURCE_DIR "/src/rules/daggerheart/domain-cards.yaml");
+  const Node library = load_yaml_file(ENCSIM_SOURCE_DIR "/src/rules/daggerheart/domain-cards.yaml");
   std::map<std::string, std::pair<std::string, int>> card_of;  // name -> (domain, level)
   for (const Node& c : library.find("cards")->items()) {
     std::string domain = c.find("domain")->text();
@@ -413,10 +415,7 @@ TEST(DaggerheartLevels, EveryReadyPcCarriesALoadoutItMayHold) {
     if (const Node* adv = n.find("advancements"))
       for (const auto& l : adv->entries())
         for (const Node& pick : l.value.items())
-          if (!pick.is_map() && pick.text() == "domain_card") {
-            const int at = static_cast<int>(l.key.empty() ? 0 : std::stoi(l.key));
-            slots.push_back(std::min(at, at <= 4 ? 4 : at <= 7 ? 7 : 0));
-          }
+          if (!pick.is_map() && pick.text() == "domain_card") slots.push_back(std::stoi(l.key));  // its own tier's box
     std::vector<int> levels;
     std::set<std::string> seen;
     for (const Node& card : cards->items()) {
