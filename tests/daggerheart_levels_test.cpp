@@ -4,11 +4,16 @@
 // party.yaml recomputed here from their YAML, and the start state (marked).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "encsim/library.hpp"
 #include "encsim/runner.hpp"
 #include "input_error.hpp"
+#include "io/yaml.hpp"
 #include "rules/daggerheart/advancement.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/registry.hpp"
@@ -263,7 +268,8 @@ TEST(DaggerheartLevels, LevelOneIsTheEarlierPcForEveryClass) {
       "primary: Greatstaff, secondary: none",
   };
   for (int c = 0; c < 9; ++c) {
-    const dh::Pc now = pc_from(std::string("use: ") + kClasses[c]);
+    // Without its cards: a passive card (Untouchable) changes the numbers.
+    const dh::Pc now = pc_from(std::string("use: ") + kClasses[c] + ", cards: []");
     const dh::Pc old = pc_from(std::string("name: X, class: ") + kClassIds[c] + ", " + kOld[c] +
                                ", experiences: {A: 2, B: 2}");
     EXPECT_EQ(now.traits, old.traits) << kClasses[c];
@@ -342,7 +348,9 @@ TEST(DaggerheartLevels, EveryReadyPcOfThePartyLibraryFollowsTheRules) {
       EXPECT_EQ(level, 1) << e.key << ": the levelled entries write their advancements out";
     }
     // The equipment: named, or the class's suggested kit (level 1).
-    const dh::Pc p = pc_from("use: " + e.key);
+    // Without its cards (their passives, e.g. Fortified Armor, change the
+    // numbers; the loadout test below checks the cards).
+    const dh::Pc p = pc_from("use: " + e.key + ", cards: []");
     const dh::ArmorData* armor = nullptr;
     for (const dh::ArmorData& a : dh::srd_armor())
       if (a.name == p.armor) armor = &a;
@@ -370,6 +378,68 @@ TEST(DaggerheartLevels, EveryReadyPcOfThePartyLibraryFollowsTheRules) {
     EXPECT_EQ(p.major, armor->major + level) << e.key;
     EXPECT_EQ(p.severe, armor->severe + level + severe_bonus) << e.key;
     EXPECT_EQ(p.experience, best_experience) << e.key;
+  }
+}
+
+
+// The loadouts of the 36 ready PCs, checked here against the card library's
+// domains and levels and the SRD's card allowance, without the reader: two
+// cards at level 1, one more per level gained (level 2: 3) and a full loadout
+// of 5 from level 5; each card of one of the class's domains (written here
+// again) or of the multiclass domain up to half the level, rounded up; and the
+// cards' levels fit the slots the levels and the `domain_card` picks give
+// (two at level 1, one at each level gained, one at the level of each pick:
+// the ready PCs take at most one per tier, so it marks its own tier's box).
+TEST(DaggerheartLevels, EveryReadyPcCarriesALoadoutItMayHold) {
+  const char* const kDomains[][2] = {{"grace", "codex"}, {"sage", "arcana"}, {"valor", "blade"}, {"bone", "sage"}, {"midnight", "grace"},
+                                     {"splendor", "valor"}, {"arcana", "midnight"}, {"blade", "bone"}, {"codex", "splendor"}};
+  const Node library = load_yaml_file(ENCSIM_SOURCE_DIR "/src/rules/daggerheart/domain-cards.yaml");
+  std::map<std::string, std::pair<std::string, int>> card_of;  // name -> (domain, level)
+  for (const Node& c : library.find("cards")->items()) {
+    std::string domain = c.find("domain")->text();
+    for (char& ch : domain) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    card_of[c.find("name")->text()] = {domain, static_cast<int>(c.find("level")->as_int())};
+  }
+  const Node doc = read_library(ENCSIM_SOURCE_DIR "/scenarios/daggerheart/party.yaml");
+  for (const auto& e : doc.find("monsters")->entries()) {
+    const Node& n = e.value;
+    const std::string cls = n.find("class")->text();
+    int c = 0;
+    while (c < 9 && kClassIds[c] != cls) ++c;
+    ASSERT_LT(c, 9) << e.key;
+    const int level = static_cast<int>(n.find("level")->as_int());
+    const Node* cards = n.find("cards");
+    ASSERT_NE(cards, nullptr) << e.key;
+    EXPECT_EQ(static_cast<int>(cards->items().size()), std::min(level + 1, 5)) << e.key;
+    std::string multiclass_domain;
+    if (const Node* mc = n.find("multiclass")) multiclass_domain = mc->find("domain")->text();
+    std::vector<int> slots{1, 1};
+    for (int l = 2; l <= level; ++l) slots.push_back(l);
+    if (const Node* adv = n.find("advancements"))
+      for (const auto& l : adv->entries())
+        for (const Node& pick : l.value.items())
+          if (!pick.is_map() && pick.text() == "domain_card") slots.push_back(std::stoi(l.key));  // its own tier's box
+    std::vector<int> levels;
+    std::set<std::string> seen;
+    for (const Node& card : cards->items()) {
+      const std::string name = card.text();
+      EXPECT_TRUE(seen.insert(name).second) << e.key << ": " << name << " twice";
+      const auto it = card_of.find(name);
+      ASSERT_NE(it, card_of.end()) << e.key << ": " << name;
+      const auto& [domain, card_level] = it->second;
+      const bool own = domain == kDomains[c][0] || domain == kDomains[c][1];
+      const bool other = !multiclass_domain.empty() && domain == multiclass_domain && card_level <= (level + 1) / 2;
+      EXPECT_TRUE(own || other) << e.key << ": " << name << " (" << domain << ")";
+      EXPECT_LE(card_level, level) << e.key << ": " << name;
+      levels.push_back(card_level);
+    }
+    // Highest card against highest slot, and so on down: a fit exists exactly when each holds.
+    std::sort(levels.rbegin(), levels.rend());
+    std::sort(slots.rbegin(), slots.rend());
+    ASSERT_LE(levels.size(), slots.size()) << e.key;
+    for (std::size_t i = 0; i < levels.size(); ++i) EXPECT_LE(levels[i], slots[i]) << e.key << ": card " << i;
+    // And the reader takes the whole loadout.
+    EXPECT_EQ(pc_from("use: " + e.key).cards.size(), cards->items().size()) << e.key;
   }
 }
 

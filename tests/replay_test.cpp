@@ -1,6 +1,7 @@
 // `encsim replay`'s narration (issue 13), for every rule system: a status
 // block closes every round, the result is printed once, the per-combatant
 // totals agree with what was narrated, and a turning-point line ends it.
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <map>
@@ -93,14 +94,16 @@ TEST(Replay, EndsWithTheTurningPointInARoundFought) {
     }
 }
 
-// The Acid Burrower's fight, trial 1: the party loses, but its largest swing
-// is round 3, when the four Giant Rats (Minions) fell at once.
+// The Acid Burrower's fight (its PCs with their ready cards), trial 19: the
+// party loses, and its largest swing is round 1, when the Guardian and the
+// Bard went down and the four Giant Rats (Minions) fell at once.
 TEST(Replay, TurningPointOfAPinnedTrial) {
-  const std::vector<std::string> all = lines(narrate("daggerheart/acid-burrower.yaml", 1));
+  const std::vector<std::string> all = lines(narrate("daggerheart/acid-burrower.yaml", 19));
+  EXPECT_TRUE(std::any_of(all.begin(), all.end(), [](const std::string& l) { return l.rfind("Result: the foes win", 0) == 0; }));
   EXPECT_EQ(all.back(),
-            "Turning point: round 3 (party 17% vs foes 75% -> party 17% vs foes 23%): Giant Rat 1 (defeated), Giant "
-            "Rat 2 (defeated), Giant Rat 3 (defeated) and Giant Rat 4 (defeated) left the fight; Ranger dealt the most "
-            "damage (5).");
+            "Turning point: round 1 (party 100% vs foes 100% -> party 29% vs foes 50%): Guardian (down), Bard (down), "
+            "Giant Rat 1 (defeated), Giant Rat 2 (defeated), Giant Rat 3 (defeated) and Giant Rat 4 (defeated) left "
+            "the fight; Acid Burrower dealt the most damage (14).");
 }
 
 // A Daggerheart PC's damage line says how many HP it has left, as an
