@@ -490,6 +490,29 @@ TEST(DaggerheartCards, TheValueRuleKeepsAStrongerWeapon) {
   EXPECT_FALSE(has(r, "plays")) << r.log;
 }
 
+// A Restrained foe still acts where it stands (the SRD; `restrained: acts`), so
+// Vicious Entangle (d8+1) is no better than a d6+3 weapon that marks the same
+// HP, and the weapon wins the tie; when a Restrained foe loses its spotlight,
+// the condition is worth a card. (The old rule counted a half HP either way.)
+TEST(DaggerheartCards, ARestrainThatCostsTheFoeNothingDoesNotBeatAnEqualWeapon) {
+  const auto fight = [](const std::string& restrained) {
+    return encounter_from("ruleset: daggerheart\nmax_rounds: 1\n"
+                          "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, restrained: " +
+                          restrained +
+                          "}\nparty:\n  - {name: Hero, level: 1, spellcast: knowledge, traits: {knowledge: 2}, "
+                          "primary: {damage: d6+3, trait: knowledge}, cards: [Vicious Entangle]}\n"
+                          "foes:\n  - {name: Foe, difficulty: 10, thresholds: [9, 14], hp: 6, attack: {damage: 1}}\n");
+  };
+  ScriptedDice acts{{{12, 9}, {12, 3}, {6, 2}}};
+  const Replay weapon = replay(fight("acts"), acts);
+  EXPECT_FALSE(has(weapon, "plays")) << weapon.log;
+  EXPECT_EQ(weapon.rec.combatants[1].damage_taken, 1) << weapon.log;
+  ScriptedDice loses{{{12, 9}, {12, 3}, {8, 2}}};
+  const Replay card = replay(fight("loses_spotlight"), loses);
+  EXPECT_TRUE(has(card, "Hero plays Vicious Entangle")) << card.log;
+  EXPECT_TRUE(has(card, "Foe is Restrained")) << card.log;
+}
+
 // A Rogue keeps the 3 Hope Rogue's Dodge needs: with 2 Hope it does not pay
 // one for Rain of Blades in the first round, unless the reserve is 0.
 TEST(DaggerheartCards, APcKeepsTheHopeItsClassFeatureNeeds) {

@@ -56,15 +56,17 @@ inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const 
 }
 
 // What a card's effect on adversary j is worth, in expected HP, if it lands:
-// its damage's marks, and a half HP for each condition it newly brings and a
-// quarter for each Stress it makes the target mark.
+// its damage's marks; a half HP for a new Vulnerable; a new Restrained as the
+// adversaries' value rule counts it on a PC: 1 when it costs the target its
+// next spotlight (`restrained: loses_spotlight`), else nothing (it acts from
+// where it stands); and a quarter for each Stress it makes the target mark.
 template <class R, class Log>
 inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, double extra_mean) const {
   double v = 0.0;
   if (e.damage.present() || extra_mean > 0)
     v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
   if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
-  if (e.restrained && !adv_[j].restrained) v += 0.5;
+  if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
   if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
   return v;
 }
