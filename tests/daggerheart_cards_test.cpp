@@ -513,6 +513,41 @@ TEST(DaggerheartCards, ARestrainThatCostsTheFoeNothingDoesNotBeatAnEqualWeapon) 
   EXPECT_TRUE(has(card, "Foe is Restrained")) << card.log;
 }
 
+// A single-target card is weighed on the weapon's target: aimed at the
+// Captain (tactics: the most HP), Vicious Entangle (d8+1) and the d6+3 weapon
+// each mark 1 HP there, so the weapon keeps the tie. The old rule let the card
+// pick its own target (the Minions, whose spillover looked worth 2 HP) and
+// played it away from the focus on every spotlight.
+TEST(DaggerheartCards, ASingleTargetCardIsWeighedOnTheWeaponsTarget) {
+  const auto enc = encounter_from(R"(ruleset: daggerheart
+max_rounds: 1
+options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7}
+party:
+  - name: Hero
+    level: 1
+    spellcast: knowledge
+    traits: {knowledge: 2}
+    primary: {damage: d6+3, trait: knowledge}
+    cards: [Vicious Entangle]
+    tactics: [{do: attack, target: highest_hp}]
+foes:
+  - {name: Captain, difficulty: 10, thresholds: [9, 14], hp: 6, attack: {damage: 1}}
+  - name: Grunt
+    type: minion
+    difficulty: 10
+    thresholds: none
+    hp: 1
+    attack: {damage: 1}
+    count: 3
+    features:
+      - {name: Minion (3), kind: passive, minion: 3}
+)");
+  ScriptedDice dice{{{12, 9}, {12, 3}, {6, 2}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_FALSE(has(r, "plays")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 1) << r.log;  // the Captain
+}
+
 // A Rogue keeps the 3 Hope Rogue's Dodge needs: with 2 Hope it does not pay
 // one for Rain of Blades in the first round, unless the reserve is 0.
 TEST(DaggerheartCards, APcKeepsTheHopeItsClassFeatureNeeds) {

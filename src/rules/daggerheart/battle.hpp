@@ -209,7 +209,7 @@ class Battle {
   double p_beats(int mod, int net, int difficulty_needed) const;
   int heal_target(int i, bool self_ok) const;
   double heal_value(const CardEffect& e, int k) const;
-  double card_value(int i, int k, int* target);
+  double card_value(int i, int k, int* target, int aim = -1);
   bool card_has_target(int i, int k) const;
   double weapon_value(int i, int t) const;
   int best_card(int i, int t, int* card_target);

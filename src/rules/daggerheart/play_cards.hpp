@@ -106,9 +106,11 @@ inline double Battle<R, Log>::heal_value(const CardEffect& e, int k) const {
 }
 
 // A card's expected value on this spotlight, and its target (an adversary for
-// enemy cards, a PC for ally cards; -1 for area and party cards).
+// enemy cards, a PC for ally cards; -1 for area and party cards). A
+// single-target card goes at `aim` when it stands (the weapon's target, so
+// both are weighed on the same foe), else where it is worth most.
 template <class R, class Log>
-inline double Battle<R, Log>::card_value(int i, int k, int* target) {
+inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
   const int cost_mod = spellcast_mod(i);
   double v = -kHopeWorth * e.hope - kStressWorth * e.stress;  // what its costs are worth
@@ -133,7 +135,8 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target) {
     }
     if (n == 0) return -1.0;
     if (e.target == CardTarget::enemy) {
-      *target = best_by(n_adv_, [&](int j) { return per[j] >= 0.0; }, [&](int j) { return per[j]; });
+      *target = aim >= 0 && per[aim] >= 0.0 ? aim
+                                            : best_by(n_adv_, [&](int j) { return per[j] >= 0.0; }, [&](int j) { return per[j]; });
       return v + per[*target];
     }
     // Every adversary it reaches: the best `area` of them.
@@ -195,7 +198,7 @@ inline int Battle<R, Log>::best_card(int i, int t, int* card_target) {
   for (int k = 0; k < static_cast<int>(pc(i).cards.size()); ++k) {
     if (!card_usable(i, k)) continue;
     int ct = -1;
-    const double v = card_value(i, k, &ct);
+    const double v = card_value(i, k, &ct, t);
     if (v > best) best = v, pick = k, *card_target = ct;
   }
   return pick;
