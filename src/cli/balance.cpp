@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "encsim/error.hpp"
 
@@ -430,6 +431,65 @@ TuneOutcome tune_search(double lo, double step, std::size_t steps, double target
         out.monotone_note = note;
       }
     }
+  return out;
+}
+
+std::string tune_verdict(const TuneOutcome& o, double target, const std::string& path, const std::string& rate,
+                         const std::function<std::string(const TuneEval&)>& describe) {
+  std::ostringstream os;
+  const TuneEval& answer = o.trace[o.answer];
+  switch (o.status) {
+    case TuneOutcome::Status::found: os << "  answer: " << describe(answer) << "\n"; break;
+    case TuneOutcome::Status::target_below_range:
+    case TuneOutcome::Status::target_above_range:
+      os << "  The target " << percent(target) << " is "
+         << (o.status == TuneOutcome::Status::target_below_range ? "below" : "above") << " every " << rate
+         << " found in the range; the closest is " << describe(answer) << ". Widen --lo/--hi to reach it.\n";
+      break;
+    case TuneOutcome::Status::flat:
+      os << "  The " << rate << " is the same at every point scanned (" << percent(answer.rate()) << "): " << path
+         << " does not move it here, so there is no answer.\n";
+      break;
+  }
+  for (std::size_t n : o.neighbours) os << "  neighbour: " << describe(o.trace[n]) << "\n";
+  if (!o.monotone)
+    os << "  The response is not monotone (" << o.monotone_note
+       << "): bisection assumes it is, so another value may come closer; sweep the range to see it.\n";
+  return os.str();
+}
+
+std::vector<ParamStep> parse_param_steps(const ParamResolver& resolve, const std::string& text, const std::string& doc) {
+  const ArgText arg("--params", text);
+  std::vector<ParamStep> out;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, end - start);
+    if (item.empty()) throw InputError(arg.at(start), "empty parameter in --params (expected PATH,PATH,...)");
+    const std::size_t colon = item.find(':');
+    const std::string path = item.substr(0, colon);
+    ParamStep probe;
+    probe.param = resolve(path, arg.at(start), arg.at(colon == std::string::npos ? start : start + colon + 1), true);
+    for (const ParamStep& other : out)
+      if (other.param.path == path) throw InputError(probe.param.pos, "'" + path + "' is listed twice");
+    if (!probe.param.current)
+      throw InputError(probe.param.pos, "'" + path + "' is not written in the " + doc + probe.param.unset_hint +
+                                            ", so its value is the rule system's default, which sensitivity "
+                                            "cannot see: write it in the " + doc);
+    if (colon != std::string::npos) {
+      bool whole = false;
+      const auto step = parse_number(item.substr(colon + 1), whole);
+      if (!step || !(*step > 0))
+        throw InputError(probe.param.value_pos, "expected a positive step after ':', got '" + item.substr(colon + 1) + "'");
+      if (probe.param.integer && !whole)
+        throw InputError(probe.param.value_pos, "'" + path + "' is a whole number, so its step must be one too");
+      probe.step = *step;
+    } else {
+      // A whole number moves by 1; a real one by a tenth of its size.
+      probe.step = probe.param.integer ? 1.0 : (*probe.param.current != 0 ? std::abs(*probe.param.current) / 10 : 0.1);
+    }
+    out.push_back(std::move(probe));
+    start = end + 1;
+  }
   return out;
 }
 

@@ -70,6 +70,16 @@ struct ParamValues {
 // (`style.foes=cautious,standard,ruthless`), in the order given. Throws InputError.
 ParamValues parse_value_list(const Prepared& p, const std::string& option, const std::string& text);
 ParamValues parse_value_list(const ParamResolver& resolve, const std::string& option, const std::string& text);
+// One item of sensitivity's `--params PATH[:STEP],...`: the parameter and its
+// step (by default 1 for a whole number, else a tenth of its value).
+struct ParamStep {
+  Param param;
+  double step = 1.0;
+};
+// Parses `--params`: each path resolved by `resolve`, listed once and written
+// in the `doc` ("scenario", "session"), since sensitivity moves the written
+// value. Throws InputError.
+std::vector<ParamStep> parse_param_steps(const ParamResolver& resolve, const std::string& text, const std::string& doc);
 // The most points a sweep runs.
 inline constexpr std::size_t kMaxSweepPoints = 10000;
 // A sweep's --set: PATH=FROM..TO[:STEP] or a list (parse_value_list). Throws InputError.
@@ -127,6 +137,12 @@ struct TuneOutcome {
   int direction = 0;          // +1: win rate rises with the value; -1: falls; 0: flat
   std::vector<TuneEval> trace;
 };
+
+// What tune says of its outcome: the answer, or why there is none, its
+// neighbours, and a warning when the response is not monotone. `rate` names
+// what is measured ("win rate"); `describe` tells one evaluation.
+std::string tune_verdict(const TuneOutcome& o, double target, const std::string& path, const std::string& rate,
+                         const std::function<std::string(const TuneEval&)>& describe);
 
 // Searches the grid lo, lo + step, ..., lo + steps * step for the value whose
 // party win rate is closest to `target`. `evaluate(value, trials)` returns the

@@ -118,40 +118,18 @@ void sensitivity(const SensitivityArgs& a, bool trials_given, bool seed_given) {
   check_shard(a.shard, a.out_dir, 0.0, "sensitivity");
   const Prepared p = prepare(a.file, a.variant.empty() ? std::vector<std::string>{} : std::vector{a.variant});
   const Prepared one{p.scenario, {p.variant_names.front()}, {}};
-  const ArgText arg("--params", a.params);
-
+  const ParamResolver resolve = [&](const std::string& path, const SourcePos& pos, const SourcePos& value_pos,
+                                    bool numeric) {
+    Param param = resolve_param(one, path, pos, value_pos, numeric);
+    require_not_overridden(one, param, "sensitivity");
+    return param;
+  };
   std::vector<Probe> probes;
-  std::size_t start = 0;
-  while (start <= a.params.size()) {
-    std::size_t end = a.params.find(',', start);
-    if (end == std::string::npos) end = a.params.size();
-    const std::string item = a.params.substr(start, end - start);
-    if (item.empty()) throw InputError(arg.at(start), "empty parameter in --params (expected PATH,PATH,...)");
-    const std::size_t colon = item.find(':');
-    const std::string path = item.substr(0, colon);
+  for (ParamStep& ps : parse_param_steps(resolve, a.params, "scenario")) {
     Probe probe;
-    probe.param = resolve_param(one, path, arg.at(start), arg.at(colon == std::string::npos ? start : start + colon + 1));
-    require_not_overridden(one, probe.param, "sensitivity");
-    for (const Probe& other : probes)
-      if (other.param.path == path) throw InputError(probe.param.pos, "'" + path + "' is listed twice");
-    if (!probe.param.current)
-      throw InputError(probe.param.pos, "'" + path + "' is not written in the scenario" + probe.param.unset_hint +
-                                            ", so its value is the rule system's default, which sensitivity "
-                                            "cannot see: write it in the scenario");
-    if (colon != std::string::npos) {
-      bool whole = false;
-      const auto step = parse_number(item.substr(colon + 1), whole);
-      if (!step || !(*step > 0))
-        throw InputError(probe.param.value_pos, "expected a positive step after ':', got '" + item.substr(colon + 1) + "'");
-      if (probe.param.integer && !whole)
-        throw InputError(probe.param.value_pos, "'" + path + "' is a whole number, so its step must be one too");
-      probe.step = *step;
-    } else {
-      // A whole number moves by 1; a real one by a tenth of its size.
-      probe.step = probe.param.integer ? 1.0 : (*probe.param.current != 0 ? std::abs(*probe.param.current) / 10 : 0.1);
-    }
+    probe.param = std::move(ps.param);
+    probe.step = ps.step;
     probes.push_back(std::move(probe));
-    start = end + 1;
   }
 
   // The encounters: the scenario as it is, then each parameter a step down and

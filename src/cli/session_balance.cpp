@@ -277,29 +277,12 @@ void tune_session(const SessionTuneArgs& a) {
     return param.path + " = " + value_text(e.value) + ": " + percent(e.rate()) + " (95% CI " + percent(ci.low) +
            " to " + percent(ci.high) + ", " + std::to_string(e.trials) + " sessions)";
   };
-  const TuneEval& answer = o.trace[o.answer];
-  switch (o.status) {
-    case TuneOutcome::Status::found: os << "  answer: " << describe_eval(answer) << "\n"; break;
-    case TuneOutcome::Status::target_below_range:
-    case TuneOutcome::Status::target_above_range:
-      os << "  The target " << percent(a.target) << " is "
-         << (o.status == TuneOutcome::Status::target_below_range ? "below" : "above")
-         << " every rate found in the range; the closest is " << describe_eval(answer) << ". Widen --lo/--hi to reach it.\n";
-      break;
-    case TuneOutcome::Status::flat:
-      os << "  The rate is the same at every point scanned (" << percent(answer.rate()) << "): " << param.path
-         << " does not move it here, so there is no answer.\n";
-      break;
-  }
-  for (std::size_t n : o.neighbours) os << "  neighbour: " << describe_eval(o.trace[n]) << "\n";
-  if (!o.monotone)
-    os << "  The response is not monotone (" << o.monotone_note
-       << "): bisection assumes it is, so another value may come closer; sweep the range to see it.\n";
+  os << tune_verdict(o, a.target, param.path, "rate", describe_eval);
   std::cout << os.str();
   if (!a.out_dir.empty()) {
     Table rows;
     for (const auto& [value, r] : full) {
-      bool keep = answer.value == value;
+      bool keep = o.trace[o.answer].value == value;
       for (std::size_t n : o.neighbours) keep = keep || o.trace[n].value == value;
       if (!keep) continue;
       if (rows.header.empty()) rows = r.session;
@@ -316,7 +299,6 @@ void sensitivity_session(const SessionSensitivityArgs& a) {
   const Session written = load_session(a.path, ruleset_ids());
   const std::string variant = a.variant.empty() ? "base" : a.variant;
   compile_session(a.path, {variant});  // the session as written must compile, and the variant exist
-  const ArgText arg("--params", a.params);
   struct Probe {
     Param param;
     double step = 1.0, low_value = 0.0, high_value = 0.0;
@@ -324,34 +306,11 @@ void sensitivity_session(const SessionSensitivityArgs& a) {
     PairedTally paired;
   };
   std::vector<Probe> probes;
-  for (std::size_t start = 0; start <= a.params.size();) {
-    const std::size_t end = std::min(a.params.find(',', start), a.params.size());
-    const std::string item = a.params.substr(start, end - start);
-    if (item.empty()) throw InputError(arg.at(start), "empty parameter in --params (expected PATH,PATH,...)");
-    const std::size_t colon = item.find(':');
-    const std::string path = item.substr(0, colon);
+  for (ParamStep& ps : parse_param_steps(session_resolver(written), a.params, "session")) {
     Probe probe;
-    probe.param = resolve_session_param(written, path, arg.at(start),
-                                        arg.at(colon == std::string::npos ? start : start + colon + 1), true);
-    for (const Probe& other : probes)
-      if (other.param.path == path) throw InputError(probe.param.pos, "'" + path + "' is listed twice");
-    if (!probe.param.current)
-      throw InputError(probe.param.pos, "'" + path + "' is not written in the session" + probe.param.unset_hint +
-                                            ", so its value is the rule system's default, which sensitivity "
-                                            "cannot see: write it in the session");
-    if (colon != std::string::npos) {
-      bool whole = false;
-      const auto step = parse_number(item.substr(colon + 1), whole);
-      if (!step || !(*step > 0))
-        throw InputError(probe.param.value_pos, "expected a positive step after ':', got '" + item.substr(colon + 1) + "'");
-      if (probe.param.integer && !whole)
-        throw InputError(probe.param.value_pos, "'" + path + "' is a whole number, so its step must be one too");
-      probe.step = *step;
-    } else {
-      probe.step = probe.param.integer ? 1.0 : (*probe.param.current != 0 ? std::abs(*probe.param.current) / 10 : 0.1);
-    }
+    probe.param = std::move(ps.param);
+    probe.step = ps.step;
     probes.push_back(std::move(probe));
-    start = end + 1;
   }
   // Each probe: the chosen variant a step down and a step up, as the two
   // variants of one session run, so they meet the same dice and pair up. A

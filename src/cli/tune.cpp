@@ -249,25 +249,7 @@ void tune(const TuneArgs& a, bool trials_given, bool seed_given, const Scan* sca
       return param.path + " = " + value_text(e.value) + ": the party wins " + percent(e.rate()) + " (95% CI " +
              percent(ci.low) + " to " + percent(ci.high) + ", " + std::to_string(e.trials) + " fights)";
     };
-    const TuneEval& answer = o.trace[o.answer];
-    switch (o.status) {
-      case TuneOutcome::Status::found: os << "  answer: " << describe_eval(answer) << "\n"; break;
-      case TuneOutcome::Status::target_below_range:
-      case TuneOutcome::Status::target_above_range:
-        os << "  The target " << percent(a.target) << " is "
-           << (o.status == TuneOutcome::Status::target_below_range ? "below" : "above")
-           << " every win rate found in the range; the closest is " << describe_eval(answer)
-           << ". Widen --lo/--hi to reach it.\n";
-        break;
-      case TuneOutcome::Status::flat:
-        os << "  The win rate is the same at every point scanned (" << percent(answer.rate()) << "): " << param.path
-           << " does not move it here, so there is no answer.\n";
-        break;
-    }
-    for (std::size_t n : o.neighbours) os << "  neighbour: " << describe_eval(o.trace[n]) << "\n";
-    if (!o.monotone)
-      os << "  The response is not monotone (" << o.monotone_note
-         << "): bisection assumes it is, so another value may come closer; sweep the range to see it.\n";
+    os << tune_verdict(o, a.target, param.path, "win rate", describe_eval);
     std::cout << os.str();
     for (auto& [value, r] : full) {
       bool keep = o.trace[o.answer].value == value;
