@@ -10,6 +10,7 @@
 #include "cli/session.hpp"
 #include "encsim/session.hpp"
 #include "input_error.hpp"
+#include "session_testing.hpp"
 #include "rules/registry.hpp"
 #include "scripted_dice.hpp"
 
@@ -20,18 +21,8 @@ using testing::message_of;
 using testing::ScriptedDice;
 namespace ca = cairn_ap;
 
-cli::CompiledSession compiled(const std::string& yaml) {
-  return cli::compile_session(
-      load_session_text(yaml, "session.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/cairn-ap"), {});
-}
-
-RunSettings settings(std::uint64_t trials, std::uint64_t seed, int threads = 0) {
-  RunSettings s;
-  s.trials = trials;
-  s.seed = seed;
-  s.threads = threads;
-  return s;
-}
+using testing::settings;
+cli::CompiledSession compiled(const std::string& yaml) { return testing::compiled_session(yaml, "cairn-ap"); }
 
 // The seed's axe example, turned round: the PC Bo'Mack blocks (TR 21) and
 // takes Ael'Onor's IR 28 greataxe blow, 6 less 1 Armor: 5 damage a fight.

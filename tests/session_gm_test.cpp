@@ -12,6 +12,7 @@
 #include "cli/session.hpp"
 #include "encsim/session.hpp"
 #include "input_error.hpp"
+#include "session_testing.hpp"
 #include "rules/registry.hpp"
 #include "scripted_dice.hpp"
 
@@ -22,18 +23,8 @@ using testing::message_of;
 using testing::ScriptedDice;
 namespace gm = gods_and_monsters;
 
-cli::CompiledSession compiled(const std::string& yaml) {
-  return cli::compile_session(
-      load_session_text(yaml, "session.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/gods-and-monsters"), {});
-}
-
-RunSettings settings(std::uint64_t trials, std::uint64_t seed, int threads = 0) {
-  RunSettings s;
-  s.trials = trials;
-  s.seed = seed;
-  s.threads = threads;
-  return s;
-}
+using testing::settings;
+cli::CompiledSession compiled(const std::string& yaml) { return testing::compiled_session(yaml, "gods-and-monsters"); }
 
 // Toromeen as in the text's examples (health 10: "Tony Barlow creates
 // Toromeen"), and a second PC to be dead or alive.

@@ -10,6 +10,7 @@
 #include "encsim/session.hpp"
 #include "encsim/session_runner.hpp"
 #include "input_error.hpp"
+#include "session_testing.hpp"
 #include "io/yaml.hpp"
 #include "rules/monsters_and_magic/mnm.hpp"
 #include "rules/registry.hpp"
@@ -23,19 +24,12 @@ using testing::ScriptedDice;
 
 constexpr const char* kDir = ENCSIM_SOURCE_DIR "/scenarios/monsters-and-magic";
 
-cli::CompiledSession compiled(const std::string& yaml) {
-  return cli::compile_session(load_session_text(yaml, "session.yaml", ruleset_ids(), kDir), {});
-}
+cli::CompiledSession compiled(const std::string& yaml) { return testing::compiled_session(yaml, "monsters-and-magic"); }
 
 Node yaml(const std::string& text) { return parse_yaml(SourceFile::from_text("x.yaml", text), text); }
 Node kind_node(const char* k) { return Node::scalar(k, SourcePos{}); }
 
-RunSettings settings(std::uint64_t trials, std::uint64_t seed) {
-  RunSettings s;
-  s.trials = trials;
-  s.seed = seed;
-  return s;
-}
+using testing::settings;
 
 // Two PCs (hp 20, focus 2, one proficiency bonus: one thread each) against
 // goblins, twice, with a short rest between.

@@ -11,6 +11,7 @@
 #include "cli/session.hpp"
 #include "encsim/session.hpp"
 #include "input_error.hpp"
+#include "session_testing.hpp"
 #include "run_encsim.hpp"
 #include "scripted_dice.hpp"
 #include "rules/registry.hpp"
@@ -22,20 +23,10 @@ using testing::message_of;
 using testing::ScriptedDice;
 using testing::where_of;
 
-Session session_from(const std::string& yaml, const std::string& dir) {
-  return load_session_text(yaml, "session.yaml", ruleset_ids(), ENCSIM_SOURCE_DIR "/scenarios/" + dir);
-}
-
+using testing::session_from;
+using testing::settings;
 cli::CompiledSession compiled(const std::string& yaml, const std::string& dir) {
-  return cli::compile_session(session_from(yaml, dir), {});
-}
-
-RunSettings settings(std::uint64_t trials, std::uint64_t seed, int threads = 0) {
-  RunSettings s;
-  s.trials = trials;
-  s.seed = seed;
-  s.threads = threads;
-  return s;
+  return testing::compiled_session(yaml, dir);
 }
 
 // ---------------------------------------------------------------------------
