@@ -476,7 +476,7 @@ inline int Battle<R, Log>::select(bool pc_side, int self, Target target, const i
     case Target::weakest:
       return best_by(n, usable, [&](int k) { return pc_side ? -difficulty(k) : -evasion(k); });
     case Target::strongest:
-      return best_by(n, usable, [&](int k) { return pc_side ? adv(k).damage.mean() : pc(k).primary.sides; });
+      return best_by(n, usable, [&](int k) { return pc_side ? adv(k).damage_mean : pc(k).primary.sides; });
     default: break;
   }
   return best_by(n, usable, [&](int k) { return -left(k); });

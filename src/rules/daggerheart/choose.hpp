@@ -54,7 +54,7 @@ inline double Battle<R, Log>::target_value(int j, const Effect& e, int profile, 
     // The members' standard damage combined into one hit (Minions deal flat damage).
     int members = 0;
     for (int k = 0; k < n_adv_; ++k) members += adv_[k].alive && adv(k).kind == a.kind;
-    int dmg = static_cast<int>(members * a.damage.mean());
+    int dmg = static_cast<int>(members * a.damage_mean);
     if (pc(t).immune & type_bit(a.type_of_damage)) dmg = 0;
     if (pc(t).resist & type_bit(a.type_of_damage)) dmg /= 2;
     const int armor = !a.direct && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;

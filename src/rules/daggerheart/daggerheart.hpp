@@ -224,6 +224,7 @@ struct Adversary {
   bool default_rules = false;  // no tactics given: the foe style chooses (by value, or `rules` in order)
   // Filled in at compile time for the value rule (docs: "How each side chooses"):
   double threat = 0.0;  // expected HP its standard attack marks on the party's average PC
+  double damage_mean = 0.0, reduction_mean = 0.0;  // damage.mean(), damage_reduction.mean()
   // What a hit marks on each PC, per damage profile: [profile * PCs + pc].
   // Profiles: 0 standard, 1 Horde, 2 alternative, 3 + f feature f's own damage.
   std::vector<MarksTable> marks;

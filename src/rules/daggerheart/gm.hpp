@@ -66,15 +66,17 @@ inline void Battle<R, Log>::gm_turn() {
   // What spotlighting j costs now: the turn's free one (never for Ramp Up),
   // a free one bought by a feature (Tactician), else a Fear within the cap.
   auto cost = [&](int j) { return (free_left > 0 && !adv(j).ramp_up) ? 0 : 1; };
-  auto affordable = [&](int j) {
-    if (cost(j) == 0 || (free_bonus_ > 0 && !adv(j).ramp_up)) return true;
-    if (hard >= 0 && taken < 2) return fear_ >= 1 && (within_budget(1) || enc_.play.hard_past_budget);
-    return taken < cap && can_spend(1);
-  };
+  // Whether j can be spotlighted now: a free spotlight it may take, or a Fear
+  // the GM may pay (the same for every adversary, so weighed once per pick).
+  bool free_ok = false, paid_ok = false;
+  auto affordable = [&](int j) { return (free_ok && !adv(j).ramp_up) || paid_ok; };
   // A value style spotlights the most threatening adversary first and pays
   // only for one that can act usefully now (its best action worth kUseful).
   bool passed[Encounter::kMaxAdversaries] = {};
   while (!over()) {
+    free_ok = free_left > 0 || free_bonus_ > 0;
+    paid_ok = hard >= 0 && taken < 2 ? fear_ >= 1 && (within_budget(1) || enc_.play.hard_past_budget)
+                                     : taken < cap && can_spend(1);
     const int j = enc_.play.gm_by_threat ? next_by_threat(affordable, passed) : next_adversary(affordable);
     if (j < 0) break;
     const bool paid = cost(j) != 0 && !(free_bonus_ > 0 && !adv(j).ramp_up);

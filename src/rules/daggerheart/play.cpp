@@ -116,6 +116,8 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
   const std::size_t n_pc = enc.pcs.size();
   for (Adversary& a : enc.adversaries) {
     a.triggers = 0;
+    a.damage_mean = a.damage.mean();
+    a.reduction_mean = a.damage_reduction.mean();
     for (const Feature& f : a.features)
       if (f.modelled) a.triggers |= 1u << static_cast<unsigned>(f.trigger);
     a.marks.assign((3 + a.features.size()) * n_pc, MarksTable{});
@@ -164,7 +166,7 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
                        .plus(w.flat + w.damage_bonus);
     for (std::size_t j = 0; j < n_adv; ++j) {
       const Adversary& a = enc.adversaries[j];
-      const double reduce = a.damage_reduction.mean();
+      const double reduce = a.reduction_mean;
       const bool reduces = a.reduction_types == 0 || (a.reduction_types & type_bit(w.type));
       double e = 0.0;
       for_each_damage(d, [&](int v, double q) {

@@ -49,7 +49,7 @@ inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const 
   const Adversary& a = adv(j);
   if (a.immune & type_bit(type)) return 0.0;
   if (a.resist & type_bit(type)) m /= 2;
-  if (a.reduction_types == 0 || (a.reduction_types & type_bit(type))) m -= a.damage_reduction.mean();
+  if (a.reduction_types == 0 || (a.reduction_types & type_bit(type))) m -= a.reduction_mean;
   if (m < 1.0) return 0.0;
   if (a.minion > 0) return 1.0 + static_cast<int>(m / a.minion);
   return std::min(severity(static_cast<int>(m + 0.5), a.major, a.severe), adv_hp_left(j));
@@ -123,20 +123,24 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     const double weapon = e.roll == CardRoll::attack ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
                                                            e.bonus.mean(pc(i).proficiency, cost_mod)
                                                      : 0.0;
+    auto value_on = [&](int j) {
+      const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0);
+      const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod, net, e.difficulty > 0 ? e.difficulty : difficulty(j));
+      return p * card_on_value(i, e, j, weapon);
+    };
+    if (e.target == CardTarget::enemy && aim >= 0 && adv_[aim].alive) {
+      *target = aim;  // the weapon's target: no other foe needs weighing
+      return v + value_on(aim);
+    }
     double per[Encounter::kMaxAdversaries];
     int n = 0;
     for (int j = 0; j < n_adv_; ++j) {
-      per[j] = -1.0;
-      if (!adv_[j].alive) continue;
-      const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0);
-      const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod, net, e.difficulty > 0 ? e.difficulty : difficulty(j));
-      per[j] = p * card_on_value(i, e, j, weapon);
-      ++n;
+      per[j] = adv_[j].alive ? value_on(j) : -1.0;
+      n += adv_[j].alive ? 1 : 0;
     }
     if (n == 0) return -1.0;
     if (e.target == CardTarget::enemy) {
-      *target = aim >= 0 && per[aim] >= 0.0 ? aim
-                                            : best_by(n_adv_, [&](int j) { return per[j] >= 0.0; }, [&](int j) { return per[j]; });
+      *target = best_by(n_adv_, [&](int j) { return per[j] >= 0.0; }, [&](int j) { return per[j]; });
       return v + per[*target];
     }
     // Every adversary it reaches: the best `area` of them.
