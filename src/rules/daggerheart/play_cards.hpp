@@ -197,10 +197,12 @@ inline double Battle<R, Log>::weapon_value(int i, int t) const {
 template <class R, class Log>
 inline int Battle<R, Log>::best_card(int i, int t, int* card_target) {
   if (!opt_.cards || pc(i).cards.empty()) return -1;
-  double best = weapon_value(i, t);
+  double best = 0.0;
   int pick = -1;
+  bool weighed = false;  // the weapon is weighed once a card is usable
   for (int k = 0; k < static_cast<int>(pc(i).cards.size()); ++k) {
     if (!card_usable(i, k)) continue;
+    if (!weighed) best = weapon_value(i, t), weighed = true;
     int ct = -1;
     const double v = card_value(i, k, &ct, t);
     if (v > best) best = v, pick = k, *card_target = ct;
