@@ -65,6 +65,7 @@ inline double Battle<R, Log>::target_value(int j, const Effect& e, int profile, 
     v = expected_marks(j, profile, t, e.direct || a.direct, &down);
   }
   v += down * enc_.play.finish;
+  if (!e.extras) return p * v;
   if (e.target_stress > 0)
     v += e.target_stress * (pc_[t].stress_marked >= pc(t).stress ? 1.0 : kWorthStress);
   if (e.target_hp > 0) v += std::min(e.target_hp, hp_left(t));

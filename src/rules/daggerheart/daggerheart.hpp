@@ -161,6 +161,12 @@ struct Effect {
   bool advantage_next = false;  // NPC: the PC's next attack has advantage
   int outcome = -1;         // countdown: ends the fight (0 party wins, 1 foes win)
   int roll_difficulty = 0;  // > 0: the adversary first makes an action roll (d20) against this; a failure does nothing
+  // Whether it does more to a PC than mark HP (Stress, HP, Armor, conditions,
+  // Hope): set at compile time for the value rule's hot path; true is always safe.
+  bool extras = true;
+  void note_extras() {
+    extras = target_stress > 0 || target_hp > 0 || shred_armor || vulnerable || restrained || pc_hope < 0;
+  }
 };
 
 enum class Trigger : std::uint8_t {

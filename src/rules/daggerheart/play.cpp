@@ -128,7 +128,8 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
     if (a.horde) fill(1, a.horde_damage, a.type_of_damage);
     if (a.alt_when != Adversary::AltWhen::none) fill(2, a.alt_damage, a.type_of_damage);
     for (std::size_t f = 0; f < a.features.size(); ++f) {
-      const Effect& e = a.features[f].effect;
+      Effect& e = a.features[f].effect;
+      e.note_extras();
       fill(3 + f, e.standard_damage ? a.damage : e.damage, e.standard_damage ? a.type_of_damage : e.type);
     }
     // Threat: the standard attack's expected HP on the party's average PC, an
@@ -152,6 +153,7 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
     a.standard.type = a.type_of_damage;
     a.standard.direct = a.direct;
     a.standard.targets = reach;
+    a.standard.note_extras();
   }
 
   // HP a PC's primary-weapon hit marks on each adversary (the party's value
