@@ -109,7 +109,10 @@ struct Pc {
   std::vector<std::string> unmodelled;
   // Domain cards (cards.hpp; read by read_pc_cards, played in play_cards.hpp):
   // the loadout sorted by name, so no choice depends on listing order.
+  // Its subclass, ancestry and community features (pc-features.yaml) join
+  // them: one list, played alike.
   std::vector<PcCard> cards;
+  bool has_card_actions = false, has_damaged_reactions = false, has_hit_reactions = false;  // modelled ones of each kind
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   std::vector<tactics::Rule> rules;
@@ -385,7 +388,7 @@ struct PartyState : CarryBase {
   int n_prayer;
   int prayer[kMaxPrayer], prayer_owner[kMaxPrayer];
   int fear;
-  std::int8_t card_uses[kMaxPcs][kMaxLoadout];  // each domain card's uses left (-1 unlimited)
+  std::int8_t card_uses[kMaxPcs][kMaxPcCards];  // each domain card and feature's uses left (-1 unlimited)
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.
