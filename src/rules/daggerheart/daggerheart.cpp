@@ -30,7 +30,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"experience_min_hope", "integer", "4", "a PC spends a Hope on an Experience for an attack when holding at least this much (7: never)"},
     {"help_min_hope", "integer", "4", "an ally spends a Hope to help an attack (advantage) when holding at least this much (7: never)"},
     {"hope_features", "boolean", "true", "PCs use their class Hope features"},
-    {"cards", "boolean", "true", "PCs play their domain cards (false: carried, listed by check, never played)"},
+    {"cards", "boolean", "true", "PCs play their domain cards and their features' actions and reactions (false: carried, listed by check, never played; passives stay)"},
     {"card_hope_reserve", "integer", "3", "a PC with a class Hope feature plays a Hope-costing card only when it keeps this much Hope after paying (0: always)"},
     {"massive_damage", "boolean", "false", "optional rule: twice Severe marks 4 HP"},
     {"risk_it_all_tie", "stay_up|clear_all", "stay_up", "matching dice on Risk It All: stay up (SRD 1.0) or clear every HP and Stress"},

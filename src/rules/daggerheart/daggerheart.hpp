@@ -301,7 +301,7 @@ struct Options {
   bool hard_moves = true;
   bool tag_team = true;       // each PC initiates one Tag Team roll per fight, by policy
   int tag_team_min_hope = 3;  // ... when holding at least this much Hope     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
-  bool cards = true;          // PCs play their domain cards (false: carried but never used)
+  bool cards = true;          // PCs play their domain cards and features (false: carried but never used; passives stay)
   int card_hope_reserve = 3;  // a PC with a class Hope feature keeps this much Hope after paying for a card
   bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage
   Scene scene = Scene::standard;  // the GM text's scene type (default: major with a Solo or Leader)
