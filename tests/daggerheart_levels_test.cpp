@@ -45,6 +45,25 @@ std::string error_of(const std::string& body) {
 }
 const std::string kMage = "name: M, class: wizard, primary: {damage: d8}, experiences: {Scholar: 2, Lore: 3}";
 
+// What a PC's subclass, ancestry and community passives add
+// (pc-features.yaml): the advancement arithmetic below is checked without them.
+struct FeaturePassives {
+  int hp = 0, stress = 0, evasion = 0, major = 0, severe = 0, experience = 0, cards = 0;
+};
+FeaturePassives feature_passives(const dh::Pc& p) {
+  FeaturePassives s;
+  for (const dh::PcCard& c : p.cards) {
+    const dh::CardDef& d = *c.def;
+    if (d.source == dh::CardSource::domain || d.status != dh::CardStatus::modelled || d.effect.when != dh::CardWhen::passive)
+      continue;
+    const auto v = [&](const dh::CardNumber& n) { return n.value(p.traits.data(), p.proficiency); };
+    s.hp += v(d.effect.p_hp), s.stress += v(d.effect.p_stress), s.evasion += v(d.effect.p_evasion);
+    s.major += v(d.effect.p_major), s.severe += v(d.effect.p_severe), s.cards += v(d.effect.p_domain_cards);
+    if (p.experience > 0) s.experience += v(d.effect.p_experience);
+  }
+  return s;
+}
+
 TEST(DaggerheartLevels, TierAchievementsGiveProficiencyExperiencesAndCardsByLevel) {
   const int proficiency[] = {0, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4};
   for (int level = 1; level <= 10; ++level) {
@@ -85,7 +104,8 @@ TEST(DaggerheartLevels, PicksAddUpOnTheCompiledPc) {
   EXPECT_EQ(p.severe, 13 + 6);
   EXPECT_EQ(p.subclass, "School of Knowledge");  // the class's first
   EXPECT_EQ(p.subclass_cards, 2);
-  EXPECT_EQ(p.card_levels.size(), 7u);
+  EXPECT_EQ(p.card_levels.size(), 7u + 2);  // + Prepared and Accomplished (School of Knowledge)
+  EXPECT_EQ(feature_passives(p).cards, 2);
   EXPECT_EQ(p.domains[0], static_cast<int>(dh::Domain::codex));
   EXPECT_EQ(p.domain_cap[1], 6);
   EXPECT_EQ(p.domains[2], -1);
@@ -95,7 +115,8 @@ TEST(DaggerheartLevels, ALowerTiersDomainCardBoxCapsTheCardAtThatTiersTop) {
   const dh::Pc p = pc_from(kMage + ", level: 6, advancements: {2: [hp, stress], 3: [hp, stress], 4: [evasion, "
                                    "traits: [agility, strength]], 5: [domain_card, hp], 6: [domain_card, hp]}");
   // Level 5 took tier 3's box (up to 7): a level-5 card; level 6 only tier 2's is left (up to 4).
-  EXPECT_EQ(p.card_levels, (std::vector<int>{6, 5, 5, 4, 4, 3, 2, 1, 1}));
+  // School of Knowledge's Prepared adds one of the PC's level (the first 6).
+  EXPECT_EQ(p.card_levels, (std::vector<int>{6, 6, 5, 5, 4, 4, 3, 2, 1, 1}));
   EXPECT_NE(std::find(p.build.begin(), p.build.end(), "level 6: domain_card (tier 2 box); hp;"), p.build.end());
 }
 
@@ -222,13 +243,14 @@ TEST(DaggerheartLevels, TheDefaultPathOfEveryClassIsCompleteAtEveryLevel) {
     for (int level = 1; level <= 10; ++level) {
       const dh::Pc& p = enc.pcs.at(static_cast<std::size_t>(level - 1));
       const int hp_picks = (level >= 2) + (level >= 7) + (level >= 10);
-      EXPECT_EQ(p.hp, kHp[c] + hp_picks) << kClasses[c] << level;
-      EXPECT_EQ(p.stress, 6 + (level >= 3)) << kClasses[c] << level;
+      const FeaturePassives f = feature_passives(p);
+      EXPECT_EQ(p.hp - f.hp, kHp[c] + hp_picks) << kClasses[c] << level;
+      EXPECT_EQ(p.stress - f.stress, 6 + (level >= 3)) << kClasses[c] << level;
       EXPECT_EQ(p.proficiency, dh::tier_of(level) + (level >= 6) + (level >= 9)) << kClasses[c] << level;
       EXPECT_EQ(p.subclass_cards, 1 + (level >= 5) + (level >= 8)) << kClasses[c] << level;
       EXPECT_EQ(p.primary.name.rfind(kTierPrefix[p.tier], 0), 0u) << p.primary.name;
       EXPECT_EQ(p.armor.rfind(kTierPrefix[p.tier], 0), 0u) << p.armor;
-      EXPECT_EQ(p.card_levels.size(), static_cast<std::size_t>(level + 1));
+      EXPECT_EQ(p.card_levels.size(), static_cast<std::size_t>(level + 1 + f.cards));
       // The first trait raised is the class's best suggested one: the primary weapon's trait here.
       const int raises = (level >= 2) + (level >= 5) + (level >= 8);
       const dh::Pc& base = enc.pcs.at(0);
@@ -272,20 +294,22 @@ TEST(DaggerheartLevels, LevelOneIsTheEarlierPcForEveryClass) {
     const dh::Pc now = pc_from(std::string("use: ") + kClasses[c] + ", cards: []");
     const dh::Pc old = pc_from(std::string("name: X, class: ") + kClassIds[c] + ", " + kOld[c] +
                                ", experiences: {A: 2, B: 2}");
+    // ... and without its ancestry's and community's passives (the old form names none).
+    const FeaturePassives fn = feature_passives(now), fo = feature_passives(old);
     EXPECT_EQ(now.traits, old.traits) << kClasses[c];
-    EXPECT_EQ(now.evasion, old.evasion) << kClasses[c];
-    EXPECT_EQ(now.hp, old.hp) << kClasses[c];
-    EXPECT_EQ(now.stress, old.stress) << kClasses[c];
+    EXPECT_EQ(now.evasion - fn.evasion, old.evasion - fo.evasion) << kClasses[c];
+    EXPECT_EQ(now.hp - fn.hp, old.hp - fo.hp) << kClasses[c];
+    EXPECT_EQ(now.stress - fn.stress, old.stress - fo.stress) << kClasses[c];
     EXPECT_EQ(now.proficiency, old.proficiency) << kClasses[c];
-    EXPECT_EQ(now.major, old.major) << kClasses[c];
-    EXPECT_EQ(now.severe, old.severe) << kClasses[c];
+    EXPECT_EQ(now.major - fn.major, old.major - fo.major) << kClasses[c];
+    EXPECT_EQ(now.severe - fn.severe, old.severe - fo.severe) << kClasses[c];
     EXPECT_EQ(now.armor_slots, old.armor_slots) << kClasses[c];
     EXPECT_EQ(now.armor, old.armor) << kClasses[c];
     EXPECT_EQ(now.primary.name, old.primary.name) << kClasses[c];
     EXPECT_EQ(now.primary.flat + now.primary.damage_bonus, old.primary.flat + old.primary.damage_bonus) << kClasses[c];
     EXPECT_EQ(now.secondary.present, old.secondary.present) << kClasses[c];
     EXPECT_EQ(now.secondary.name, old.secondary.name) << kClasses[c];
-    EXPECT_EQ(now.experience, old.experience) << kClasses[c];
+    EXPECT_EQ(now.experience - fn.experience, old.experience - fo.experience) << kClasses[c];
     EXPECT_TRUE(now.hp_marked_start == 0 && now.stress_marked_start == 0 && now.armor_marked_start == 0);
   }
 }
@@ -302,7 +326,7 @@ TEST(DaggerheartLevels, TheOrderPicksAreWrittenInDoesNotMatter) {
   EXPECT_EQ(a.subclass_cards, b.subclass_cards);
   EXPECT_EQ(a.card_levels, b.card_levels);
   EXPECT_EQ(a.evasion, b.evasion);
-  EXPECT_EQ(a.card_levels, (std::vector<int>{5, 4, 3, 2, 2, 1, 1}));
+  EXPECT_EQ(a.card_levels, (std::vector<int>{5, 5, 5, 4, 3, 2, 2, 1, 1}));  // + Prepared, Accomplished at level 5
 }
 
 // The 36 ready PCs of party.yaml, recomputed here from their YAML: traits
@@ -370,14 +394,16 @@ TEST(DaggerheartLevels, EveryReadyPcOfThePartyLibraryFollowsTheRules) {
           severe_bonus += wd.severe_threshold;
         }
     }
+    // ... and without its features' passives (Unwavering, Battlemage, High Stamina ...).
+    const FeaturePassives f = feature_passives(p);
     EXPECT_EQ(p.traits, traits) << e.key;
-    EXPECT_EQ(p.hp, hp) << e.key;
-    EXPECT_EQ(p.stress, stress) << e.key;
-    EXPECT_EQ(p.evasion, evasion) << e.key;
+    EXPECT_EQ(p.hp - f.hp, hp) << e.key;
+    EXPECT_EQ(p.stress - f.stress, stress) << e.key;
+    EXPECT_EQ(p.evasion - f.evasion, evasion) << e.key;
     EXPECT_EQ(p.proficiency, proficiency) << e.key;
-    EXPECT_EQ(p.major, armor->major + level) << e.key;
-    EXPECT_EQ(p.severe, armor->severe + level + severe_bonus) << e.key;
-    EXPECT_EQ(p.experience, best_experience) << e.key;
+    EXPECT_EQ(p.major - f.major, armor->major + level) << e.key;
+    EXPECT_EQ(p.severe - f.severe, armor->severe + level + severe_bonus) << e.key;
+    EXPECT_EQ(p.experience - f.experience, best_experience) << e.key;
   }
 }
 
@@ -438,8 +464,12 @@ TEST(DaggerheartLevels, EveryReadyPcCarriesALoadoutItMayHold) {
     std::sort(slots.rbegin(), slots.rend());
     ASSERT_LE(levels.size(), slots.size()) << e.key;
     for (std::size_t i = 0; i < levels.size(); ++i) EXPECT_LE(levels[i], slots[i]) << e.key << ": card " << i;
-    // And the reader takes the whole loadout.
-    EXPECT_EQ(pc_from("use: " + e.key).cards.size(), cards->items().size()) << e.key;
+    // And the reader takes the whole loadout (beside the PC's subclass, ancestry and community features).
+    const dh::Pc p = pc_from("use: " + e.key);
+    const auto domain_cards = std::count_if(p.cards.begin(), p.cards.end(), [](const dh::PcCard& k) {
+      return k.def->source == dh::CardSource::domain;
+    });
+    EXPECT_EQ(static_cast<std::size_t>(domain_cards), cards->items().size()) << e.key;
   }
 }
 

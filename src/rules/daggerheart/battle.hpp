@@ -46,7 +46,7 @@ class Battle {
     bool advantage_next;
     int rally;  // Rally Die size, 0 when spent or none
     bool tag_team_used;
-    std::array<std::int8_t, kMaxLoadout> card_uses;  // uses left per card, -1 unlimited (play_cards.hpp)
+    std::array<std::int8_t, kMaxPcCards> card_uses;  // uses left per card and feature, -1 unlimited (play_cards.hpp)
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -202,6 +202,7 @@ class Battle {
 
   // ---- domain cards (play_cards.hpp) -------------------------------------
   int spellcast_mod(int i) const;
+  int roll_mod(int i, const CardEffect& e) const;
   int area_reach(Range r) const;
   bool card_usable(int i, int k) const;
   double adv_marks(int j, double m, DamageType type) const;
@@ -220,7 +221,8 @@ class Battle {
   void card_conditions(const PcCard& c, int u);
   void card_for_pc(int i, const PcCard& c, int k);
   int card_attack_bonus(int i, bool crit);
-  int card_damaged(int i, int dmg, int marks);
+  int card_damaged(int i, int dmg, int marks, DamageType type);
+  int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first);
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {

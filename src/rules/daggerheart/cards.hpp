@@ -20,9 +20,17 @@ namespace encsim::daggerheart {
 enum class CardStatus : std::uint8_t { modelled, no_combat, not_modelled };
 // When it is used: on the PC's spotlight, as a reaction to a trigger, or always.
 enum class CardWhen : std::uint8_t { action, reaction, passive };
-// A reaction's trigger: the PC is about to mark HP from a hit.
-enum class CardTrigger : std::uint8_t { none, damaged };
-enum class CardRoll : std::uint8_t { none, spellcast, attack };
+// A reaction's trigger: the PC is about to mark HP from a hit (damaged), or
+// its own weapon attack has just succeeded and its damage is rolled (hit).
+enum class CardTrigger : std::uint8_t { none, damaged, hit };
+// A `hit` reaction's condition: any hit, a melee weapon's, a magic weapon's,
+// or a success with Fear.
+enum class HitIf : std::uint8_t { any, melee, magic, fear };
+// A spellcast roll (Spellcast trait), an attack with the primary weapon, or an
+// action roll with a named trait (`trait:`; an ancestry's natural weapon).
+enum class CardRoll : std::uint8_t { none, spellcast, attack, trait };
+// Whose a library entry is: a domain card, or a subclass, ancestry or community feature.
+enum class CardSource : std::uint8_t { domain, subclass, ancestry, community };
 // Whom an action reaches: one adversary, every adversary in range (a count by
 // range band, as adversary areas), the PC itself, the ally most in need, the party.
 enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party };
@@ -48,12 +56,15 @@ struct CardDice {
   double mean(int proficiency, int spellcast) const { return dice(proficiency, spellcast) * (sides + 1) / 2.0 + flat; }
 };
 
-// A passive number: a constant, a trait's value, or half a trait's (rounded up).
+// A passive number: a constant, a trait's value, half a trait's (rounded up),
+// or the PC's Proficiency.
 struct CardNumber {
   int constant = 0;
   int trait = -1;  // Trait index, -1 none
   bool half = false;
-  int value(const int* traits) const {
+  bool proficiency = false;
+  int value(const int* traits, int prof) const {
+    if (proficiency) return prof;
     if (trait < 0) return constant;
     const int t = traits[trait];
     return half ? (t > 0 ? (t + 1) / 2 : 0) : t;
@@ -68,7 +79,9 @@ struct CardEffect {
   int hope = 0, stress = 0, uses = 0;
   int uses_trait = -1;  // uses equal to this trait (at least 1), e.g. tokens per Presence
   CardRefresh refresh = CardRefresh::rest;  // a session: what gives the uses back
+  int armor = 0;  // Armor Slots it marks (a cost)
   CardRoll roll = CardRoll::none;
+  int trait = -1;  // roll: trait: the trait rolled
   int difficulty = 0;  // a spellcast roll's fixed Difficulty; 0: the target's
   CardTarget target = CardTarget::enemy;
   Range range = Range::close;  // for `enemies`: how many it reaches (options area_*)
@@ -79,19 +92,32 @@ struct CardEffect {
   bool vulnerable = false, restrained = false;
   bool advantage = false;          // attack: rolled with advantage
   CardDice bonus;                  // attack: added to the weapon's damage on a hit
-  int heal_hp = 0, heal_stress = 0, gain_hope = 0, fear = 0, clear_armor = 0;
+  CardDice heal_hp;                // HP cleared: a number or dice
+  int heal_stress = 0, gain_hope = 0, fear = 0, clear_armor = 0;
   int evasion = 0;                 // +Evasion until an attack succeeds against the PC
-  // Reactions (damaged): subtract dice from the damage, or lower its severity.
+  // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;
   int downgrade = 0;
+  bool halve = false;
   int at_least = 2;  // ... when the hit would mark at least this many HP (the policy: 2)
+  int at_most = 4;   // ... and at most this many
+  int against = -1;  // ... of this DamageType only (-1 any)
+  // Reactions (hit): `bonus` dice and this many of the weapon's damage dice join the damage.
+  HitIf hit_if = HitIf::any;
+  int weapon_dice = 0;
   // Passives, folded into the PC at compile time.
-  CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack;
+  CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
+      p_experience, p_domain_cards;
   int p_reroll = 0;  // damage dice at or below this are rolled again once
 };
 
+// A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry
+// or community feature (pc-features.yaml), played alike.
 struct CardDef {
-  std::string name, domain;
+  std::string name, domain;  // domain: "" for a feature
+  CardSource source = CardSource::domain;
+  std::string owner;  // a feature's subclass, ancestry or community
+  int tier = 0;       // a subclass feature's: 1 foundation, 2 specialization, 3 mastery
   int level = 1;
   std::string type;  // Ability, Spell, Grimoire
   int recall = 0;    // ignored within one fight
@@ -108,8 +134,16 @@ std::span<const CardDef> card_library();
 std::vector<CardDef> read_card_library(std::string_view path, std::string_view text);
 // The library's embedded text (generated from domain-cards.yaml at build time).
 extern const std::string_view kDomainCardsYaml;
+// The subclass, ancestry and community features (pc-features.yaml), the same way.
+std::span<const CardDef> feature_library();
+std::vector<CardDef> read_feature_library(std::string_view path, std::string_view text);
+extern const std::string_view kPcFeaturesYaml;
+// "Stalwart foundation", "Dwarf ancestry", "Highborne community".
+std::string feature_owner(const CardDef& d);
 
 inline constexpr int kMaxLoadout = 5;  // active cards (the loadout)
+// A PC's cards and features together (each its uses per fight).
+inline constexpr int kMaxPcCards = 24;
 
 // A card a PC carries, compiled once per encounter.
 struct PcCard {

@@ -30,7 +30,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"experience_min_hope", "integer", "4", "a PC spends a Hope on an Experience for an attack when holding at least this much (7: never)"},
     {"help_min_hope", "integer", "4", "an ally spends a Hope to help an attack (advantage) when holding at least this much (7: never)"},
     {"hope_features", "boolean", "true", "PCs use their class Hope features"},
-    {"cards", "boolean", "true", "PCs play their domain cards (false: carried, listed by check, never played)"},
+    {"cards", "boolean", "true", "PCs play their domain cards and their features' actions and reactions (false: carried, listed by check, never played; passives stay)"},
     {"card_hope_reserve", "integer", "3", "a PC with a class Hope feature plays a Hope-costing card only when it keeps this much Hope after paying (0: always)"},
     {"massive_damage", "boolean", "false", "optional rule: twice Severe marks 4 HP"},
     {"risk_it_all_tie", "stay_up|clear_all", "stay_up", "matching dice on Risk It All: stay up (SRD 1.0) or clear every HP and Stress"},
@@ -284,8 +284,8 @@ void declare_features(Encounter& enc) {
 
 const ScreenSpec& Encounter::screen() {
   static const ScreenSpec kScreen{
-      "PC subclass features, ancestries, communities, Beastform and the domain cards the card library "
-      "marks not modelled (encsim check lists them per PC) are not modelled: the party is likely "
+      "Beastform, companions and the domain cards and subclass, ancestry and community features the "
+      "libraries mark not modelled (encsim check lists them per PC) are not modelled: the party is likely "
       "stronger than shown",
       {"Fear: gains {fear_gained}, spends {fear_spent} (9 in 10 fights at most {fear_spent:p90}), "
        "{fear_end} left at the end",
@@ -384,25 +384,28 @@ Encounter compile(const Scenario&, const Variant& variant) {
   return enc;
 }
 
-// `encsim check`: a PC's domain cards by what the simulation does with them.
+// `encsim check`: a PC's domain cards, then its subclass, ancestry and
+// community features, by what the simulation does with them.
 static void describe_cards(std::ostream& os, const Pc& p) {
-  if (p.cards.empty()) return;
-  static const char* const kHeads[] = {"cards modelled:", "cards with no combat effect:", "cards NOT modelled:"};
-  for (const CardStatus st : {CardStatus::modelled, CardStatus::no_combat, CardStatus::not_modelled}) {
-    bool any = false;
-    for (const PcCard& c : p.cards) {
-      if (c.def->status != st) continue;
-      os << (any ? "; " : "         " + std::string(kHeads[static_cast<int>(st)]) + " ") << c.def->name << " ("
-         << c.def->summary << ')';
-      any = true;
+  static const char* const kHeads[] = {"modelled:", "with no combat effect:", "NOT modelled:"};
+  for (const bool features : {false, true})
+    for (const CardStatus st : {CardStatus::modelled, CardStatus::no_combat, CardStatus::not_modelled}) {
+      bool any = false;
+      for (const PcCard& c : p.cards) {
+        if (c.def->status != st || (c.def->source != CardSource::domain) != features) continue;
+        os << (any ? "; " : "         " + std::string(features ? "features " : "cards ") + kHeads[static_cast<int>(st)] + " ")
+           << c.def->name;
+        if (features) os << " [" << feature_owner(*c.def) << ']';
+        os << " (" << c.def->summary << ')';
+        any = true;
+      }
+      if (any) os << '\n';
     }
-    if (any) os << '\n';
-  }
 }
 
 std::vector<std::pair<std::string, std::string>> Encounter::facts() const {
   int modelled = 0, total = 0;
-  for (const Pc& p : pcs)  // domain cards that bear on a fight
+  for (const Pc& p : pcs)  // domain cards and PC features that bear on a fight
     for (const PcCard& c : p.cards)
       if (c.def->status != CardStatus::no_combat) modelled += c.def->status == CardStatus::modelled, ++total;
   for (const Adversary& a : adversaries) modelled += a.modelled_count, total += a.feature_count;
@@ -418,7 +421,7 @@ std::string Encounter::note() const {
   const auto f = facts();
   std::string s = "Battle Points: the encounter costs " + f[3].second + " of a budget of " + f[2].second;
   s += bp.cost > bp.budget ? " (over budget)" : bp.cost < bp.budget ? " (under budget)" : " (on budget)";
-  s += "; adversary, NPC and domain-card features modelled: " + f[0].second + " of " + f[1].second + ".";
+  s += "; adversary, NPC, domain-card and PC features modelled: " + f[0].second + " of " + f[1].second + ".";
   return s;
 }
 
@@ -622,7 +625,9 @@ std::string describe_keys() {
      << format_schema(kEffectKeys) << "\ncountdowns (top-level `countdowns:` list; a feature's `countdown:`):\n"
      << format_schema(kCountdownKeys)
      << "\ndomain card keys (the built-in card library, src/rules/daggerheart/domain-cards.yaml):\n"
-     << format_schema(kCardKeys) << "\noptions:\n"
+     << format_schema(kCardKeys)
+     << "\nPC feature keys (the built-in subclass, ancestry and community features, src/rules/daggerheart/pc-features.yaml):\n"
+     << format_schema(kPcFeatureKeys) << "\noptions:\n"
      << format_schema(kOptionKeys) << "\nbattle_points keys:\n"
      << format_schema(kBpKeys) << "\n" << tactics::describe_language(actions(), vars());
   return os.str();

@@ -109,7 +109,10 @@ struct Pc {
   std::vector<std::string> unmodelled;
   // Domain cards (cards.hpp; read by read_pc_cards, played in play_cards.hpp):
   // the loadout sorted by name, so no choice depends on listing order.
+  // Its subclass, ancestry and community features (pc-features.yaml) join
+  // them: one list, played alike.
   std::vector<PcCard> cards;
+  bool has_card_actions = false, has_damaged_reactions = false, has_hit_reactions = false;  // modelled ones of each kind
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   std::vector<tactics::Rule> rules;
@@ -305,7 +308,7 @@ struct Options {
   bool hard_moves = true;
   bool tag_team = true;       // each PC initiates one Tag Team roll per fight, by policy
   int tag_team_min_hope = 3;  // ... when holding at least this much Hope     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
-  bool cards = true;          // PCs play their domain cards (false: carried but never used)
+  bool cards = true;          // PCs play their domain cards and features (false: carried but never used; passives stay)
   int card_hope_reserve = 3;  // a PC with a class Hope feature keeps this much Hope after paying for a card
   bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage
   Scene scene = Scene::standard;  // the GM text's scene type (default: major with a Solo or Leader)
@@ -392,7 +395,7 @@ struct PartyState : CarryBase {
   int n_prayer;
   int prayer[kMaxPrayer], prayer_owner[kMaxPrayer];
   int fear;
-  std::int8_t card_uses[kMaxPcs][kMaxLoadout];  // each domain card's uses left (-1 unlimited)
+  std::int8_t card_uses[kMaxPcs][kMaxPcCards];  // each domain card and feature's uses left (-1 unlimited)
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.

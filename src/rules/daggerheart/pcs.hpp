@@ -312,6 +312,11 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     }
   }
   int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
+  int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
+  if (opt_.cards && p.has_hit_reactions) {
+    hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card);
+    dmg += hit_extra;
+  }
   // What the damage counts to: the Tag Team, an attack card, else the weapon.
   const int card_feat = pending_card_ >= 0 ? p.cards[static_cast<std::size_t>(pending_card_)].feat : -1;
   const int feature = partner >= 0 ? p.feat_tag_team : card_feat >= 0 ? card_feat : weapon;
@@ -330,13 +335,24 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     target_stress += wk.target_stress;
     ENCSIM_SAY(log_, "  Tag Team: %d damage together", dmg);
   }
+  // What the `hit` reactions add at the first target's thresholds (a random
+  // reduction at its mean): those HP count to the first of them, not the weapon.
+  const int hit_share = hit_card < 0 ? 0
+                                     : static_cast<int>(adv_marks(targets[0], dmg, type) -
+                                                        adv_marks(targets[0], dmg - hit_extra, type) + 0.5);
   // One blow against every target: it lands on each even once the fight is
   // decided, so what it sets off is counted.
   for (int k = 0; k < n_targets; ++k) {
     const int u = targets[k];
     if (!adv_[u].alive) continue;
     if (target_stress > 0) adv_mark_stress(u, target_stress);
+    const auto before = feat(feature).damage;
     damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature);
+    if (k == 0 && hit_share > 0) {
+      const auto moved = std::min<decltype(before)>(hit_share, feat(feature).damage - before);
+      feat(feature).damage -= moved;
+      feat(p.cards[static_cast<std::size_t>(hit_card)].feat).damage += moved;
+    }
   }
   if (pending_card_ >= 0) card_conditions(p.cards[static_cast<std::size_t>(pending_card_)], targets[0]);
   if (blaze) return false;
@@ -460,7 +476,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     }
   }
   int marks = severity(dmg, p.major, p.severe);
-  if (opt_.cards && !p.cards.empty() && marks > 0) marks = card_damaged(i, dmg, marks);  // play_cards.hpp
+  if (opt_.cards && p.has_damaged_reactions && marks > 0) marks = card_damaged(i, dmg, marks, type);  // play_cards.hpp
   bool use_armor = false;
   if (!direct && marks > 0 && s.armor_marked < p.armor_slots) {
     switch (p.armor_policy) {

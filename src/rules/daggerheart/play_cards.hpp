@@ -12,12 +12,19 @@ namespace encsim::daggerheart {
 // What a PC's Hope and Stress are worth, in HP, when a card costs them: a
 // Hope also buys Experiences, help and the 3-Hope class feature, so half an
 // HP; a Stress a quarter (the adversaries' value rule, Play::stress_cost).
-inline constexpr double kHopeWorth = 0.5, kStressWorth = 0.25;
+// An Armor Slot spent on a reaction: half an HP (it would take an HP off a later hit).
+inline constexpr double kHopeWorth = 0.5, kStressWorth = 0.25, kArmorWorth = 0.5;
 
 template <class R, class Log>
 inline int Battle<R, Log>::spellcast_mod(int i) const {
   const int t = pc(i).spellcast;
   return t < 0 ? 0 : pc(i).traits[static_cast<std::size_t>(t)];
+}
+
+// A card's roll modifier: a named trait's (`roll: trait`), else the Spellcast trait's.
+template <class R, class Log>
+inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e) const {
+  return e.trait >= 0 ? pc(i).traits[static_cast<std::size_t>(e.trait)] : spellcast_mod(i);
 }
 
 // How many adversaries an area card reaches, by range band (options area_*, as adversary areas).
@@ -97,7 +104,8 @@ inline double Battle<R, Log>::heal_value(const CardEffect& e, int k) const {
   if (k < 0) return 0.0;
   const PcState& s = pc_[k];
   double v = 0.0;
-  if (e.heal_hp > 0 && (s.hp_marked >= 2 || s.out)) v += std::min(e.heal_hp, s.hp_marked) + (s.out ? 1.0 : 0.0);
+  if (e.heal_hp.present() && (s.hp_marked >= 2 || s.out))
+    v += std::min(e.heal_hp.mean(1, 1), static_cast<double>(s.hp_marked)) + (s.out ? 1.0 : 0.0);
   v += 0.5 * std::min(e.heal_stress, s.stress_marked);
   v += 0.25 * std::min(e.gain_hope, pc(k).hope_max - s.hope);
   if (e.clear_armor > 0) v += 0.5 * std::min(e.clear_armor, s.armor_marked);
@@ -119,7 +127,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     const PcWeapon& w = pc(i).primary;
     const int mod = e.roll == CardRoll::attack ? pc(i).traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus +
                                                      pc_[i].attack_bonus
-                                               : cost_mod;
+                                               : roll_mod(i, e);
     const double weapon = e.roll == CardRoll::attack ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
                                                            e.bonus.mean(pc(i).proficiency, cost_mod)
                                                      : 0.0;
@@ -149,7 +157,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     for (int q = 0; q < reach; ++q) v += per[q];
     return v;
   }
-  const double p = e.roll == CardRoll::spellcast ? p_beats(cost_mod, 0, e.difficulty) : 1.0;
+  const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait ? p_beats(roll_mod(i, e), 0, e.difficulty) : 1.0;
   if (e.target == CardTarget::party) {
     double sum = 0.0;
     for (int q = 0; q < n_pc_; ++q)
@@ -196,7 +204,7 @@ inline double Battle<R, Log>::weapon_value(int i, int t) const {
 // none is (the weapon wins ties; cards tie in name order).
 template <class R, class Log>
 inline int Battle<R, Log>::best_card(int i, int t, int* card_target) {
-  if (!opt_.cards || pc(i).cards.empty()) return -1;
+  if (!opt_.cards || !pc(i).has_card_actions) return -1;
   double best = 0.0;
   int pick = -1;
   bool weighed = false;  // the weapon is weighed once a card is usable
@@ -272,10 +280,11 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   }
   RollResult r = RollResult::success_hope;  // no roll: the party keeps the spotlight
   int total = 0;
-  if (e.roll == CardRoll::spellcast) {
+  const bool rolled = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait;
+  if (rolled) {
     const int diff = e.difficulty > 0 ? e.difficulty : n > 0 ? difficulty(targets[0]) : 10;
     const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) : 0;
-    r = action_roll(i, spellcast_mod(i), net, diff, &total, at_enemies);
+    r = action_roll(i, roll_mod(i, e), net, diff, &total, at_enemies);
     if (over()) return false;
     if (!standing(i)) return passes(r);
   }
@@ -285,7 +294,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     for (int q = 0; q < n; ++q) {
       const int u = targets[q];
       // A fixed Difficulty: success affects all; else each target's own.
-      const bool ok = succeeded(r) && (e.roll != CardRoll::spellcast || crit || e.difficulty > 0 || difficulty(u) <= total);
+      const bool ok = succeeded(r) && (!rolled || crit || e.difficulty > 0 || difficulty(u) <= total);
       if (e.damage.present()) rpc(i).aimed(area);
       if (!ok || !adv_[u].alive) continue;
       if (e.damage.present()) rpc(i).struck(area, crit);
@@ -340,8 +349,8 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[k];
-  if (e.heal_hp > 0 && s.hp_marked > 0) {
-    const int n = std::min(e.heal_hp, s.hp_marked);
+  if (e.heal_hp.present() && s.hp_marked > 0) {
+    const int n = std::min(roll_card_dice(i, e.heal_hp, false), s.hp_marked);
     feat(c.feat).healed += n;
     clear_hp(k, n);
     ENCSIM_SAY(log_, "  %s clears %d HP on %s", c.def->name.c_str(), n, pname(k));
@@ -354,7 +363,6 @@ inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
   if (e.gain_hope > 0) gain_hope(k, e.gain_hope);
   if (e.clear_armor > 0) s.armor_marked = std::max(0, s.armor_marked - e.clear_armor);
   if (e.evasion > 0) s.evasion_bonus = std::max(s.evasion_bonus, e.evasion);
-  (void)i;
 }
 
 // An attack card's hit: its bonus dice join the damage roll (a critical adds
@@ -369,11 +377,52 @@ inline int Battle<R, Log>::card_attack_bonus(int i, bool crit) {
   return extra;
 }
 
+// `hit` reactions: once PC i's weapon hit on t has rolled `dmg`, each
+// feature whose condition holds joins it, in name order, when the HP its dice
+// add at t's thresholds (by expectation) are worth more than its cost; a free
+// one with unlimited uses always joins. Costs are paid here. Returns the extra
+// damage; *first: the first that joined (its record gets the HP it adds), -1 none.
+template <class R, class Log>
+inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  int extra = 0;
+  *first = -1;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
+    if (c.def->status != CardStatus::modelled || e.trigger != CardTrigger::hit || uses == 0) continue;
+    if ((e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic) ||
+        (e.hit_if == HitIf::fear && r != RollResult::success_fear))
+      continue;
+    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
+    const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
+    if (cost > 0 || uses > 0) {
+      const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0;
+      if (adv_marks(t, dmg + extra + mean, w.type) - adv_marks(t, dmg + extra, w.type) <= cost) continue;
+    }
+    if (uses > 0) --uses;
+    FeatureRecord& used = feat(c.feat);
+    ++used.uses;
+    used.spent += e.hope > 0 ? e.hope : e.stress;
+    if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
+    if (e.stress > 0) mark_stress(i, e.stress);
+    int add = roll_card_dice(i, e.bonus, crit);
+    for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
+    extra += add;
+    if (*first < 0) *first = k;
+    ENCSIM_SAY(log_, "  %s plays %s: +%d damage", pname(i), c.def->name.c_str(), add);
+  }
+  return extra;
+}
+
 // `damaged` reactions: before a hit marks `marks` HP on PC i (dmg its damage),
 // the card that saves the most HP by expectation, if the hit would mark at
 // least its `at_least` (name order on ties). Returns the HP to mark.
 template <class R, class Log>
-inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks) {
+inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType type) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   int pick = -1;
@@ -381,13 +430,14 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const CardDef& d = *p.cards[static_cast<std::size_t>(k)].def;
     const CardEffect& e = d.effect;
-    if (d.status != CardStatus::modelled || e.when != CardWhen::reaction || s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope ||
-        s.stress_marked + e.stress > p.stress || marks < e.at_least)
+    if (d.status != CardStatus::modelled || e.trigger != CardTrigger::damaged || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
+        s.hope < e.hope || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots ||
+        marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
-    const int rest = std::max(0, severity(static_cast<int>(dmg - e.reduce.mean(p.proficiency, spellcast_mod(i)) + 0.5),
-                                          p.major, p.severe) - e.downgrade);
-    const double saved =
-        marks - (e.reduce.present() ? rest : std::max(0, marks - e.downgrade)) - kHopeWorth * e.hope - kStressWorth * e.stress;
+    const double cut = e.halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
+    const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), p.major, p.severe) - e.downgrade);
+    const double saved = marks - (e.reduce.present() || e.halve ? rest : std::max(0, marks - e.downgrade)) -
+                         kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
     if (saved > best) best = saved, pick = k;
   }
   if (pick < 0) return marks;
@@ -399,7 +449,17 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks) {
   used.spent += e.hope > 0 ? e.hope : e.stress;
   if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
   if (e.stress > 0) mark_stress(i, e.stress);
+  if (e.armor > 0) {
+    s.armor_marked += e.armor;
+    rpc(i).extra[kExtraArmorUsed] += e.armor;
+    res(kArmorSlotsUsed) += e.armor;
+    check_all_armor_marked();
+  }
   int after = marks;
+  if (e.halve) {
+    after = severity(dmg / 2, p.major, p.severe);
+    ENCSIM_SAY(log_, "  %s plays %s: the damage is halved to %d", pname(i), c.def->name.c_str(), dmg / 2);
+  }
   if (e.reduce.present()) {
     const int cut = roll_card_dice(i, e.reduce, false);
     after = severity(dmg - cut, p.major, p.severe);

@@ -16,6 +16,13 @@
 namespace encsim::daggerheart {
 
 inline const std::vector<std::string> kTraitNames{"agility", "strength", "finesse", "instinct", "presence", "knowledge"};
+inline const std::vector<std::string> kAncestries{"Clank",    "Drakona", "Dwarf",    "Elf",  "Faerie", "Faun",
+                                                  "Firbolg",  "Fungril", "Galapa",   "Giant", "Goblin", "Halfling",
+                                                  "Human",    "Infernis", "Katari",  "Orc",  "Ribbet", "Simiah"};
+inline const std::vector<std::string> kCommunities{"Highborne", "Loreborne",   "Orderborne",  "Ridgeborne", "Seaborne",
+                                                   "Slyborne",  "Underborne",  "Wanderborne", "Wildborne"};
+// The SRD's 18 subclasses, two per class in class order (read_pc.cpp).
+const std::vector<std::string>& subclass_names();
 inline const std::vector<std::string> kRangeNames{"melee", "very_close", "close", "far", "very_far"};
 inline const std::vector<std::string> kTypeNames{"physical", "magic"};
 inline const std::vector<std::string> kClassNames{"bard",   "druid",    "guardian", "ranger", "rogue",
@@ -51,7 +58,8 @@ inline const ClassRow kClasses[] = {
 // The keys of each scenario map (read_pc.cpp, read_adversary.cpp), listed by
 // `encsim rules daggerheart` too.
 extern const std::vector<KeySpec> kPcKeys, kWeaponKeys, kArmorKeys, kMulticlassKeys, kMarkedKeys;
-extern const std::vector<KeySpec> kCardKeys;  // read_card.cpp
+extern const std::vector<KeySpec> kCardKeys;     // read_card.cpp
+extern const std::vector<KeySpec> kPcFeatureKeys;  // read_card.cpp
 extern const std::vector<KeySpec> kAdversaryKeys, kAttackKeys, kFeatureBaseKeys, kPassiveKeys, kEffectKeys,
     kCountdownKeys;
 

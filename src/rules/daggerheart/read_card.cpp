@@ -3,6 +3,7 @@
 // and did-you-mean, once per process.
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <memory>
 #include <set>
 
@@ -13,20 +14,20 @@
 
 namespace encsim::daggerheart {
 
-const std::vector<KeySpec> kCardKeys{
-    {"name", "string", "", "the SRD card's name"},
-    {"domain", "domain name", "", "Arcana Blade Bone Codex Grace Midnight Sage Splendor Valor"},
-    {"level", "integer", "", "1..10"},
-    {"type", "Ability|Spell|Grimoire", "", "the card's type"},
-    {"recall", "integer", "0", "recall cost (ignored within one fight)"},
+namespace {
+
+// Every key after an entry's header: its status and its effect.
+const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged", "", "a reaction's trigger: damaged (a hit is about to mark HP)"},
+    {"trigger", "damaged|hit", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
+    {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
     {"uses", "integer", "0", "uses per fight (once per rest or long rest: 1); 0 unlimited"},
-    {"roll", "none|spellcast|attack", "none", "a spellcast roll (2d12 + spellcast trait), an attack with the primary weapon, or no roll"},
+    {"roll", "none|spellcast|attack|trait", "none", "a spellcast roll (2d12 + spellcast trait), an attack with the primary weapon, an action roll with `trait`, or no roll"},
+    {"trait", "trait name", "", "roll: trait: the trait rolled (a natural weapon's)"},
     {"difficulty", "integer", "the target's", "a spellcast roll's fixed Difficulty"},
     {"target", "enemy|enemies|self|ally|party", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC"},
     {"range", "melee|very_close|close|far|very_far", "close", "enemies: how many it reaches (options area_*)"},
@@ -36,22 +37,50 @@ const std::vector<KeySpec> kCardKeys{
     {"uses_trait", "trait name", "", "uses per fight equal to this trait of the PC (at least 1): tokens"},
     {"refresh", "rest|long_rest|session", "rest", "in a session, what gives the uses back: any rest, a long rest, or nothing"},
     {"at_least", "integer", "2", "reaction (damaged): only against a hit that would mark this many HP"},
+    {"at_most", "integer", "4", "reaction (damaged): only against a hit that would mark at most this many HP"},
+    {"against", "physical|magic", "", "reaction (damaged): only against damage of this type"},
     {"damage_type", "physical|magic", "magic", "damage type"},
     {"target_stress", "integer", "0", "each target it beats marks this much Stress"},
     {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
     {"advantage", "boolean", "false", "attack: rolled with advantage"},
-    {"bonus", "dice", "", "attack: added to the weapon's damage on a hit"},
-    {"heal_hp", "integer", "0", "HP cleared on the target(s)"},
+    {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
+    {"weapon_dice", "integer", "0", "reaction (hit): this many more of the weapon's damage dice"},
+    {"hit_if", "any|melee|magic|fear", "any", "reaction (hit): only a melee weapon's hit, a magic weapon's, or a success with Fear"},
+    {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer", "0", "Stress cleared on the target(s)"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
     {"fear", "integer", "0", "change to the GM's Fear (negative: the GM loses Fear)"},
     {"clear_armor", "integer", "0", "Armor Slots cleared on the target(s)"},
     {"evasion", "integer", "0", "+Evasion to the target(s) until an attack succeeds against them"},
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
+    {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack: a number, a trait, or half:TRAIT; reroll: damage dice at or below it roll again"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards: a number, a trait, half:TRAIT or proficiency; reroll: damage dice at or below it roll again"},
 };
+
+std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
+  head.insert(head.end(), kEffectKeys.begin(), kEffectKeys.end());
+  return head;
+}
+
+}  // namespace
+
+const std::vector<KeySpec> kCardKeys = with_effect_keys({
+    {"name", "string", "", "the SRD card's name"},
+    {"domain", "domain name", "", "Arcana Blade Bone Codex Grace Midnight Sage Splendor Valor"},
+    {"level", "integer", "", "1..10"},
+    {"type", "Ability|Spell|Grimoire", "", "the card's type"},
+    {"recall", "integer", "0", "recall cost (ignored within one fight)"},
+});
+
+const std::vector<KeySpec> kPcFeatureKeys = with_effect_keys({
+    {"name", "string", "", "the SRD feature's name (a part of one: \"Gifted Performer: Epic Song\")"},
+    {"subclass", "SRD subclass name", "", "whose feature it is: a subclass's (with tier), an ancestry's or a community's"},
+    {"tier", "foundation|specialization|mastery", "", "a subclass feature's card"},
+    {"ancestry", "SRD ancestry name", "", ""},
+    {"community", "SRD community name", "", ""},
+});
 
 namespace {
 
@@ -60,11 +89,13 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged"};
-const std::vector<std::string> kRolls{"none", "spellcast", "attack"};
+const std::vector<std::string> kTriggers{"damaged", "hit"};
+const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear"};
+const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party"};
-const std::vector<std::string> kPassiveNames{"evasion", "major",        "severe",        "hp",    "stress",
-                                             "armor",   "melee_damage", "weapon_damage", "attack"};
+const std::vector<std::string> kTiers{"foundation", "specialization", "mastery"};
+const std::vector<std::string> kPassiveNames{"evasion", "major",  "severe", "hp",         "stress",      "armor",
+                                             "melee_damage", "weapon_damage", "attack", "experience", "domain_cards"};
 
 CardDice read_dice(MapReader& r, std::string_view key) {
   CardDice c;
@@ -85,14 +116,112 @@ CardNumber read_number(const Node& n) {
     check_range(n, "a passive bonus", c.constant, -5, 12);
     return c;
   }
+  if (s == "proficiency") {
+    c.proficiency = true;
+    return c;
+  }
   std::string trait = s;
   if (s.rfind("half:", 0) == 0) c.half = true, trait = s.substr(5);
   const auto it = std::find(kTraitNames.begin(), kTraitNames.end(), trait);
   if (it == kTraitNames.end())
-    throw InputError(n.pos(), "a passive bonus is a number, a trait or half:TRAIT, not '" + s + "'" +
+    throw InputError(n.pos(), "a passive bonus is a number, a trait, half:TRAIT or proficiency, not '" + s + "'" +
                                   did_you_mean(trait, kTraitNames));
   c.trait = static_cast<int>(it - kTraitNames.begin());
   return c;
+}
+
+// The status and effect keys, shared by cards and features.
+void read_effect(MapReader& r, const Node& node, CardDef& c) {
+  c.status = static_cast<CardStatus>(r.get_choice("combat", kStatus, 0));
+  c.summary = r.require("summary").as_string();
+  CardEffect& e = c.effect;
+  e.when = static_cast<CardWhen>(r.get_choice("when", kWhen, 0));
+  const bool modelled = c.status == CardStatus::modelled;
+  if (!modelled && r.has("when"))
+    throw InputError(r.scalar("when")->pos(), r.what() + " is not modelled and so has no effect keys");
+  if (r.has("trigger")) e.trigger = static_cast<CardTrigger>(1 + r.get_choice("trigger", kTriggers, 0));
+  if ((e.when == CardWhen::reaction) != (e.trigger != CardTrigger::none))
+    throw InputError(node.pos(), r.what() + ": a reaction needs a trigger, and only a reaction has one");
+  e.hope = static_cast<int>(r.get_int("hope", 0, 0, 6));
+  e.stress = static_cast<int>(r.get_int("stress", 0, 0, 6));
+  e.armor = static_cast<int>(r.get_int("armor", 0, 0, 3));
+  e.uses = static_cast<int>(r.get_int("uses", 0, 0, 10));
+  e.roll = static_cast<CardRoll>(r.get_choice("roll", kRolls, 0));
+  if (r.has("trait")) e.trait = r.get_choice("trait", kTraitNames, 0);
+  if ((e.roll == CardRoll::trait) != (e.trait >= 0))
+    throw InputError(node.pos(), r.what() + ": `roll: trait` needs `trait`, and only it takes one");
+  e.difficulty = static_cast<int>(r.get_int("difficulty", 0, 0, 40));
+  e.target = static_cast<CardTarget>(r.get_choice("target", kTargets, 0));
+  e.range = static_cast<Range>(r.get_choice("range", kRangeNames, 2));
+  e.damage = read_dice(r, "damage");
+  e.damage.per_proficiency = r.get_bool("per_proficiency", false);
+  e.damage.per_spellcast = r.get_bool("per_spellcast", false);
+  if (r.has("uses_trait")) e.uses_trait = r.get_choice("uses_trait", kTraitNames, 0);
+  e.refresh = static_cast<CardRefresh>(r.get_choice("refresh", {"rest", "long_rest", "session"}, 0));
+  if (r.has("refresh") && e.uses == 0 && e.uses_trait < 0)
+    throw InputError(r.scalar("refresh")->pos(), r.what() + ": `refresh` goes with `uses` or `uses_trait`");
+  e.at_least = static_cast<int>(r.get_int("at_least", 2, 1, 4));
+  e.at_most = static_cast<int>(r.get_int("at_most", 4, 1, 4));
+  if (r.has("against")) e.against = r.get_choice("against", kTypeNames, 0);
+  e.type = static_cast<DamageType>(r.get_choice("damage_type", kTypeNames, 1));
+  e.target_stress = static_cast<int>(r.get_int("target_stress", 0, 0, 6));
+  e.vulnerable = r.get_bool("vulnerable", false);
+  e.restrained = r.get_bool("restrained", false);
+  e.advantage = r.get_bool("advantage", false);
+  e.bonus = read_dice(r, "bonus");
+  e.weapon_dice = static_cast<int>(r.get_int("weapon_dice", 0, 0, 4));
+  e.hit_if = static_cast<HitIf>(r.get_choice("hit_if", kHitIf, 0));
+  e.heal_hp = read_dice(r, "heal_hp");
+  if (e.heal_hp.mean(1, 1) > 12) throw InputError(r.get("heal_hp")->pos(), "heal_hp clears at most 12 HP");
+  e.heal_stress = static_cast<int>(r.get_int("heal_stress", 0, 0, 12));
+  e.gain_hope = static_cast<int>(r.get_int("gain_hope", 0, 0, 6));
+  e.fear = static_cast<int>(r.get_int("fear", 0, -6, 6));
+  e.clear_armor = static_cast<int>(r.get_int("clear_armor", 0, 0, 12));
+  e.evasion = static_cast<int>(r.get_int("evasion", 0, 0, 10));
+  e.reduce = read_dice(r, "reduce");
+  e.halve = r.get_bool("halve", false);
+  e.downgrade = static_cast<int>(r.get_int("downgrade", 0, 0, 3));
+  if (const Node* p = r.get("passive")) {
+    std::vector<KeySpec> keys;
+    for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT | proficiency", "0", ""});
+    keys.push_back({"reroll", "integer", "0", "damage dice at or below it roll again once"});
+    MapReader pr(*p, keys, "passive of '" + c.name + "'");
+    pr.finish();
+    e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
+    CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
+                         &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards};
+    for (std::size_t k = 0; k < kPassiveNames.size(); ++k)
+      if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
+  }
+  // Every effect key belongs to a modelled entry, and a modelled entry does something.
+  const bool hit = e.trigger == CardTrigger::hit;
+  const bool any_effect = e.damage.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
+                          e.bonus.present() || e.weapon_dice || e.heal_hp.present() || e.heal_stress || e.gain_hope || e.fear ||
+                          e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade || r.has("passive");
+  if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none))
+    throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
+                                     ") and so takes no effect keys");
+  if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
+  if (modelled && (e.when == CardWhen::passive) != r.has("passive"))
+    throw InputError(node.pos(), r.what() + ": `passive` goes with `when: passive`, and only with it");
+  if ((e.damage.per_proficiency && e.damage.per_spellcast) ||
+      (!modelled && (r.has("uses_trait") || r.has("at_least") || r.has("at_most") || r.has("against") || r.has("hit_if"))))
+    throw InputError(node.pos(), r.what() + ": per_proficiency or per_spellcast, not both; no uses_trait, at_least, "
+                                            "at_most, against or hit_if unless modelled");
+  if (e.roll == CardRoll::attack && e.target != CardTarget::enemy)
+    throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
+  if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve)
+    throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade)");
+  if (hit && !e.bonus.present() && e.weapon_dice == 0)
+    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus` or `weapon_dice` to the hit");
+  if (!hit && (e.weapon_dice > 0 || r.has("hit_if")))
+    throw InputError(node.pos(), r.what() + ": weapon_dice and hit_if go with `trigger: hit`");
+  if (hit && (e.roll != CardRoll::none || e.damage.present() || e.heal_hp.present() || e.heal_stress || e.reduce.present() ||
+              e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor ||
+              e.evasion || e.halve || e.downgrade))
+    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus` or `weapon_dice` to the hit, nothing else");
+  if (e.trigger != CardTrigger::damaged && (r.has("at_least") || r.has("at_most") || r.has("against") || e.halve))
+    throw InputError(node.pos(), r.what() + ": at_least, at_most, against and halve go with `trigger: damaged`");
 }
 
 CardDef read_card(const Node& node) {
@@ -107,95 +236,82 @@ CardDef read_card(const Node& node) {
   if (!r.has("level")) throw InputError(node.pos(), r.what() + " needs 'level'");
   c.type = kCardTypes[static_cast<std::size_t>(choice_of(r.require("type"), "card type", kCardTypes))];
   c.recall = static_cast<int>(r.get_int("recall", 0, 0, 10));
-  c.status = static_cast<CardStatus>(r.get_choice("combat", kStatus, 0));
-  c.summary = r.require("summary").as_string();
-  CardEffect& e = c.effect;
-  e.when = static_cast<CardWhen>(r.get_choice("when", kWhen, 0));
-  const bool modelled = c.status == CardStatus::modelled;
-  if (!modelled && r.has("when"))
-    throw InputError(r.scalar("when")->pos(), "a card that is not modelled has no effect keys");
-  if (r.has("trigger")) e.trigger = static_cast<CardTrigger>(1 + r.get_choice("trigger", kTriggers, 0));
-  if ((e.when == CardWhen::reaction) != (e.trigger != CardTrigger::none))
-    throw InputError(node.pos(), r.what() + ": a reaction needs a trigger, and only a reaction has one");
-  e.hope = static_cast<int>(r.get_int("hope", 0, 0, 6));
-  e.stress = static_cast<int>(r.get_int("stress", 0, 0, 6));
-  e.uses = static_cast<int>(r.get_int("uses", 0, 0, 10));
-  e.roll = static_cast<CardRoll>(r.get_choice("roll", kRolls, 0));
-  e.difficulty = static_cast<int>(r.get_int("difficulty", 0, 0, 40));
-  e.target = static_cast<CardTarget>(r.get_choice("target", kTargets, 0));
-  e.range = static_cast<Range>(r.get_choice("range", kRangeNames, 2));
-  e.damage = read_dice(r, "damage");
-  e.damage.per_proficiency = r.get_bool("per_proficiency", false);
-  e.damage.per_spellcast = r.get_bool("per_spellcast", false);
-  if (r.has("uses_trait")) e.uses_trait = r.get_choice("uses_trait", kTraitNames, 0);
-  e.refresh = static_cast<CardRefresh>(r.get_choice("refresh", {"rest", "long_rest", "session"}, 0));
-  if (r.has("refresh") && e.uses == 0 && e.uses_trait < 0)
-    throw InputError(r.scalar("refresh")->pos(), r.what() + ": `refresh` goes with `uses` or `uses_trait`");
-  e.at_least = static_cast<int>(r.get_int("at_least", 2, 1, 4));
-  e.type = static_cast<DamageType>(r.get_choice("damage_type", kTypeNames, 1));
-  e.target_stress = static_cast<int>(r.get_int("target_stress", 0, 0, 6));
-  e.vulnerable = r.get_bool("vulnerable", false);
-  e.restrained = r.get_bool("restrained", false);
-  e.advantage = r.get_bool("advantage", false);
-  e.bonus = read_dice(r, "bonus");
-  e.heal_hp = static_cast<int>(r.get_int("heal_hp", 0, 0, 12));
-  e.heal_stress = static_cast<int>(r.get_int("heal_stress", 0, 0, 12));
-  e.gain_hope = static_cast<int>(r.get_int("gain_hope", 0, 0, 6));
-  e.fear = static_cast<int>(r.get_int("fear", 0, -6, 6));
-  e.clear_armor = static_cast<int>(r.get_int("clear_armor", 0, 0, 12));
-  e.evasion = static_cast<int>(r.get_int("evasion", 0, 0, 10));
-  e.reduce = read_dice(r, "reduce");
-  e.downgrade = static_cast<int>(r.get_int("downgrade", 0, 0, 3));
-  if (const Node* p = r.get("passive")) {
-    std::vector<KeySpec> keys;
-    for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT", "0", ""});
-    keys.push_back({"reroll", "integer", "0", "damage dice at or below it roll again once"});
-    MapReader pr(*p, keys, "passive of card '" + c.name + "'");
-    pr.finish();
-    e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
-    CardNumber* out[] = {&e.p_evasion, &e.p_major,        &e.p_severe,          &e.p_hp,    &e.p_stress,
-                         &e.p_armor,   &e.p_melee_damage, &e.p_weapon_damage,   &e.p_attack};
-    for (std::size_t k = 0; k < kPassiveNames.size(); ++k)
-      if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
-  }
-  // Every effect key belongs to a modelled card, and a modelled card does something.
-  const bool any_effect = e.damage.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
-                          e.bonus.present() || e.heal_hp || e.heal_stress || e.gain_hope || e.fear ||
-                          e.clear_armor || e.evasion || e.reduce.present() || e.downgrade || r.has("passive");
-  if (!modelled && (any_effect || e.hope || e.stress || e.uses || e.roll != CardRoll::none))
-    throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
-                                     ") and so takes no effect keys");
-  if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
-  if (modelled && (e.when == CardWhen::passive) != r.has("passive"))
-    throw InputError(node.pos(), r.what() + ": `passive` goes with `when: passive`, and only with it");
-  if ((e.damage.per_proficiency && e.damage.per_spellcast) || (!modelled && (r.has("uses_trait") || r.has("at_least"))))
-    throw InputError(node.pos(), r.what() + ": per_proficiency or per_spellcast, not both; no uses_trait or at_least unless modelled");
-  if (e.roll == CardRoll::attack && e.target != CardTarget::enemy)
-    throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
-  if (e.when == CardWhen::reaction && !e.reduce.present() && e.downgrade == 0)
-    throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce or downgrade)");
+  read_effect(r, node, c);
   return c;
+}
+
+CardDef read_pc_feature(const Node& node) {
+  const std::string nm = node.find("name") ? node.find("name")->text() : "?";
+  MapReader r(node, kPcFeatureKeys, "feature '" + nm + "'");
+  r.finish();
+  CardDef c;
+  c.pos = node.pos();
+  c.name = r.require("name").as_string();
+  const int owners = r.has("subclass") + r.has("ancestry") + r.has("community");
+  if (owners != 1) throw InputError(node.pos(), r.what() + " names one owner: subclass (with tier), ancestry or community");
+  if (r.has("tier") != r.has("subclass")) throw InputError(node.pos(), r.what() + ": a subclass feature has a tier, and only it");
+  if (r.has("subclass")) {
+    c.source = CardSource::subclass;
+    c.owner = subclass_names()[static_cast<std::size_t>(choice_of(r.require("subclass"), "subclass", subclass_names()))];
+    c.tier = 1 + r.get_choice("tier", kTiers, 0);
+  } else if (r.has("ancestry")) {
+    c.source = CardSource::ancestry;
+    c.owner = kAncestries[static_cast<std::size_t>(choice_of(r.require("ancestry"), "ancestry", kAncestries))];
+  } else {
+    c.source = CardSource::community;
+    c.owner = kCommunities[static_cast<std::size_t>(choice_of(r.require("community"), "community", kCommunities))];
+  }
+  c.type = "Feature";
+  read_effect(r, node, c);
+  return c;
+}
+
+template <class Read>
+std::vector<CardDef> read_library(std::string_view path, std::string_view text, const char* list, const char* what,
+                                  Read read) {
+  const Node doc = parse_yaml(SourceFile::from_text(std::string(path), text), text);
+  const std::vector<KeySpec> top_keys{{list, "list", "", what}};
+  MapReader top(doc, top_keys, std::string("the ") + what + " library");
+  top.finish();
+  std::vector<CardDef> out;
+  std::set<std::string> seen;
+  for (const Node& n : top.require(list).items()) {
+    out.push_back(read(n));
+    if (!seen.insert(out.back().owner + "/" + out.back().name).second)
+      throw InputError(n.pos(), "'" + out.back().name + "' twice");
+  }
+  return out;
 }
 
 }  // namespace
 
 std::vector<CardDef> read_card_library(std::string_view path, std::string_view text) {
-  const Node doc = parse_yaml(SourceFile::from_text(std::string(path), text), text);
-  static const std::vector<KeySpec> kTop{{"cards", "list of cards", "", "the domain cards"}};
-  MapReader top(doc, kTop, "the card library");
-  top.finish();
-  std::vector<CardDef> out;
-  std::set<std::string> seen;
-  for (const Node& n : top.require("cards").items()) {
-    out.push_back(read_card(n));
-    if (!seen.insert(out.back().name).second) throw InputError(n.pos(), "card '" + out.back().name + "' twice");
-  }
-  return out;
+  return read_library(path, text, "cards", "domain cards", read_card);
+}
+
+std::vector<CardDef> read_feature_library(std::string_view path, std::string_view text) {
+  return read_library(path, text, "features", "subclass, ancestry and community features", read_pc_feature);
 }
 
 std::span<const CardDef> card_library() {
   static const std::vector<CardDef> kLibrary = read_card_library("domain-cards.yaml", kDomainCardsYaml);
   return kLibrary;
+}
+
+std::span<const CardDef> feature_library() {
+  static const std::vector<CardDef> kLibrary = read_feature_library("pc-features.yaml", kPcFeaturesYaml);
+  return kLibrary;
+}
+
+std::string feature_owner(const CardDef& d) {
+  static const char* const kTierNames[] = {"", "foundation", "specialization", "mastery"};
+  switch (d.source) {
+    case CardSource::subclass: return d.owner + " " + kTierNames[d.tier];
+    case CardSource::ancestry: return d.owner + " ancestry";
+    case CardSource::community: return d.owner + " community";
+    case CardSource::domain: break;
+  }
+  return d.domain + " " + std::to_string(d.level);
 }
 
 }  // namespace encsim::daggerheart
@@ -228,18 +344,55 @@ bool same_name(std::string_view a, std::string_view b) {
 // Passive cards change the PC's numbers once, here.
 void fold_passive(Pc& p, const CardEffect& e) {
   const int* t = p.traits.data();
-  p.evasion += e.p_evasion.value(t);
-  p.major += e.p_major.value(t);
-  p.severe += e.p_severe.value(t);
-  p.hp += e.p_hp.value(t);
-  p.stress += e.p_stress.value(t);
-  p.armor_slots = std::min(12, p.armor_slots + e.p_armor.value(t));
+  const int prof = p.proficiency;
+  p.evasion += e.p_evasion.value(t, prof);
+  p.major += e.p_major.value(t, prof);
+  p.severe += e.p_severe.value(t, prof);
+  p.hp = std::min(12, p.hp + e.p_hp.value(t, prof));
+  p.stress = std::min(12, p.stress + e.p_stress.value(t, prof));
+  p.armor_slots = std::min(12, p.armor_slots + e.p_armor.value(t, prof));
   p.reroll_damage = std::max(p.reroll_damage, e.p_reroll);
+  // An Experience bonus: the one the PC uses in a fight (its best).
+  if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
+  // More domain cards the PC may hold, of its level or lower.
+  for (int k = e.p_domain_cards.value(t, prof); k > 0 && !p.card_levels.empty(); --k) p.card_levels.push_back(p.level);
+  std::sort(p.card_levels.begin(), p.card_levels.end(), std::greater<>());
   for (PcWeapon* w : {&p.primary, &p.secondary}) {
     if (!w->present) continue;
-    w->damage_bonus += e.p_weapon_damage.value(t);
-    if (w->range == Range::melee) w->damage_bonus += e.p_melee_damage.value(t);
-    w->attack_bonus += e.p_attack.value(t);
+    w->damage_bonus += e.p_weapon_damage.value(t, prof);
+    if (w->range == Range::melee) w->damage_bonus += e.p_melee_damage.value(t, prof);
+    w->attack_bonus += e.p_attack.value(t, prof);
+  }
+}
+
+// Cards and features in name order (no choice depends on listing order), and
+// what kinds of them the fight needs to look at.
+void finish_cards(Pc& p) {
+  std::sort(p.cards.begin(), p.cards.end(), [](const PcCard& a, const PcCard& b) {
+    return a.def->name != b.def->name ? a.def->name < b.def->name : a.def->owner < b.def->owner;
+  });
+  if (p.cards.size() > static_cast<std::size_t>(kMaxPcCards))  // 5 cards and at most 13 features: never
+    throw InputError(SourcePos{}, "'" + p.name + "' has more than " + std::to_string(kMaxPcCards) + " cards and features");
+  for (const PcCard& c : p.cards) {
+    if (c.def->status != CardStatus::modelled) continue;
+    const CardEffect& e = c.def->effect;
+    p.has_card_actions = p.has_card_actions || e.when == CardWhen::action;
+    p.has_damaged_reactions = p.has_damaged_reactions || e.trigger == CardTrigger::damaged;
+    p.has_hit_reactions = p.has_hit_reactions || e.trigger == CardTrigger::hit;
+  }
+}
+
+// The subclass features up to the PC's subclass cards, a multiclass's
+// foundation, the ancestry's and the community's (pc-features.yaml).
+void add_features(Pc& p) {
+  for (const CardDef& d : feature_library()) {
+    const bool mine = (d.source == CardSource::subclass && d.owner == p.subclass && d.tier <= p.subclass_cards) ||
+                      (d.source == CardSource::subclass && d.owner == p.multiclass_subclass && d.tier == 1) ||
+                      (d.source == CardSource::ancestry && d.owner == p.ancestry) ||
+                      (d.source == CardSource::community && d.owner == p.community);
+    if (!mine) continue;
+    p.cards.push_back({&d, -1});
+    if (d.status == CardStatus::modelled && d.effect.when == CardWhen::passive) fold_passive(p, d.effect);
   }
 }
 
@@ -256,8 +409,13 @@ void read_pc_cards(Pc& p, MapReader& r) {
     const Node& n = *r.scalar("spellcast");
     p.spellcast = n.text() == "none" ? -1 : choice_of(n, "trait", kTraitNames);
   }
+  add_features(p);
+  const std::size_t n_features = p.cards.size();
   const Node* list = r.get("cards");
-  if (!list) return;
+  if (!list) {
+    finish_cards(p);
+    return;
+  }
   if (!list->is_list()) throw InputError(list->pos(), "cards is a list of domain card names");
   if (list->items().size() > static_cast<std::size_t>(kMaxLoadout))
     throw InputError(list->items()[kMaxLoadout].pos(), "at most " + std::to_string(kMaxLoadout) +
@@ -298,7 +456,7 @@ void read_pc_cards(Pc& p, MapReader& r) {
     // one per domain_card pick) whose highest level is at least its own: the
     // highest cards take the highest allowances first.
     std::vector<int> want, have = p.card_levels;
-    for (const PcCard& c : p.cards) want.push_back(c.def->level);
+    for (std::size_t k = n_features; k < p.cards.size(); ++k) want.push_back(p.cards[k].def->level);
     std::sort(want.rbegin(), want.rend());
     std::sort(have.rbegin(), have.rend());
     for (std::size_t k = 0; k < want.size(); ++k)
@@ -307,7 +465,7 @@ void read_pc_cards(Pc& p, MapReader& r) {
                                           " domain cards (levels up to " + std::to_string(have.front()) +
                                           "); this loadout needs more or higher ones (`advancements` domain_card adds one)");
   }
-  std::sort(p.cards.begin(), p.cards.end(), [](const PcCard& a, const PcCard& b) { return a.def->name < b.def->name; });
+  finish_cards(p);
 }
 
 // `do: card:NAME`: a card of this PC's loadout that it plays on its spotlight.

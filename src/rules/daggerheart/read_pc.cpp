@@ -18,9 +18,9 @@ const std::vector<KeySpec> kPcKeys{
     {"npc", "boolean", "false", "an NPC ally: no stat block, acts through `features` (party only)"},
     {"class", "class name", "", "bard druid guardian ranger rogue seraph sorcerer warrior wizard: Evasion, HP, Hope feature, class features"},
     {"level", "integer", "1", "1..10: tier, thresholds (+ level), tier achievements (Proficiency, an Experience at +2 at levels 2, 5, 8), advancements"},
-    {"subclass", "SRD subclass name", "the class's first", "its foundation card, and the upgrades `subclass` picks take (features not modelled)"},
-    {"ancestry", "SRD ancestry name", "", "named in check (features not modelled)"},
-    {"community", "SRD community name", "", "named in check (features not modelled)"},
+    {"subclass", "SRD subclass name", "the class's first", "its foundation card, and the upgrades `subclass` picks take: their features (the feature library)"},
+    {"ancestry", "SRD ancestry name", "", "its two features (the feature library)"},
+    {"community", "SRD community name", "", "its feature (the feature library)"},
     {"advancements", "map level: [picks]", "the class's default path", "two picks per level 2..level: traits: [a, b], hp, stress, experiences: [a, b], domain_card, evasion, subclass; proficiency or multiclass alone (tier 3 on)"},
     {"multiclass", "map class, domain, subclass", "", "the class, domain and foundation card a multiclass pick takes"},
     {"marked", "map hp, stress, armor", "all 0", "HP, Stress and Armor Slots already marked when the fight starts"},
@@ -99,12 +99,6 @@ const ClassBuild kBuilds[] = {
     {codex, splendor, "School of Knowledge", "School of War", {-1, 0, 0, 1, 1, 2}, "Greatstaff", "", "Leather Armor"},
 };
 const ClassBuild& build_of(PcClass c) { return kBuilds[static_cast<std::size_t>(c)]; }
-
-const std::vector<std::string> kAncestries{"Clank",    "Drakona", "Dwarf",    "Elf",  "Faerie", "Faun",
-                                           "Firbolg",  "Fungril", "Galapa",   "Giant", "Goblin", "Halfling",
-                                           "Human",    "Infernis", "Katari",  "Orc",  "Ribbet", "Simiah"};
-const std::vector<std::string> kCommunities{"Highborne", "Loreborne",   "Orderborne",  "Ridgeborne", "Seaborne",
-                                            "Slyborne",  "Underborne",  "Wanderborne", "Wildborne"};
 
 // The two subclasses of `cls`; a name of another class's says whose it is.
 std::string read_subclass(const Node& n, PcClass cls) {
@@ -384,17 +378,9 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
       line += " " + (e.name.empty() ? "(level " + std::to_string(e.gained_at) + ")" : e.name) + " +" + std::to_string(e.bonus) + ";";
     p.build.push_back(line);
   }
-  if (cls) {
-    if (!p.subclass.empty()) {
-      static const char* const kCards[] = {"", "foundation", "foundation, specialization", "foundation, specialization, mastery"};
-      p.unmodelled.push_back("subclass " + p.subclass + " (" + kCards[p.subclass_cards] + ")");
-    }
-    if (p.multiclass != PcClass::none)
-      p.unmodelled.push_back("multiclass " + kClassNames[static_cast<std::size_t>(p.multiclass)] + " (class feature; " +
-                             p.multiclass_subclass + " foundation)");
-  }
-  if (!p.ancestry.empty()) p.unmodelled.push_back("ancestry " + p.ancestry);
-  if (!p.community.empty()) p.unmodelled.push_back("community " + p.community);
+  // Subclass, ancestry and community features are library entries (add_features, read_card.cpp).
+  if (p.multiclass != PcClass::none)
+    p.unmodelled.push_back("multiclass " + kClassNames[static_cast<std::size_t>(p.multiclass)] + " (class feature)");
   if (cls) {
     p.hope = cls->hope;
     p.hope_value = cls->hope_value;
@@ -404,7 +390,6 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
       p.unmodelled.emplace_back(rest.substr(0, cut));
       rest = cut == std::string_view::npos ? "" : rest.substr(cut + 2);
     }
-    p.unmodelled.emplace_back("subclass features");
   }
   if (p.cls == PcClass::rogue) p.sneak_attack_dice = p.tier;
   if (p.cls == PcClass::bard) p.rally_die = p.level >= 5 ? 8 : 6;
@@ -428,6 +413,15 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   read_pc_cards(p, r);  // domain cards (read_card.cpp)
   resolve_card_rules(p);
   return p;
+}
+
+const std::vector<std::string>& subclass_names() {
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> v;
+    for (const ClassBuild& b : kBuilds) v.emplace_back(b.sub1), v.emplace_back(b.sub2);
+    return v;
+  }();
+  return kNames;
 }
 
 }  // namespace encsim::daggerheart
