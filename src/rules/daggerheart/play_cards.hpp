@@ -269,11 +269,13 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   if (e.target == CardTarget::enemy && t >= 0) targets[n++] = t;
   if (e.target == CardTarget::enemies) {
     const int reach = area_reach(e.range);
+    double worth[Encounter::kMaxAdversaries];  // weighed once: nothing changes while it picks
+    for (int j = 0; j < n_adv_; ++j) worth[j] = adv_[j].alive ? card_on_value(i, e, j, 0.0) : 0.0;
     while (n < reach) {
       const int u = best_by(
           n_adv_,
           [&](int j) { return adv_[j].alive && std::find(targets, targets + n, j) == targets + n; },
-          [&](int j) { return card_on_value(i, e, j, 0.0); });
+          [&](int j) { return worth[j]; });
       if (u < 0) break;
       targets[n++] = u;
     }
