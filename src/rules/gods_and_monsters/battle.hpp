@@ -141,6 +141,7 @@ class Battle {
     side_mask_[0] = bit(enc_.n_party) - 1;
     side_mask_[1] = all & ~side_mask_[0];
     in_mask_ = all;
+    surprised_mask_ = asleep_mask_ = 0;
   }
 
   // Every change of `in` goes through here, so that in_fight() is a lookup:
@@ -153,6 +154,15 @@ class Battle {
     in_mask_ ^= bit(i);
   }
 
+  // Every change of `surprised` and `asleep` goes through here, so that
+  // open_to() is a lookup: the scoring rule asks for it at every decision.
+  void set_surprised(int i, bool surprised, bool asleep) {
+    st_[i].surprised = surprised;
+    st_[i].asleep = asleep;
+    surprised_mask_ = (surprised_mask_ & ~bit(i)) | (surprised ? bit(i) : 0);
+    asleep_mask_ = (asleep_mask_ & ~bit(i)) | (asleep ? bit(i) : 0);
+  }
+
   // "Surprise": perception rolls, +4 when aware of the attackers, -6 asleep.
   void roll_surprise() {
     for (int i = 0; i < n_; ++i) {
@@ -162,8 +172,8 @@ class Battle {
       const int need = fi.score[kPerception] + mod + fi.group_bonus - st_[i].injuries;
       const int roll = surprise_.die(20);
       State& s = st_[i];
-      s.surprised = roll > need && !buy_off(i, roll - need, kPerception, false);
-      s.asleep = s.surprised && fi.awareness == Awareness::asleep;
+      const bool surprised = roll > need && !buy_off(i, roll - need, kPerception, false);
+      set_surprised(i, surprised, surprised && fi.awareness == Awareness::asleep);
       ENCSIM_SAY(log_, "%s rolls perception %d vs %d: %s", name(i), roll, need,
                  s.surprised ? (s.asleep ? "surprised in its sleep" : "surprised") : "not surprised");
       if (s.surprised) {
@@ -183,7 +193,7 @@ class Battle {
       if (s.unconscious && s.wake_round == round_ && (!s.dying || opt_.dying_acts)) {
         s.unconscious = false;
         set_in(i, true);
-        s.surprised = s.asleep = false;
+        set_surprised(i, false, false);
         s.die_round += round_ - 1 - s.out_since;  // while unconscious its minutes were hours
         rec(i).down = rec(i).dead;
         ++rec_.resources[kWokeUp];
@@ -196,10 +206,10 @@ class Battle {
         continue;
       }
       if (!s.in || !s.surprised || round_ == 1) continue;
-      s.asleep = false;
+      set_surprised(i, true, false);
       // Snapping out applies to the round it is rolled in.
       if (reaction_roll(i, choose(i, opt_.snap_out), 0, false, "to snap out of surprise")) {
-        s.surprised = false;
+        set_surprised(i, false, false);
       } else {
         ++rec_.resources[kSurprisedRounds];
       }
@@ -311,6 +321,15 @@ class Battle {
   }
   bool shot_ready(int i) const { return st_[i].progress + 1 >= shot_need(i); }
 
+  // The enemies of `i` that `action` may be aimed at (eligible()), as a bit
+  // mask: in listed order when walked from the lowest bit.
+  std::uint64_t open_to(int i, int action) const {
+    const std::uint64_t in = in_mask_ & side_mask_[1 - side(i)];
+    if (action == kKnockout) return in & surprised_mask_;  // surprised, or immobile (asleep, so surprised too)
+    if (action == kKillingBlow) return round_ == 1 ? in & surprised_mask_ & asleep_mask_ : 0;  // immobile()
+    return in;
+  }
+
   // Which enemies an action may be aimed at.
   [[gnu::always_inline]] bool eligible(int j, int action) const {
     if (!st_[j].in) return false;
@@ -324,9 +343,7 @@ class Battle {
     for (const tactics::Rule& r : f(i).rules) {
       // The surprised may not start special conflict maneuvers.
       if (is_called(r.action) && st_[i].surprised) continue;
-      if ((r.action == kKnockout || r.action == kKillingBlow) &&
-          count_enemies(i, [&](int j) { return eligible(j, r.action); }) == 0)
-        continue;
+      if ((r.action == kKnockout || r.action == kKillingBlow) && open_to(i, r.action) == 0) continue;
       if (r.when.holds(view)) return &r;
     }
     return nullptr;
@@ -358,7 +375,7 @@ class Battle {
     // The old course, as long as it can still be followed.
     const tactics::Rule* old = s.plan;
     if (old && is_called(old->action) &&
-        (s.surprised || count_enemies(i, [&](int j) { return eligible(j, old->action); }) == 0))
+        (s.surprised || open_to(i, old->action) == 0))
       return nullptr;
     return old;
   }
@@ -403,7 +420,7 @@ class Battle {
       // A knockout or killing blow whose every possible target has just
       // withdrawn is a plain attack: there is nobody left to aim it at.
       const int a = st_[i].action;
-      if ((a == kKnockout || a == kKillingBlow) && count_enemies(i, [&](int j) { return eligible(j, a); }) == 0) {
+      if ((a == kKnockout || a == kKillingBlow) && open_to(i, a) == 0) {
         ENCSIM_SAY(log_, "%s has no target for its %s: it attacks", name(i), kActionNames[a]);
         st_[i].action = kAttack;
         acting_[kCalledPass] &= ~bit(i);
@@ -496,7 +513,7 @@ class Battle {
         if (const int j = any_of(lo, hi, usable); j >= 0) return j;
         break;
       case Aim::lowest_hp: break;
-      case Aim::threat: return aim_threat(i, lo, hi, st_[i].action);
+      case Aim::threat: return aim_threat(i, st_[i].action);
     }
     return best_by(lo, hi, usable, [&](int j) { return -hp(j); });
   }
@@ -504,14 +521,9 @@ class Battle {
   // Aim::threat: best_by() on (aim_score, -hp) written out, as it runs for
   // every attack of the round (twice for NPCs): the same choice and the same
   // draws from the tactics stream on ties, without calls per enemy.
-  int aim_threat(int i, int lo, int hi, int action) {
-    // Those it may aim at, in listed order: for anything but a knockout or
-    // killing blow eligible() is being in the fight, a lookup in in_mask_.
-    std::uint64_t open = in_mask_ & side_mask_[1 - side(i)];
-    if (action == kKnockout || action == kKillingBlow) {
-      open = 0;
-      for (int j = lo; j < hi; ++j) open |= eligible(j, action) ? bit(j) : 0;
-    }
+  int aim_threat(int i, int action) {
+    // Those it may aim at, in listed order.
+    const std::uint64_t open = open_to(i, action);
     ENCSIM_CHECK(open != 0);
     if ((open & (open - 1)) == 0) return std::countr_zero(open);  // nothing to weigh, and best_by() would draw nothing
     const Odds odds = odds_of(i, action < 0 ? static_cast<int>(kAttack) : action);
@@ -595,7 +607,7 @@ class Battle {
     double best_worth = -1.0;
     // Only a choice between kinds of attack needs weighing: the plain attack
     // alone (no enemy surprised or immobile) is taken as it is.
-    const bool choice = !st_[i].surprised && count_enemies(i, [&](int j) { return eligible(j, kKnockout); }) > 0;
+    const bool choice = !st_[i].surprised && open_to(i, kKnockout) != 0;
     for (const tactics::Rule& r : f(i).rules) {
       if (!r.when.is_always() && !r.when.holds(view)) continue;
       if (!is_attack(r.action)) return best ? best : &r;  // withdraw or hold: as listed
@@ -606,8 +618,7 @@ class Battle {
       }
       double w = -1.0;
       const Odds odds = odds_of(i, r.action);
-      for (int j = side(i) == 0 ? enc_.n_party : 0; j < (side(i) == 0 ? n_ : enc_.n_party); ++j)
-        if (eligible(j, r.action)) w = std::max(w, attack_worth(odds, j));
+      for (std::uint64_t m = open_to(i, r.action); m; m &= m - 1) w = std::max(w, attack_worth(odds, std::countr_zero(m)));
       if (w < 0.0) continue;
       ENCSIM_SAY(log_, "  (%s weighs %s: worth %.2f)", name(i), kActionNames[r.action], w);
       if (w > best_worth || (w == best_worth && r.action == kAttack)) {
@@ -1051,6 +1062,8 @@ class Battle {
   int in_count_[2] = {0, 0};  // per side: how many are in the fight (see set_in())
   std::uint64_t in_mask_ = 0;         // bit per combatant in the fight (see set_in())
   std::uint64_t side_mask_[2] = {0, 0};  // bit per combatant of each side
+  std::uint64_t surprised_mask_ = 0;     // bit per surprised combatant (see set_surprised())
+  std::uint64_t asleep_mask_ = 0;        // ... surprised in its sleep
   double hit_odds_[21];               // see the constructor
   Mark focus_[2];  // the enemy each side did the most harm in its latest round of hits
   const tactics::Rule* chosen_[kMax];
