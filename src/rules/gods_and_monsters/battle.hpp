@@ -16,7 +16,7 @@ template <class R, class Log>
 class Battle {
  public:
   Battle(const Encounter& enc, R& dice, R& surprise, R& tact, TrialRecord& rec, Log& log)
-      : enc_(enc), opt_(enc.opt), dice_(dice), surprise_(surprise), tact_(tact), rec_(rec), log_(log),
+      : enc_(enc), fighters_(enc.fighters.data()), opt_(enc.opt), dice_(dice), surprise_(surprise), tact_(tact), rec_(rec), log_(log),
         n_(static_cast<int>(enc.fighters.size())) {
     // hit_chance() by the roll needed, clamped to 0..20, natural 20 and 1 options folded in.
     for (int need = 0; need <= 20; ++need) {
@@ -95,7 +95,7 @@ class Battle {
   static constexpr int kMax = Encounter::kMaxFighters;
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
   static std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
-  const Fighter& f(int i) const { return enc_.fighters[at(i)]; }
+  const Fighter& f(int i) const { return fighters_[i]; }
   CombatantRecord& rec(int i) { return rec_.combatants[at(i)]; }
   FeatureRecord& feat(int k) { return rec_.features[static_cast<std::size_t>(k)]; }
   // The feature of i's attack this round (its kind of attack).
@@ -271,12 +271,14 @@ class Battle {
       const State& s = b->st_[self];
       const Fighter& fi = b->f(self);
       const int my = b->side(self);
-      const int hp_max = b->hp_max(self);
       switch (id) {
         case tactics::kSelfHp: return b->hp(self);
-        case tactics::kSelfHpMax: return hp_max;
-        case tactics::kSelfHpFrac: return hp_max > 0 ? static_cast<double>(b->hp(self)) / hp_max : 0.0;
-        case tactics::kSelfHpLost: return hp_max - b->hp(self);
+        case tactics::kSelfHpMax: return b->hp_max(self);
+        case tactics::kSelfHpFrac: {
+          const int hp_max = b->hp_max(self);
+          return hp_max > 0 ? static_cast<double>(b->hp(self)) / hp_max : 0.0;
+        }
+        case tactics::kSelfHpLost: return b->hp_max(self) - b->hp(self);
         case tactics::kAlliesAlive: return b->in_fight(my);
         case tactics::kAlliesDown: return b->side_size(my) - b->in_fight(my);
         case tactics::kEnemiesAlive: return b->in_fight(1 - my);
@@ -1050,8 +1052,11 @@ class Battle {
   void carry_out();
 
   const Encounter& enc_;
+  // The fighters and the options are read at every step: a pointer and a
+  // copy kept here save a load through enc_ each time.
+  const Fighter* fighters_;
   PartyState* carry_ = nullptr;
-  const Options& opt_;
+  const Options opt_;
   R& dice_;
   R& surprise_;
   R& tact_;
