@@ -383,6 +383,7 @@ class Battle {
   }
 
   void declare() {
+    carded_ = 0;  // see card(): what every target offers is worked out again each round
     const tactics::Rule* chosen[kMax];
     acting_[kCalledPass] = acting_[kPcPass] = acting_[kNpcPass] = 0;
     // First what everyone does: withdrawals take effect before anyone aims.
@@ -448,6 +449,7 @@ class Battle {
   // once), whom their attacks go to is chosen again now.
   void aim_npcs() {
     if (!opt_.npc_targets_after_pcs) return;
+    carded_ = 0;  // the PCs have acted: what every target offers is worked out again
     // Whose attacks are aimed late: NPCs' plain attacks, that is the NPC pass.
     for (std::uint64_t m = acting_[kNpcPass]; m; m &= m - 1) aim(std::countr_zero(m));
     if (acting_[kNpcPass] != 0) close_combat();
@@ -457,8 +459,10 @@ class Battle {
   // and whoever they strike.
   void close_combat() {
     for (int i = 0; i < n_; ++i) melee_[i] = 0;
-    for (int i = 0; i < n_; ++i) {
-      if (st_[i].action < 0 || f(i).ranged) continue;
+    // Those who act this round (an action declared) are in the passes' masks.
+    for (std::uint64_t m = acting_[kCalledPass] | acting_[kPcPass] | acting_[kNpcPass]; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      if (f(i).ranged) continue;
       for (int k = 0; k < st_[i].n_targets; ++k) {
         const int t = targets_[i][k];
         if (!st_[t].in) continue;
@@ -520,7 +524,7 @@ class Battle {
     return best_by(lo, hi, usable, [&](int j) { return -hp(j); });
   }
 
-  // Aim::threat: best_by() on (aim_score, -hp) written out, as it runs for
+  // Aim::threat: best_by() on (the score of card(), -hp) written out, as it runs for
   // every attack of the round (twice for NPCs): the same choice and the same
   // draws from the tactics stream on ties, without calls per enemy.
   int aim_threat(int i, int action) {
@@ -535,8 +539,9 @@ class Battle {
     int best_left = 0;
     for (std::uint64_t m = open; m; m &= m - 1) {
       const int j = std::countr_zero(m);
-      const int left = hp(j);
-      const double score = aim_score(odds, j, left);
+      const Card& c = card(j);
+      const int left = c.left;
+      const double score = c.danger * std::min(1.0, attack_worth(odds, j, c.exposed) / c.left_at_least_1);
       // (score, -left) compared as a pair: the higher score, then the least left.
       if (best < 0 || score > best_score || (score == best_score && left < best_left)) {
         best = j;
@@ -560,28 +565,43 @@ class Battle {
     int i;
     int action;
     int need;     // the d20 roll before the target's part ("Conflicts"): 11 + attack_mod() less the target's bonus
+    bool ranged;  // its shots meet cover
     double dmg;   // the mean damage of one hit
   };
   Odds odds_of(int i, int action) const {
     int need = 11 + attacker_mod(i);
     if (is_called(action) && !is_called(st_[i].action)) need -= 3;  // not yet declared
-    return Odds{i, action, need, f(i).hit_damage};
+    return Odds{i, action, need, f(i).ranged, f(i).hit_damage};
   }
 
-  // The chance that an attack hits `t` (roll-under d20: 11 + attack -
-  // defense, "Conflicts"; the natural 20 and 1 options).
-  [[gnu::always_inline]] double hit_chance(const Odds& o, int t) const {
-    const int need = o.need + target_mod(t) - defense_against(t, o.i, true);
-    return hit_odds_[std::clamp(need, 0, 20)];
+  // The target's part of the roll an attack needs (roll-under d20: 11 +
+  // attack - defense, "Conflicts"): target_mod() less defense_against(), in
+  // two parts. `exposed` is what holds against every attacker and does not
+  // change while the round's attacks are aimed (its card() keeps it) ...
+  int exposure(int t) const { return target_mod(t) - f(t).defense + (st_[t].surprised && round_ > 1 ? 2 : 0); }
+  // ... and this the rest: the small shield (it guards against the one it
+  // aims at, chosen while attacks are aimed), a called action of its own
+  // (changed by declare() when it has no target) and cover against a shot.
+  [[gnu::always_inline]] int exposure_to(const Odds& o, int t) const {
+    const State& s = st_[t];
+    int e = 0;
+    if (f(t).small_shield && s.shield_vs != o.i) e += 1;
+    if (is_called(s.action)) e += 2;
+    if (o.ranged) e -= cover_against(t, o.i);
+    return e;
+  }
+  // The chance that an attack hits `t` (the natural 20 and 1 options folded in).
+  [[gnu::always_inline]] double hit_chance(const Odds& o, int t, int exposed) const {
+    return hit_odds_[std::clamp(o.need + exposed + exposure_to(o, t), 0, 20)];
   }
   // What one attack with `o.action` on `t` is worth, in points of what
   // stands between `t` and injuries: the chance it hits times the damage
   // expected, with every injury point a knockout or killing blow puts in
   // directly counted three times (it comes off what is left, brings a
   // consciousness roll and a penalty to every roll).
-  [[gnu::always_inline]] double attack_worth(const Odds& o, int t) const {
+  [[gnu::always_inline]] double attack_worth(const Odds& o, int t, int exposed) const {
     const double dmg = o.dmg;
-    if (o.action == kAttack) return hit_chance(o, t) * dmg;  // no direct injuries: dmg + 2 * 0 is dmg
+    if (o.action == kAttack) return hit_chance(o, t, exposed) * dmg;  // no direct injuries: dmg + 2 * 0 is dmg
     double direct = 0.0;
     if (o.action == kKillingBlow && immobile(t)) direct = std::ceil(dmg / 2);
     if (o.action == kKnockout && eligible(t, kKnockout)) {
@@ -589,38 +609,69 @@ class Battle {
                        (st_[t].surprised ? 3 : 0);
       direct = (1.0 - std::clamp(need, 0, 20) / 20.0) * std::min<double>(dmg, f(o.i).knockout_injuries);
     }
-    return hit_chance(o, t) * (dmg + 2.0 * direct);
+    return hit_chance(o, t, exposed) * (dmg + 2.0 * direct);
   }
-  // The danger `j` poses (its damage a round), times the share of what it
-  // has left (`left`, its hp()) that one attack is expected to take away (at
-  // most all): the enemy whose fall soonest ends the most danger scores
-  // highest, a nearly fallen one in particular.
-  [[gnu::always_inline]] double aim_score(const Odds& o, int j, int left) const {
-    return f(j).mean_damage * std::min(1.0, attack_worth(o, j) / static_cast<double>(std::max(1, left)));
+
+  // What a combatant offers as a target to Aim::threat, whose score is the
+  // danger it poses (its damage a round) times the share of what it has
+  // left (its hp()) that one attack is expected to take away (at most all):
+  // the enemy whose fall soonest ends the most danger scores highest, a
+  // nearly fallen one in particular. None of it depends on the attacker or
+  // changes while the round's actions are chosen and aimed (declare() and
+  // aim_npcs() read the state; no damage, no change of surprise; the PCs act
+  // between the two, so each clears carded_), so it is worked out once per
+  // target and pass instead of once per choice weighed and attack aimed:
+  // the same numbers, so the same choices and draws.
+  struct Card {
+    int exposed;             // exposure()
+    int left;                // hp()
+    double left_at_least_1;  // max(1, left), what the share is of
+    double danger;           // mean_damage
+  };
+  const Card& card(int j) {
+    Card& c = card_[j];
+    if ((carded_ & bit(j)) == 0) {
+      carded_ |= bit(j);
+      c.exposed = exposure(j);
+      c.left = hp(j);
+      c.left_at_least_1 = static_cast<double>(std::max(1, c.left));
+      c.danger = f(j).mean_damage;
+    }
+    return c;
   }
 
   // For a combatant with the default tactics under a scored style: its
   // withdrawal when that rule holds, else the kind of attack (plain,
   // knockout, killing blow) worth most against the enemy it is worth most
   // against; on equal worth the plain attack, which costs no defense.
-  const tactics::Rule* choose_scored(int i) const {
+  const tactics::Rule* choose_scored(int i) {
+    // Only a choice between kinds of attack needs weighing: the plain attack
+    // alone (the chooser surprised, or no enemy surprised or immobile) is
+    // taken as it is, the called ones passed over.
+    if (!st_[i].surprised && open_to(i, kKnockout) != 0) return weigh_attacks(i);
+    const View view{this, i};
+    for (const tactics::Rule& r : f(i).rules) {
+      if (!r.when.is_always() && !r.when.holds(view)) continue;
+      if (!is_attack(r.action) || r.action == kAttack) return &r;  // withdraw or hold: as listed
+    }
+    return nullptr;
+  }
+  // ... and with a choice (the chooser is not surprised): the worth of each
+  // kind on the enemy it is worth most against. Out of line, as it is rare
+  // after the first round.
+  [[gnu::noinline]] const tactics::Rule* weigh_attacks(int i) {
     const View view{this, i};
     const tactics::Rule* best = nullptr;
     double best_worth = -1.0;
-    // Only a choice between kinds of attack needs weighing: the plain attack
-    // alone (no enemy surprised or immobile) is taken as it is.
-    const bool choice = !st_[i].surprised && open_to(i, kKnockout) != 0;
     for (const tactics::Rule& r : f(i).rules) {
       if (!r.when.is_always() && !r.when.holds(view)) continue;
       if (!is_attack(r.action)) return best ? best : &r;  // withdraw or hold: as listed
-      if (is_called(r.action) && st_[i].surprised) continue;
-      if (!choice) {
-        if (r.action == kAttack) return &r;
-        continue;
-      }
       double w = -1.0;
       const Odds odds = odds_of(i, r.action);
-      for (std::uint64_t m = open_to(i, r.action); m; m &= m - 1) w = std::max(w, attack_worth(odds, std::countr_zero(m)));
+      for (std::uint64_t m = open_to(i, r.action); m; m &= m - 1) {
+        const int j = std::countr_zero(m);
+        w = std::max(w, attack_worth(odds, j, card(j).exposed));
+      }
       if (w < 0.0) continue;
       ENCSIM_SAY(log_, "  (%s weighs %s: worth %.2f)", name(i), kActionNames[r.action], w);
       if (w > best_worth || (w == best_worth && r.action == kAttack)) {
@@ -1074,6 +1125,8 @@ class Battle {
   const tactics::Rule* chosen_[kMax];
   std::uint64_t acting_[3] = {0, 0, 0};  // per Pass: who acts in it this round (bit per combatant)
   State st_[kMax];
+  Card card_[kMax];           // see card()
+  std::uint64_t carded_ = 0;  // whose card_ is current
   std::uint64_t melee_[kMax];
   int targets_[kMax][Encounter::kMaxAttacks];
 };
