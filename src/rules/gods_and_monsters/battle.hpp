@@ -184,6 +184,7 @@ class Battle {
   }
 
   void start_round() {
+    hurt_ = 0;
     for (int i = 0; i < n_; ++i) {
       State& s = st_[i];
       s.injuries_at_start = s.injuries;
@@ -894,6 +895,7 @@ class Battle {
   // becomes injury points, as do the `direct` points of a knockout or killing blow.
   void damage(int a, int t, int dmg, int direct) {
     State& s = st_[t];
+    hurt_ |= bit(t);
     const bool archetypal = verve_usable(t);
     int rest = dmg - direct;
     const int from_pool = std::min(s.pool, rest);
@@ -964,7 +966,9 @@ class Battle {
     // Unconsciousness first: the death roll of the unconscious is at +2.
     // It lasts a number of minutes equal to its injuries, six rounds each
     // ("Rounds"): with no injuries, none at all.
-    for (int i = 0; i < n_; ++i) {
+    // Only those damage() reached this round can have fallen or be hurt.
+    for (std::uint64_t m = hurt_; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
       State& s = st_[i];
       if (!s.out_cold || !s.in) continue;
       if (opt_.unconscious_minutes && s.injuries == 0) {
@@ -986,7 +990,8 @@ class Battle {
     // "A time to die": injuries that exceed survival (and verve, when the
     // latest were archetypal) are a contest: the injuries roll at or under
     // their total, the character at or under endurance minus injuries.
-    for (int i = 0; i < n_; ++i) {
+    for (std::uint64_t m = hurt_; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
       State& s = st_[i];
       if (!s.injured_now || s.dying || s.withdrew) continue;
       if (s.injuries <= s.survival + (s.archetypal_injury ? s.verve : 0)) continue;
@@ -1001,10 +1006,11 @@ class Battle {
       ENCSIM_SAY(log_, "%s is dying", name(i));
       if (!opt_.dying_acts) set_in(i, false);
     }
-    // Group effort morale ("Group Effort Decisions"), and withdrawals decided earlier.
-    for (int i = 0; i < n_; ++i) {
+    // Group effort morale ("Group Effort Decisions"), and withdrawals decided
+    // earlier, for those in the fight (leaving changes no one else's `in`).
+    for (std::uint64_t m = in_mask_; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
       State& s = st_[i];
-      if (!s.in) continue;
       if (s.withdraw_in > 0 && --s.withdraw_in == 0) {
         leave(i, "breaks off and withdraws");
         continue;
@@ -1120,6 +1126,7 @@ class Battle {
   std::uint64_t side_mask_[2] = {0, 0};  // bit per combatant of each side
   std::uint64_t surprised_mask_ = 0;     // bit per surprised combatant (see set_surprised())
   std::uint64_t asleep_mask_ = 0;        // ... surprised in its sleep
+  std::uint64_t hurt_ = 0;               // bit per combatant damage() reached this round
   double hit_odds_[21];               // see the constructor
   Mark focus_[2];  // the enemy each side did the most harm in its latest round of hits
   const tactics::Rule* chosen_[kMax];
