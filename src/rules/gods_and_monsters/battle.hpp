@@ -440,7 +440,12 @@ class Battle {
   void aim(int i) {
     const Fighter& fi = f(i);
     const int n_attacks = fi.actions * fi.attacks_per_action;
-    for (int k = 0; k < n_attacks; ++k) targets_[i][k] = select(i, chosen_[i]->target, st_[i].action);
+    const int action = st_[i].action;
+    if (fi.styled && enc_.play[side(i)].aim == Aim::threat) {  // the styles' usual aim, without select()'s detour
+      for (int k = 0; k < n_attacks; ++k) targets_[i][k] = aim_threat(i, action);
+    } else {
+      for (int k = 0; k < n_attacks; ++k) targets_[i][k] = select(i, chosen_[i]->target, action);
+    }
     st_[i].n_targets = n_attacks;
     st_[i].shield_vs = targets_[i][0];
   }
