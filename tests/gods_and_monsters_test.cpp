@@ -1047,5 +1047,28 @@ foes:
   EXPECT_TRUE(has(r.log, "Rogue attacks Guard: d20 20")) << r.log;
 }
 
+TEST(GodsAndMonstersStyles, AnAllyAimsAgainAfterThePcsActOnWhatTheyLeft) {
+  // The Hound (an allied NPC) weighs the Imp (d4, 6 left: 2.5 x 1.925 / 6)
+  // below the Brute (2d6, 12 left: 7 x 1.925 / 12) when the round is
+  // declared. The Hero's blow leaves the Imp 1 survival, so when the NPCs
+  // aim after the PCs the Imp is worth the most (2.5 x min(1, 1.925)): what
+  // a target offers is worked out again for that pass, not kept from the
+  // declaration.
+  const auto enc = encounter_from(R"(ruleset: gods-and-monsters
+max_rounds: 1
+party:
+  - {name: Hero, survival: 20, damage: d6, tactics: [{do: attack, target: lowest_hp}]}
+  - {name: Hound, pc: false, survival: 20, damage: d6}
+foes:
+  - {name: Imp, survival: 6, damage: d4, tactics: [{do: hold}]}
+  - {name: Brute, survival: 12, damage: 2d6, tactics: [{do: hold}]}
+)");
+  // The Hero hits the Imp (2) for 5; the Hound rolls a natural 20, a miss.
+  ScriptedDice dice{{{20, 2}, {6, 5}, {20, 20}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r.log, "Hero attacks Imp: d20 2")) << r.log;
+  EXPECT_TRUE(has(r.log, "Hound attacks Imp: d20 20")) << r.log;
+}
+
 }  // namespace
 }  // namespace encsim

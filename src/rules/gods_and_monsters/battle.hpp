@@ -16,7 +16,7 @@ template <class R, class Log>
 class Battle {
  public:
   Battle(const Encounter& enc, R& dice, R& surprise, R& tact, TrialRecord& rec, Log& log)
-      : enc_(enc), opt_(enc.opt), dice_(dice), surprise_(surprise), tact_(tact), rec_(rec), log_(log),
+      : enc_(enc), fighters_(enc.fighters.data()), opt_(enc.opt), dice_(dice), surprise_(surprise), tact_(tact), rec_(rec), log_(log),
         n_(static_cast<int>(enc.fighters.size())) {
     // hit_chance() by the roll needed, clamped to 0..20, natural 20 and 1 options folded in.
     for (int need = 0; need <= 20; ++need) {
@@ -95,7 +95,7 @@ class Battle {
   static constexpr int kMax = Encounter::kMaxFighters;
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
   static std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
-  const Fighter& f(int i) const { return enc_.fighters[at(i)]; }
+  const Fighter& f(int i) const { return fighters_[i]; }
   CombatantRecord& rec(int i) { return rec_.combatants[at(i)]; }
   FeatureRecord& feat(int k) { return rec_.features[static_cast<std::size_t>(k)]; }
   // The feature of i's attack this round (its kind of attack).
@@ -141,6 +141,7 @@ class Battle {
     side_mask_[0] = bit(enc_.n_party) - 1;
     side_mask_[1] = all & ~side_mask_[0];
     in_mask_ = all;
+    surprised_mask_ = asleep_mask_ = 0;
   }
 
   // Every change of `in` goes through here, so that in_fight() is a lookup:
@@ -153,6 +154,15 @@ class Battle {
     in_mask_ ^= bit(i);
   }
 
+  // Every change of `surprised` and `asleep` goes through here, so that
+  // open_to() is a lookup: the scoring rule asks for it at every decision.
+  void set_surprised(int i, bool surprised, bool asleep) {
+    st_[i].surprised = surprised;
+    st_[i].asleep = asleep;
+    surprised_mask_ = (surprised_mask_ & ~bit(i)) | (surprised ? bit(i) : 0);
+    asleep_mask_ = (asleep_mask_ & ~bit(i)) | (asleep ? bit(i) : 0);
+  }
+
   // "Surprise": perception rolls, +4 when aware of the attackers, -6 asleep.
   void roll_surprise() {
     for (int i = 0; i < n_; ++i) {
@@ -162,8 +172,8 @@ class Battle {
       const int need = fi.score[kPerception] + mod + fi.group_bonus - st_[i].injuries;
       const int roll = surprise_.die(20);
       State& s = st_[i];
-      s.surprised = roll > need && !buy_off(i, roll - need, kPerception, false);
-      s.asleep = s.surprised && fi.awareness == Awareness::asleep;
+      const bool surprised = roll > need && !buy_off(i, roll - need, kPerception, false);
+      set_surprised(i, surprised, surprised && fi.awareness == Awareness::asleep);
       ENCSIM_SAY(log_, "%s rolls perception %d vs %d: %s", name(i), roll, need,
                  s.surprised ? (s.asleep ? "surprised in its sleep" : "surprised") : "not surprised");
       if (s.surprised) {
@@ -174,6 +184,7 @@ class Battle {
   }
 
   void start_round() {
+    hurt_ = 0;
     for (int i = 0; i < n_; ++i) {
       State& s = st_[i];
       s.injuries_at_start = s.injuries;
@@ -183,7 +194,7 @@ class Battle {
       if (s.unconscious && s.wake_round == round_ && (!s.dying || opt_.dying_acts)) {
         s.unconscious = false;
         set_in(i, true);
-        s.surprised = s.asleep = false;
+        set_surprised(i, false, false);
         s.die_round += round_ - 1 - s.out_since;  // while unconscious its minutes were hours
         rec(i).down = rec(i).dead;
         ++rec_.resources[kWokeUp];
@@ -196,10 +207,10 @@ class Battle {
         continue;
       }
       if (!s.in || !s.surprised || round_ == 1) continue;
-      s.asleep = false;
+      set_surprised(i, true, false);
       // Snapping out applies to the round it is rolled in.
       if (reaction_roll(i, choose(i, opt_.snap_out), 0, false, "to snap out of surprise")) {
-        s.surprised = false;
+        set_surprised(i, false, false);
       } else {
         ++rec_.resources[kSurprisedRounds];
       }
@@ -261,12 +272,14 @@ class Battle {
       const State& s = b->st_[self];
       const Fighter& fi = b->f(self);
       const int my = b->side(self);
-      const int hp_max = b->hp_max(self);
       switch (id) {
         case tactics::kSelfHp: return b->hp(self);
-        case tactics::kSelfHpMax: return hp_max;
-        case tactics::kSelfHpFrac: return hp_max > 0 ? static_cast<double>(b->hp(self)) / hp_max : 0.0;
-        case tactics::kSelfHpLost: return hp_max - b->hp(self);
+        case tactics::kSelfHpMax: return b->hp_max(self);
+        case tactics::kSelfHpFrac: {
+          const int hp_max = b->hp_max(self);
+          return hp_max > 0 ? static_cast<double>(b->hp(self)) / hp_max : 0.0;
+        }
+        case tactics::kSelfHpLost: return b->hp_max(self) - b->hp(self);
         case tactics::kAlliesAlive: return b->in_fight(my);
         case tactics::kAlliesDown: return b->side_size(my) - b->in_fight(my);
         case tactics::kEnemiesAlive: return b->in_fight(1 - my);
@@ -311,6 +324,15 @@ class Battle {
   }
   bool shot_ready(int i) const { return st_[i].progress + 1 >= shot_need(i); }
 
+  // The enemies of `i` that `action` may be aimed at (eligible()), as a bit
+  // mask: in listed order when walked from the lowest bit.
+  std::uint64_t open_to(int i, int action) const {
+    const std::uint64_t in = in_mask_ & side_mask_[1 - side(i)];
+    if (action == kKnockout) return in & surprised_mask_;  // surprised, or immobile (asleep, so surprised too)
+    if (action == kKillingBlow) return round_ == 1 ? in & surprised_mask_ & asleep_mask_ : 0;  // immobile()
+    return in;
+  }
+
   // Which enemies an action may be aimed at.
   [[gnu::always_inline]] bool eligible(int j, int action) const {
     if (!st_[j].in) return false;
@@ -324,9 +346,7 @@ class Battle {
     for (const tactics::Rule& r : f(i).rules) {
       // The surprised may not start special conflict maneuvers.
       if (is_called(r.action) && st_[i].surprised) continue;
-      if ((r.action == kKnockout || r.action == kKillingBlow) &&
-          count_enemies(i, [&](int j) { return eligible(j, r.action); }) == 0)
-        continue;
+      if ((r.action == kKnockout || r.action == kKillingBlow) && open_to(i, r.action) == 0) continue;
       if (r.when.holds(view)) return &r;
     }
     return nullptr;
@@ -358,12 +378,13 @@ class Battle {
     // The old course, as long as it can still be followed.
     const tactics::Rule* old = s.plan;
     if (old && is_called(old->action) &&
-        (s.surprised || count_enemies(i, [&](int j) { return eligible(j, old->action); }) == 0))
+        (s.surprised || open_to(i, old->action) == 0))
       return nullptr;
     return old;
   }
 
   void declare() {
+    carded_ = 0;  // see card(): what every target offers is worked out again each round
     const tactics::Rule* chosen[kMax];
     acting_[kCalledPass] = acting_[kPcPass] = acting_[kNpcPass] = 0;
     // First what everyone does: withdrawals take effect before anyone aims.
@@ -403,7 +424,7 @@ class Battle {
       // A knockout or killing blow whose every possible target has just
       // withdrawn is a plain attack: there is nobody left to aim it at.
       const int a = st_[i].action;
-      if ((a == kKnockout || a == kKillingBlow) && count_enemies(i, [&](int j) { return eligible(j, a); }) == 0) {
+      if ((a == kKnockout || a == kKillingBlow) && open_to(i, a) == 0) {
         ENCSIM_SAY(log_, "%s has no target for its %s: it attacks", name(i), kActionNames[a]);
         st_[i].action = kAttack;
         acting_[kCalledPass] &= ~bit(i);
@@ -419,7 +440,12 @@ class Battle {
   void aim(int i) {
     const Fighter& fi = f(i);
     const int n_attacks = fi.actions * fi.attacks_per_action;
-    for (int k = 0; k < n_attacks; ++k) targets_[i][k] = select(i, chosen_[i]->target, st_[i].action);
+    const int action = st_[i].action;
+    if (fi.styled && enc_.play[side(i)].aim == Aim::threat) {  // the styles' usual aim, without select()'s detour
+      for (int k = 0; k < n_attacks; ++k) targets_[i][k] = aim_threat(i, action);
+    } else {
+      for (int k = 0; k < n_attacks; ++k) targets_[i][k] = select(i, chosen_[i]->target, action);
+    }
     st_[i].n_targets = n_attacks;
     st_[i].shield_vs = targets_[i][0];
   }
@@ -429,6 +455,7 @@ class Battle {
   // once), whom their attacks go to is chosen again now.
   void aim_npcs() {
     if (!opt_.npc_targets_after_pcs) return;
+    carded_ = 0;  // the PCs have acted: what every target offers is worked out again
     // Whose attacks are aimed late: NPCs' plain attacks, that is the NPC pass.
     for (std::uint64_t m = acting_[kNpcPass]; m; m &= m - 1) aim(std::countr_zero(m));
     if (acting_[kNpcPass] != 0) close_combat();
@@ -438,8 +465,10 @@ class Battle {
   // and whoever they strike.
   void close_combat() {
     for (int i = 0; i < n_; ++i) melee_[i] = 0;
-    for (int i = 0; i < n_; ++i) {
-      if (st_[i].action < 0 || f(i).ranged) continue;
+    // Those who act this round (an action declared) are in the passes' masks.
+    for (std::uint64_t m = acting_[kCalledPass] | acting_[kPcPass] | acting_[kNpcPass]; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      if (f(i).ranged) continue;
       for (int k = 0; k < st_[i].n_targets; ++k) {
         const int t = targets_[i][k];
         if (!st_[t].in) continue;
@@ -496,22 +525,17 @@ class Battle {
         if (const int j = any_of(lo, hi, usable); j >= 0) return j;
         break;
       case Aim::lowest_hp: break;
-      case Aim::threat: return aim_threat(i, lo, hi, st_[i].action);
+      case Aim::threat: return aim_threat(i, st_[i].action);
     }
     return best_by(lo, hi, usable, [&](int j) { return -hp(j); });
   }
 
-  // Aim::threat: best_by() on (aim_score, -hp) written out, as it runs for
+  // Aim::threat: best_by() on (the score of card(), -hp) written out, as it runs for
   // every attack of the round (twice for NPCs): the same choice and the same
   // draws from the tactics stream on ties, without calls per enemy.
-  int aim_threat(int i, int lo, int hi, int action) {
-    // Those it may aim at, in listed order: for anything but a knockout or
-    // killing blow eligible() is being in the fight, a lookup in in_mask_.
-    std::uint64_t open = in_mask_ & side_mask_[1 - side(i)];
-    if (action == kKnockout || action == kKillingBlow) {
-      open = 0;
-      for (int j = lo; j < hi; ++j) open |= eligible(j, action) ? bit(j) : 0;
-    }
+  int aim_threat(int i, int action) {
+    // Those it may aim at, in listed order.
+    const std::uint64_t open = open_to(i, action);
     ENCSIM_CHECK(open != 0);
     if ((open & (open - 1)) == 0) return std::countr_zero(open);  // nothing to weigh, and best_by() would draw nothing
     const Odds odds = odds_of(i, action < 0 ? static_cast<int>(kAttack) : action);
@@ -521,8 +545,9 @@ class Battle {
     int best_left = 0;
     for (std::uint64_t m = open; m; m &= m - 1) {
       const int j = std::countr_zero(m);
-      const int left = hp(j);
-      const double score = aim_score(odds, j, left);
+      const Card& c = card(j);
+      const int left = c.left;
+      const double score = c.danger * std::min(1.0, attack_worth(odds, j, c.exposed) / c.left_at_least_1);
       // (score, -left) compared as a pair: the higher score, then the least left.
       if (best < 0 || score > best_score || (score == best_score && left < best_left)) {
         best = j;
@@ -546,28 +571,43 @@ class Battle {
     int i;
     int action;
     int need;     // the d20 roll before the target's part ("Conflicts"): 11 + attack_mod() less the target's bonus
+    bool ranged;  // its shots meet cover
     double dmg;   // the mean damage of one hit
   };
   Odds odds_of(int i, int action) const {
     int need = 11 + attacker_mod(i);
     if (is_called(action) && !is_called(st_[i].action)) need -= 3;  // not yet declared
-    return Odds{i, action, need, f(i).hit_damage};
+    return Odds{i, action, need, f(i).ranged, f(i).hit_damage};
   }
 
-  // The chance that an attack hits `t` (roll-under d20: 11 + attack -
-  // defense, "Conflicts"; the natural 20 and 1 options).
-  [[gnu::always_inline]] double hit_chance(const Odds& o, int t) const {
-    const int need = o.need + target_mod(t) - defense_against(t, o.i, true);
-    return hit_odds_[std::clamp(need, 0, 20)];
+  // The target's part of the roll an attack needs (roll-under d20: 11 +
+  // attack - defense, "Conflicts"): target_mod() less defense_against(), in
+  // two parts. `exposed` is what holds against every attacker and does not
+  // change while the round's attacks are aimed (its card() keeps it) ...
+  int exposure(int t) const { return target_mod(t) - f(t).defense + (st_[t].surprised && round_ > 1 ? 2 : 0); }
+  // ... and this the rest: the small shield (it guards against the one it
+  // aims at, chosen while attacks are aimed), a called action of its own
+  // (changed by declare() when it has no target) and cover against a shot.
+  [[gnu::always_inline]] int exposure_to(const Odds& o, int t) const {
+    const State& s = st_[t];
+    int e = 0;
+    if (f(t).small_shield && s.shield_vs != o.i) e += 1;
+    if (is_called(s.action)) e += 2;
+    if (o.ranged) e -= cover_against(t, o.i);
+    return e;
+  }
+  // The chance that an attack hits `t` (the natural 20 and 1 options folded in).
+  [[gnu::always_inline]] double hit_chance(const Odds& o, int t, int exposed) const {
+    return hit_odds_[std::clamp(o.need + exposed + exposure_to(o, t), 0, 20)];
   }
   // What one attack with `o.action` on `t` is worth, in points of what
   // stands between `t` and injuries: the chance it hits times the damage
   // expected, with every injury point a knockout or killing blow puts in
   // directly counted three times (it comes off what is left, brings a
   // consciousness roll and a penalty to every roll).
-  [[gnu::always_inline]] double attack_worth(const Odds& o, int t) const {
+  [[gnu::always_inline]] double attack_worth(const Odds& o, int t, int exposed) const {
     const double dmg = o.dmg;
-    if (o.action == kAttack) return hit_chance(o, t) * dmg;  // no direct injuries: dmg + 2 * 0 is dmg
+    if (o.action == kAttack) return hit_chance(o, t, exposed) * dmg;  // no direct injuries: dmg + 2 * 0 is dmg
     double direct = 0.0;
     if (o.action == kKillingBlow && immobile(t)) direct = std::ceil(dmg / 2);
     if (o.action == kKnockout && eligible(t, kKnockout)) {
@@ -575,39 +615,69 @@ class Battle {
                        (st_[t].surprised ? 3 : 0);
       direct = (1.0 - std::clamp(need, 0, 20) / 20.0) * std::min<double>(dmg, f(o.i).knockout_injuries);
     }
-    return hit_chance(o, t) * (dmg + 2.0 * direct);
+    return hit_chance(o, t, exposed) * (dmg + 2.0 * direct);
   }
-  // The danger `j` poses (its damage a round), times the share of what it
-  // has left (`left`, its hp()) that one attack is expected to take away (at
-  // most all): the enemy whose fall soonest ends the most danger scores
-  // highest, a nearly fallen one in particular.
-  [[gnu::always_inline]] double aim_score(const Odds& o, int j, int left) const {
-    return f(j).mean_damage * std::min(1.0, attack_worth(o, j) / static_cast<double>(std::max(1, left)));
+
+  // What a combatant offers as a target to Aim::threat, whose score is the
+  // danger it poses (its damage a round) times the share of what it has
+  // left (its hp()) that one attack is expected to take away (at most all):
+  // the enemy whose fall soonest ends the most danger scores highest, a
+  // nearly fallen one in particular. None of it depends on the attacker or
+  // changes while the round's actions are chosen and aimed (declare() and
+  // aim_npcs() read the state; no damage, no change of surprise; the PCs act
+  // between the two, so each clears carded_), so it is worked out once per
+  // target and pass instead of once per choice weighed and attack aimed:
+  // the same numbers, so the same choices and draws.
+  struct Card {
+    int exposed;             // exposure()
+    int left;                // hp()
+    double left_at_least_1;  // max(1, left), what the share is of
+    double danger;           // mean_damage
+  };
+  const Card& card(int j) {
+    Card& c = card_[j];
+    if ((carded_ & bit(j)) == 0) {
+      carded_ |= bit(j);
+      c.exposed = exposure(j);
+      c.left = hp(j);
+      c.left_at_least_1 = static_cast<double>(std::max(1, c.left));
+      c.danger = f(j).mean_damage;
+    }
+    return c;
   }
 
   // For a combatant with the default tactics under a scored style: its
   // withdrawal when that rule holds, else the kind of attack (plain,
   // knockout, killing blow) worth most against the enemy it is worth most
   // against; on equal worth the plain attack, which costs no defense.
-  const tactics::Rule* choose_scored(int i) const {
+  const tactics::Rule* choose_scored(int i) {
+    // Only a choice between kinds of attack needs weighing: the plain attack
+    // alone (the chooser surprised, or no enemy surprised or immobile) is
+    // taken as it is, the called ones passed over.
+    if (!st_[i].surprised && open_to(i, kKnockout) != 0) return weigh_attacks(i);
+    const View view{this, i};
+    for (const tactics::Rule& r : f(i).rules) {
+      if (!r.when.is_always() && !r.when.holds(view)) continue;
+      if (!is_attack(r.action) || r.action == kAttack) return &r;  // withdraw or hold: as listed
+    }
+    return nullptr;
+  }
+  // ... and with a choice (the chooser is not surprised): the worth of each
+  // kind on the enemy it is worth most against. Out of line, as it is rare
+  // after the first round.
+  [[gnu::noinline]] const tactics::Rule* weigh_attacks(int i) {
     const View view{this, i};
     const tactics::Rule* best = nullptr;
     double best_worth = -1.0;
-    // Only a choice between kinds of attack needs weighing: the plain attack
-    // alone (no enemy surprised or immobile) is taken as it is.
-    const bool choice = !st_[i].surprised && count_enemies(i, [&](int j) { return eligible(j, kKnockout); }) > 0;
     for (const tactics::Rule& r : f(i).rules) {
       if (!r.when.is_always() && !r.when.holds(view)) continue;
       if (!is_attack(r.action)) return best ? best : &r;  // withdraw or hold: as listed
-      if (is_called(r.action) && st_[i].surprised) continue;
-      if (!choice) {
-        if (r.action == kAttack) return &r;
-        continue;
-      }
       double w = -1.0;
       const Odds odds = odds_of(i, r.action);
-      for (int j = side(i) == 0 ? enc_.n_party : 0; j < (side(i) == 0 ? n_ : enc_.n_party); ++j)
-        if (eligible(j, r.action)) w = std::max(w, attack_worth(odds, j));
+      for (std::uint64_t m = open_to(i, r.action); m; m &= m - 1) {
+        const int j = std::countr_zero(m);
+        w = std::max(w, attack_worth(odds, j, card(j).exposed));
+      }
       if (w < 0.0) continue;
       ENCSIM_SAY(log_, "  (%s weighs %s: worth %.2f)", name(i), kActionNames[r.action], w);
       if (w > best_worth || (w == best_worth && r.action == kAttack)) {
@@ -830,6 +900,7 @@ class Battle {
   // becomes injury points, as do the `direct` points of a knockout or killing blow.
   void damage(int a, int t, int dmg, int direct) {
     State& s = st_[t];
+    hurt_ |= bit(t);
     const bool archetypal = verve_usable(t);
     int rest = dmg - direct;
     const int from_pool = std::min(s.pool, rest);
@@ -900,7 +971,9 @@ class Battle {
     // Unconsciousness first: the death roll of the unconscious is at +2.
     // It lasts a number of minutes equal to its injuries, six rounds each
     // ("Rounds"): with no injuries, none at all.
-    for (int i = 0; i < n_; ++i) {
+    // Only those damage() reached this round can have fallen or be hurt.
+    for (std::uint64_t m = hurt_; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
       State& s = st_[i];
       if (!s.out_cold || !s.in) continue;
       if (opt_.unconscious_minutes && s.injuries == 0) {
@@ -922,7 +995,8 @@ class Battle {
     // "A time to die": injuries that exceed survival (and verve, when the
     // latest were archetypal) are a contest: the injuries roll at or under
     // their total, the character at or under endurance minus injuries.
-    for (int i = 0; i < n_; ++i) {
+    for (std::uint64_t m = hurt_; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
       State& s = st_[i];
       if (!s.injured_now || s.dying || s.withdrew) continue;
       if (s.injuries <= s.survival + (s.archetypal_injury ? s.verve : 0)) continue;
@@ -937,10 +1011,11 @@ class Battle {
       ENCSIM_SAY(log_, "%s is dying", name(i));
       if (!opt_.dying_acts) set_in(i, false);
     }
-    // Group effort morale ("Group Effort Decisions"), and withdrawals decided earlier.
-    for (int i = 0; i < n_; ++i) {
+    // Group effort morale ("Group Effort Decisions"), and withdrawals decided
+    // earlier, for those in the fight (leaving changes no one else's `in`).
+    for (std::uint64_t m = in_mask_; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
       State& s = st_[i];
-      if (!s.in) continue;
       if (s.withdraw_in > 0 && --s.withdraw_in == 0) {
         leave(i, "breaks off and withdraws");
         continue;
@@ -1039,8 +1114,11 @@ class Battle {
   void carry_out();
 
   const Encounter& enc_;
+  // The fighters and the options are read at every step: a pointer and a
+  // copy kept here save a load through enc_ each time.
+  const Fighter* fighters_;
   PartyState* carry_ = nullptr;
-  const Options& opt_;
+  const Options opt_;
   R& dice_;
   R& surprise_;
   R& tact_;
@@ -1051,11 +1129,16 @@ class Battle {
   int in_count_[2] = {0, 0};  // per side: how many are in the fight (see set_in())
   std::uint64_t in_mask_ = 0;         // bit per combatant in the fight (see set_in())
   std::uint64_t side_mask_[2] = {0, 0};  // bit per combatant of each side
+  std::uint64_t surprised_mask_ = 0;     // bit per surprised combatant (see set_surprised())
+  std::uint64_t asleep_mask_ = 0;        // ... surprised in its sleep
+  std::uint64_t hurt_ = 0;               // bit per combatant damage() reached this round
   double hit_odds_[21];               // see the constructor
   Mark focus_[2];  // the enemy each side did the most harm in its latest round of hits
   const tactics::Rule* chosen_[kMax];
   std::uint64_t acting_[3] = {0, 0, 0};  // per Pass: who acts in it this round (bit per combatant)
   State st_[kMax];
+  Card card_[kMax];           // see card()
+  std::uint64_t carded_ = 0;  // whose card_ is current
   std::uint64_t melee_[kMax];
   int targets_[kMax][Encounter::kMaxAttacks];
 };

@@ -92,7 +92,7 @@ class Battle {
 
   void set_up() {
     alive_[0] = alive_[1] = 0;
-    up_ = 0;
+    up_ = timed_ = 0;
     const std::uint64_t all = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
     side_mask_[0] = enc_.n_party >= 64 ? all : (std::uint64_t{1} << enc_.n_party) - 1;
     side_mask_[1] = all & ~side_mask_[0];
@@ -350,11 +350,13 @@ class Battle {
     State& s = st_[i];
     s.cond &= ~bit(c);
     s.timed &= ~bit(c);
+    if (s.timed == 0) timed_ &= ~(std::uint64_t{1} << i);
     if (c == kRestrained) s.restrained_by = -1;
   }
   void set_timer(int i, int c, int owner, int turn, bool at_start) {
     State& s = st_[i];
     s.timed |= bit(c);
+    timed_ |= std::uint64_t{1} << i;
     s.timer[c] = Timer{static_cast<std::int16_t>(owner), static_cast<std::int16_t>(turn), at_start};
   }
   // Default duration: to the end of the creature's next turn. `owner` >= 0
@@ -406,8 +408,10 @@ class Battle {
     ENCSIM_SAY(log_, "  %s is %s", name(t), cond_name(c));
   }
   // Ends every timer of `owner` that is due at the start or end of its turn.
+  // Only those with a timer can have one due (timed_): it runs twice a turn.
   void expire(int owner, bool at_start) {
-    for (int j = 0; j < n_; ++j) {
+    for (std::uint64_t due = timed_; due; due &= due - 1) {
+      const int j = std::countr_zero(due);
       State& s = st_[j];
       for (CondMask m = s.timed; m; m &= m - 1) {
         const int c = std::countr_zero(m);
@@ -1567,6 +1571,7 @@ class Battle {
   int gm_threads_ = 0;
   int alive_[2] = {0, 0};
   std::uint64_t up_ = 0;  // conscious combatants, by bit
+  std::uint64_t timed_ = 0;  // combatants with a timed condition (State::timed), by bit
   std::uint64_t side_mask_[2] = {0, 0};
   int focus_[2] = {-1, -1};
   std::array<int, Encounter::kMaxFighters> order_;
