@@ -201,14 +201,17 @@ TEST(DaggerheartStyles, TheFoeStylesOrderTheWinRateAsTheirNamesPromise) {
 
 // The GM's Fear left at the end falls on every shipped fight, from earlier
 // versions (the measured GM, PCs on the fewest HP: styles restrained and
-// lowest_hp, which give those versions' results) to the defaults. The fights
-// are those of level-1 parties; knights-of-the-realm left the list when its
-// party became the level-2 PCs with cards and a second Giant Brawler: there
-// both GMs end with 8.9 Fear (10,000 fights), and on the levelled tier fights
-// the standard GM keeps as much or more (the-grove 3.5 -> 7.0): an open point
-// of the GM's Fear policy against levelled parties, not hidden here.
+// lowest_hp, which give those versions' results) to the defaults. With the
+// PCs' subclass, ancestry and community features, knights-of-the-realm
+// (10.4 -> 5.4 Fear, 10,000 fights) rejoins the list and guard-post
+// (8.8 -> 5.5) joins it; fallen-host falls a little (11.6 ->
+// 10.3) and the-grove rises (3.1 -> 8.7): its fights end with one adversary
+// standing for many rounds, which can take only its one spotlight a GM turn,
+// so the Fear the PCs' rolls give cannot be spent. An open point of the GM's
+// Fear policy against levelled parties, not hidden here.
 TEST(DaggerheartStyles, TheStandardGmEndsShippedFightsWithLessFear) {
-  for (const char* name : {"acid-burrower", "bandit-ambush", "keep-siege", "zombie-horde"}) {
+  for (const char* name :
+       {"acid-burrower", "bandit-ambush", "keep-siege", "zombie-horde", "knights-of-the-realm", "guard-post"}) {
     const Scenario s = shipped(name);
     const dh::Encounter before = styled(s, "restrained", "lowest_hp"), after = styled(s, "standard");
     const JointResult j = run_joint<dh::Encounter>({&before, &after}, {}, settings(10000));
