@@ -13,9 +13,10 @@
 
 namespace encsim::daggerheart {
 
-// Expected HP a hit of damage profile `profile` of adversary j marks on PC t
-// now (an Armor Slot used if it has one and may), and in `down` the chance
-// that the hit takes it out.
+// What a hit of damage profile `profile` of adversary j is worth on PC t now:
+// the expected HP it marks, an Armor Slot used if the PC has one and may,
+// plus that slot at kWorthArmor when the hit makes the PC mark it; in `down`
+// the chance that the hit takes the PC out.
 template <class R, class Log>
 inline double Battle<R, Log>::expected_marks(int j, int profile, int t, bool direct, double* down) const {
   const MarksTable& m = adv(j).marks[static_cast<std::size_t>(profile * n_pc_ + t)];
@@ -23,7 +24,7 @@ inline double Battle<R, Log>::expected_marks(int j, int profile, int t, bool dir
       !direct && pc(t).armor_policy == ArmorPolicy::always && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
   const std::size_t h = static_cast<std::size_t>(std::clamp(hp_left(t), 1, 5));
   *down = m.down[armor][h];  // 0 from 5 HP left: a hit marks at most 4
-  return m.expected[armor][h];
+  return m.expected[armor][h] + (armor ? kWorthArmor * m.armor_used : 0.0);
 }
 
 // The damage profile of adversary j's standard damage now (Horde, pack).
@@ -58,8 +59,9 @@ inline double Battle<R, Log>::target_value(int j, const Effect& e, int profile, 
     if (pc(t).immune & type_bit(a.type_of_damage)) dmg = 0;
     if (pc(t).resist & type_bit(a.type_of_damage)) dmg /= 2;
     const int armor = !a.direct && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
-    const int marks = std::max(0, severity(dmg, pc(t).major, pc(t).severe) - armor);
-    v = std::min(marks, hp_left(t));
+    const int before = severity(dmg, pc(t).major, pc(t).severe);
+    const int marks = std::max(0, before - armor);
+    v = std::min(marks, hp_left(t)) + (armor && before > 0 ? kWorthArmor : 0.0);  // the slot it makes the PC mark
     down = marks >= hp_left(t) ? 1.0 : 0.0;
   } else {
     v = expected_marks(j, profile, t, e.direct || a.direct, &down);
@@ -207,7 +209,7 @@ inline int Battle<R, Log>::pick_foe(int i) {
     const double m = enc_.pc_marks[static_cast<std::size_t>(i * n_adv_ + j)];
     const int left = adv_hp_left(j);
     const double share = adv(j).minion > 0 ? m : std::min(1.0, m / left);
-    const double s = adv(j).threat * p_duality(difficulty(j) - mod) * share;
+    const double s = adv(j).threat_hp * p_duality(difficulty(j) - mod) * share;
     if (best < 0 || s > best_score || (s == best_score && left < best_left)) {
       best = j, best_score = s, best_left = left, ties = 1;
     } else if (s == best_score && left == best_left && one_in(++ties)) {

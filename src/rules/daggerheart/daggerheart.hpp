@@ -232,7 +232,10 @@ struct Adversary {
   std::vector<tactics::Rule> rules;
   bool default_rules = false;  // no tactics given: the foe style chooses (by value, or `rules` in order)
   // Filled in at compile time for the value rule (docs: "How each side chooses"):
-  double threat = 0.0;  // expected HP its standard attack marks on the party's average PC
+  // What its standard attack is worth on the party's average PC (HP plus the
+  // Armor Slots it makes PCs mark): who the GM spotlights first. threat_hp:
+  // the HP alone, the threat the PCs weigh.
+  double threat = 0.0, threat_hp = 0.0;
   double damage_mean = 0.0, reduction_mean = 0.0;  // damage.mean(), damage_reduction.mean()
   // What a hit marks on each PC, per damage profile: [profile * PCs + pc].
   // Profiles: 0 standard, 1 Horde, 2 alternative, 3 + f feature f's own damage.

@@ -53,11 +53,13 @@ std::array<float, 4> marks_at_least(const Dice& d, DamageType type, const Pc& p,
 }
 
 // The same as expected HP marked (at most the HP left) and the chance of
-// marking the last, by Armor Slot and HP left.
+// marking the last, by Armor Slot and HP left; and the chance the hit makes
+// the PC mark an Armor Slot it has.
 MarksTable pc_marks(const Dice& d, DamageType type, const Pc& p, bool massive) {
   const std::array<float, 4> ge = marks_at_least(d, type, p, massive);
   auto at_least = [&](int k) { return k <= 4 ? ge[static_cast<std::size_t>(k - 1)] : 0.0f; };
   MarksTable m;
+  m.armor_used = at_least(1);  // the slot is marked whenever the hit would mark an HP
   for (int armor = 0; armor <= 1; ++armor)
     for (int h = 1; h <= 5; ++h) {
       float e = 0.0f;
@@ -132,14 +134,18 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
       e.note_extras();
       fill(3 + f, e.standard_damage ? a.damage : e.damage, e.standard_damage ? a.type_of_damage : e.type);
     }
-    // Threat: the standard attack's expected HP on the party's average PC, an
-    // Armor Slot used where it has one (Ramp Up: on everyone it reaches).
-    double sum = 0.0;
+    // Threat: the standard attack's worth on the party's average PC, an Armor
+    // Slot used where it has one (Ramp Up: on everyone it reaches); for the
+    // PCs, its HP alone.
+    double sum = 0.0, sum_hp = 0.0;
     for (std::size_t i = 0; i < n_pc; ++i) {
       const Pc& pc = enc.pcs[i];
+      const MarksTable& m = a.marks[i];
       const int armor = !a.direct && pc.armor_slots > 0 ? 1 : 0;
-      const double e = a.marks[i].expected[static_cast<std::size_t>(armor)][static_cast<std::size_t>(std::min(pc.hp, 5))];
-      sum += p_d20(pc.evasion - a.atk, false) * e;
+      const double e = m.expected[static_cast<std::size_t>(armor)][static_cast<std::size_t>(std::min(pc.hp, 5))];
+      const double hit = p_d20(pc.evasion - a.atk, false);
+      sum += hit * (e + (armor == 1 ? kWorthArmor * m.armor_used : 0.0));
+      sum_hp += hit * e;
     }
     int reach = 1;
     if (a.ramp_up) {
@@ -147,6 +153,7 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
       reach = r == Range::melee ? 1 : r == Range::very_close ? o.area_very_close : r == Range::close ? o.area_close : o.area_far;
     }
     a.threat = n_pc > 0 ? reach * sum / static_cast<double>(n_pc) : 0.0;
+    a.threat_hp = n_pc > 0 ? reach * sum_hp / static_cast<double>(n_pc) : 0.0;
     a.standard = Effect{};
     a.standard.kind = Effect::Kind::attack;
     a.standard.standard_damage = true;

@@ -52,14 +52,17 @@ inline double p_d20(int need, bool advantage) {
 }
 
 // Expected HP one hit marks and the chance it takes the PC out, by the Armor
-// Slot it may use (0 or 1) and its HP left (1..4; 5 stands for "5 or more").
+// Slot it may use (0 or 1) and its HP left (1..4; 5 stands for "5 or more");
+// and the chance the hit makes the PC mark an Armor Slot it has (it would
+// mark an HP without it), worth kWorthArmor to the adversaries.
 struct MarksTable {
   std::array<std::array<float, 6>, 2> expected{}, down{};
+  float armor_used = 0.0f;
 };
 
 // The value rule's worth of what is not HP, in HP (docs: "How each side chooses").
 inline constexpr double kWorthStress = 0.25;      // a Stress marked (an HP once Stress is full)
-inline constexpr double kWorthArmor = 0.5;        // an Armor Slot spent for nothing
+inline constexpr double kWorthArmor = 0.5;        // an Armor Slot marked (it would save an HP later)
 inline constexpr double kWorthVulnerable = 0.5;   // Vulnerable, when an attack can still exploit it
 inline constexpr double kWorthLostSpotlight = 1.0;  // a PC who must spend its spotlight breaking free
 inline constexpr double kWorthHope = 0.1;         // a Hope the PC loses
