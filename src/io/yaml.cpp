@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <system_error>
@@ -351,7 +352,19 @@ Node load_yaml_file(const std::string& path) {
   ::close(fd);
   if (err != 0) fail_errno(err);
   if (s.size() > kMaxFileBytes) too_large();
-  return parse_yaml(SourceFile::from_text(path, s), s);
+  // A file read again with the same bytes (each fight of a session includes
+  // the same libraries; sweep and tune reload their scenario) is parsed once
+  // per process: the tree is copied, positions and all.
+  static std::mutex mutex;
+  static std::unordered_map<std::string, std::pair<std::string, Node>> parsed;
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto it = parsed.find(path); it != parsed.end() && it->second.first == s) return it->second.second;
+  }
+  Node root = parse_yaml(SourceFile::from_text(path, s), s);
+  const std::lock_guard lock(mutex);
+  parsed.insert_or_assign(path, std::pair{std::move(s), root});
+  return root;
 }
 
 }  // namespace encsim

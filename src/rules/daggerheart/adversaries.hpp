@@ -522,7 +522,8 @@ inline void Battle<R, Log>::use_reaction(int j, int f) {
 // Reactions of adversary j on `trigger` (a defeated adversary still
 // reacts to its own defeat).
 template <class R, class Log>
-inline void Battle<R, Log>::adversary_reaction(int j, Trigger trigger, int pc_index, int dmg, int marks) {
+[[gnu::always_inline]] inline void Battle<R, Log>::adversary_reaction(int j, Trigger trigger, int pc_index, int dmg,
+                                                                      int marks) {
   // A reaction may set off another (a Death Quake downing a PC), but no
   // deeper: a `hit` reaction that attacks would otherwise never end.
   if (reaction_depth_ >= 2 || !(adv(j).triggers >> static_cast<unsigned>(trigger) & 1u)) return;
@@ -532,7 +533,7 @@ inline void Battle<R, Log>::adversary_reaction(int j, Trigger trigger, int pc_in
 }
 
 template <class R, class Log>
-inline void Battle<R, Log>::react(int j, Trigger trigger, int pc_index, int dmg, int marks) {
+[[gnu::noinline]] inline void Battle<R, Log>::react(int j, Trigger trigger, int pc_index, int dmg, int marks) {
   const Adversary& a = adv(j);
   for (std::size_t f = 0; f < a.features.size(); ++f) {
     const Feature& ft = a.features[f];

@@ -16,6 +16,8 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 
 #include "rules/daggerheart/play.hpp"
 
@@ -123,6 +125,8 @@ class Battle {
   int select(bool pc_side, int self, Target target, const int* skip = nullptr, int n_skip = 0);
   template <class Usable, class Score>
   int best_by(int n, const Usable& usable, const Score& score);
+  template <class Score>
+  int best_in(std::uint64_t set, const Score& score);
   static bool succeeded(RollResult r);
   RollResult action_roll(int i, int modifier, int net_adv, int target_difficulty, int* total, bool attack);
   RollResult roll_and_say(int i, int modifier, int net_adv, int target_difficulty, int* total, int* h, int* f);
@@ -492,6 +496,25 @@ inline int Battle<R, Log>::best_by(int n, const Usable& usable, const Score& sco
   double best_score = 0.0;
   for (int k = 0; k < n; ++k) {
     if (!usable(k)) continue;
+    const double s = static_cast<double>(score(k));
+    if (best < 0 || s > best_score) {
+      best = k, best_score = s, ties = 1;
+    } else if (s == best_score && one_in(++ties)) {
+      best = k;
+    }
+  }
+  return best;
+}
+
+// best_by over the members of `set` (bit k: index k), in the same order and
+// with the same tie draws, without visiting the others.
+template <class R, class Log>
+template <class Score>
+inline int Battle<R, Log>::best_in(std::uint64_t set, const Score& score) {
+  int best = -1, ties = 0;
+  double best_score = 0.0;
+  for (; set != 0; set &= set - 1) {
+    const int k = std::countr_zero(set);
     const double s = static_cast<double>(score(k));
     if (best < 0 || s > best_score) {
       best = k, best_score = s, ties = 1;

@@ -18,7 +18,8 @@ namespace encsim::daggerheart {
 // plus that slot at kWorthArmor when the hit makes the PC mark it; in `down`
 // the chance that the hit takes the PC out.
 template <class R, class Log>
-inline double Battle<R, Log>::expected_marks(int j, int profile, int t, bool direct, double* down) const {
+[[gnu::always_inline]] inline double Battle<R, Log>::expected_marks(int j, int profile, int t, bool direct,
+                                                                      double* down) const {
   const MarksTable& m = adv(j).marks[static_cast<std::size_t>(profile * n_pc_ + t)];
   const std::size_t armor =
       !direct && pc(t).armor_policy == ArmorPolicy::always && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
@@ -38,8 +39,10 @@ inline int Battle<R, Log>::standard_profile(int j) const {
 }
 
 // What effect e of adversary j (damage `profile`) is worth against PC t.
+// Inlined (with expected_marks) into effect_value's loop over the PCs, where
+// most of a session's value-rule time goes.
 template <class R, class Log>
-inline double Battle<R, Log>::target_value(int j, const Effect& e, int profile, int t) const {
+[[gnu::always_inline]] inline double Battle<R, Log>::target_value(int j, const Effect& e, int profile, int t) const {
   const Adversary& a = adv(j);
   double p = 1.0;  // the chance it lands on t
   if (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack) {
@@ -224,15 +227,17 @@ inline int Battle<R, Log>::pick_foe(int i) {
 template <class R, class Log>
 template <class Affordable>
 inline int Battle<R, Log>::next_by_threat(const Affordable& affordable, const bool* passed) {
-  // Who is ready, weighed once: nothing below changes what affordable() reads.
-  bool ready[Encounter::kMaxAdversaries];
+  static_assert(Encounter::kMaxAdversaries <= 64, "the ready set is one 64-bit word");
+  // One pass: the ready adversaries spotlighted least, as a set.
+  std::uint64_t least_set = 0;
   int least = 1 << 20;
   for (int j = 0; j < n_adv_; ++j) {
-    ready[j] = adv_[j].alive && !passed[j] && adv_[j].spotlights < adv(j).relentless && affordable(j);
-    if (ready[j]) least = std::min(least, adv_[j].spotlights);
+    const AdvState& s = adv_[j];
+    if (!s.alive || passed[j] || s.spotlights >= adv(j).relentless || !affordable(j)) continue;
+    if (s.spotlights < least) least = s.spotlights, least_set = 0;
+    if (s.spotlights == least) least_set |= std::uint64_t{1} << j;
   }
-  return best_by(
-      n_adv_, [&](int j) { return ready[j] && adv_[j].spotlights == least; }, [&](int j) { return adv(j).threat; });
+  return best_in(least_set, [&](int j) { return adv(j).threat; });
 }
 
 // A spotlighted adversary without tactics, under a value style: its best action.
