@@ -485,7 +485,7 @@ inline void Battle<R, Log>::reaction_rolls(int j, const Effect& e, const int* ta
     if (!standing(t)) continue;
     if (harms) radv(j).aimed(area);
     const int h = dice_.die(12), f = dice_.die(12);
-    const int total = h + f + pc(t).traits[static_cast<std::size_t>(e.trait)];
+    const int total = h + f + trait_of(t, e.trait);
     const bool ok = h == f || total >= dc;  // a reaction roll gives no Hope or Fear
     ENCSIM_SAY(log_, "  %s's reaction roll %d vs %d: %s", pname(t), total, dc, ok ? "success" : "failure");
     if (ok) {

@@ -49,6 +49,8 @@ class Battle {
     int rally;  // Rally Die size, 0 when spent or none
     bool tag_team_used;
     std::array<std::int8_t, kMaxPcCards> card_uses;  // uses left per card and feature, -1 unlimited (play_cards.hpp)
+    bool beast;      // in its Beastform (beastform_play.hpp)
+    int beast_bonus;  // ... the form's trait bonus, +1 with Evolution
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -73,7 +75,15 @@ class Battle {
   int hp_left(int i) const { return pc(i).hp - pc_[i].hp_marked; }
   int adv_hp_left(int j) const { return adv(j).hp - adv_[j].hp_marked; }
   bool vulnerable(int i) const { return pc_[i].vulnerable || pc_[i].stress_marked >= pc(i).stress; }
-  int evasion(int i) const { return pc(i).evasion + pc_[i].evasion_bonus; }
+  int evasion(int i) const { return pc(i).evasion + pc_[i].evasion_bonus + (pc_[i].beast ? pc(i).beast_evasion : 0); }
+  // A trait, thresholds and the attack in use, with the Beastform's changes while in it.
+  int trait_of(int i, Trait t) const {
+    const int v = pc(i).traits[static_cast<std::size_t>(t)];
+    return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + pc_[i].beast_bonus : v;
+  }
+  int major_of(int i) const { return pc(i).major + (pc_[i].beast ? pc(i).beast_thresholds : 0); }
+  int severe_of(int i) const { return pc(i).severe + (pc_[i].beast ? pc(i).beast_thresholds : 0); }
+  const PcWeapon& attack_of(int i) const { return pc_[i].beast ? pc(i).beast_attack : pc(i).primary; }
   int difficulty(int j) const { return adv(j).difficulty + adv(j).difficulty_bonus - adv_[j].distract; }
   bool over() const { return outcome_ != Outcome::draw || pcs_up_ == 0 || advs_up_ == 0; }
 
@@ -163,6 +173,12 @@ class Battle {
   bool not_this_time(int t, int nat);
   void npc_trigger(Trigger trigger, int pc_index, int adversary);
   void party_effect(int npc, const Effect& e, int pc_index, int adversary, int feature);
+
+  // ---- Beastform (beastform_play.hpp) -------------------------------------
+  void transform(int i);
+  void drop_out(int i, const char* why);
+  int beast_features(int i, int t, BeastWhen when, unsigned* used);
+  void beast_after_hit(int i, int t, unsigned used);
 
   // ---- the GM (gm.hpp) ---------------------------------------------------
   void gain_fear(int n, Resource source);
@@ -281,6 +297,7 @@ class Battle {
   Plan planned_;                   // gm_turn's plan for the adversary it pays for
   int planned_j_ = -1;
   int pending_card_ = -1;          // the attack card whose attack pc_attack is making (-1: none)
+  int prof_bonus_ = 0;             // more damage dice for the attack being rolled (Beastform features)
   int n_prayer_ = 0;
   int prayer_[kMaxPrayer];
   int prayer_owner_[kMaxPrayer];
@@ -339,7 +356,7 @@ inline void Battle<R, Log>::set_up() {
     hope_cap_[i] = pc(i).hope_max;
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
-                     Until::next_action, false, 0, 0, 0, false, rally, false, {}};
+                     Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0};
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
       pc_[i].card_uses[k] = static_cast<std::int8_t>(card_uses_full(pc(i), k));
     ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
@@ -675,3 +692,4 @@ void Encounter::simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRe
 #include "rules/daggerheart/adversaries.hpp"
 #include "rules/daggerheart/choose.hpp"
 #include "rules/daggerheart/play_cards.hpp"
+#include "rules/daggerheart/beastform_play.hpp"

@@ -120,6 +120,7 @@ struct CardDef {
   int tier = 0;       // a subclass feature's: 1 foundation, 2 specialization, 3 mastery
   int level = 1;
   std::string type;  // Ability, Spell, Grimoire
+  bool spell = false;  // a Spell or a Grimoire: not cast in Beastform
   int recall = 0;    // ignored within one fight
   CardStatus status = CardStatus::not_modelled;
   std::string summary;  // our words: what the model does, or why it is not modelled

@@ -255,6 +255,16 @@ void declare_features(Encounter& enc) {
     if (p.experience > 0) p.feat_experience = add_feature(t, i, "Experience", "Hope");
     if (p.sneak_attack_dice > 0) p.feat_sneak = add_feature(t, i, "Sneak Attack");
     if (p.prayer_dice > 0) p.feat_prayer = add_feature(t, i, "Prayer Dice");
+    if (p.beast) {  // transformations, the form's attack (as a weapon), its features paid on attacks
+      p.feat_transform = add_feature(t, i, "Beastform", "Stress");
+      p.feat_beast = add_feature(t, i, "Beastform: " + p.beast->name);
+      p.feat_beast_features.assign(p.beast->features.size(), -1);
+      for (std::size_t k = 0; k < p.beast->features.size(); ++k) {
+        const BeastFeature& f = p.beast->features[k];
+        if (f.status == CardStatus::modelled && f.when != BeastWhen::passive)
+          p.feat_beast_features[k] = add_feature(t, i, f.name, f.hope > 0 ? "Hope" : "Stress");
+      }
+    }
     for (PcCard& c : p.cards) {  // domain cards played (passives are folded into the PC)
       const CardEffect& e = c.def->effect;
       if (c.def->status == CardStatus::modelled && e.when != CardWhen::passive)
@@ -284,8 +294,8 @@ void declare_features(Encounter& enc) {
 
 const ScreenSpec& Encounter::screen() {
   static const ScreenSpec kScreen{
-      "Beastform, companions and the domain cards and subclass, ancestry and community features the "
-      "libraries mark not modelled (encsim check lists them per PC) are not modelled: the party is likely "
+      "Companions and the domain cards, subclass, ancestry and community features and Beastform features "
+      "the libraries mark not modelled (encsim check lists them per PC) are not modelled: the party is likely "
       "stronger than shown",
       {"Fear: gains {fear_gained}, spends {fear_spent} (9 in 10 fights at most {fear_spent:p90}), "
        "{fear_end} left at the end",
@@ -403,11 +413,38 @@ static void describe_cards(std::ostream& os, const Pc& p) {
     }
 }
 
+// `encsim check`: a Druid's Beastform, its numbers and its features by status.
+static void describe_beastform(std::ostream& os, const Pc& p) {
+  const BeastForm& b = *p.beast;
+  os << "         Beastform " << b.name << " (tier " << b.tier << "; " << p.beast_cost << " Stress, or 3 Hope with Evolution"
+     << (p.beast_cost > 1 ? " and " + std::to_string(p.beast_cost - 1) + " Stress" : std::string()) << "): "
+     << kTraitNames[static_cast<std::size_t>(b.trait)] << " +" << b.trait_bonus << ", Evasion +" << b.evasion << ", "
+     << range_name(b.range) << ' ' << p.proficiency << 'd' << b.sides;
+  if (b.flat) os << '+' << b.flat;
+  os << ' ' << kTypeNames[static_cast<std::size_t>(b.type)] << (b.attack_advantage ? ", advantage on attacks" : "")
+     << "; no weapons or spells while in it\n";
+  static const char* const kHeads[] = {"modelled:", "with no combat effect:", "NOT modelled:"};
+  for (const CardStatus st : {CardStatus::modelled, CardStatus::no_combat, CardStatus::not_modelled}) {
+    bool any = false;
+    for (const BeastFeature& f : b.features) {
+      if (f.status != st) continue;
+      os << (any ? "; " : "         form features " + std::string(kHeads[static_cast<int>(st)]) + " ") << f.name << " ("
+         << f.summary << ')';
+      any = true;
+    }
+    if (any) os << '\n';
+  }
+}
+
 std::vector<std::pair<std::string, std::string>> Encounter::facts() const {
   int modelled = 0, total = 0;
   for (const Pc& p : pcs)  // domain cards and PC features that bear on a fight
     for (const PcCard& c : p.cards)
       if (c.def->status != CardStatus::no_combat) modelled += c.def->status == CardStatus::modelled, ++total;
+  for (const Pc& p : pcs)  // a Druid's form: its features that bear on a fight
+    if (p.beast)
+      for (const BeastFeature& f : p.beast->features)
+        if (f.status != CardStatus::no_combat) modelled += f.status == CardStatus::modelled, ++total;
   for (const Adversary& a : adversaries) modelled += a.modelled_count, total += a.feature_count;
   for (const Npc& n : npcs)
     for (const Feature& f : n.features) modelled += f.modelled, ++total;
@@ -497,6 +534,7 @@ std::string Encounter::describe() const {
       os << "         starts with " << p.hp_marked_start << " HP, " << p.stress_marked_start << " Stress and "
          << p.armor_marked_start << " Armor Slots marked\n";
     describe_cards(os, p);
+    if (p.beast) describe_beastform(os, p);
     if (!p.unmodelled.empty()) {
       os << "         NOT modelled:";
       for (const auto& u : p.unmodelled) os << ' ' << u << ';';

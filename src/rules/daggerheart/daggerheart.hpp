@@ -19,6 +19,7 @@
 #include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
+#include "rules/daggerheart/beastform.hpp"
 #include "rules/daggerheart/cards.hpp"
 #include "rules/daggerheart/equipment.hpp"
 #include "rules/daggerheart/play.hpp"
@@ -42,13 +43,14 @@ inline constexpr TypeMask type_bit(DamageType t) { return static_cast<TypeMask>(
 enum class HopeKind : std::uint8_t {
   none,
   distract,        // Bard, Make a Scene: the target's Difficulty -value until it next acts
-  attack_bonus,    // Warrior, No Mercy; Druid, Evolution (+1 trait): +value to attack rolls for the fight
+  attack_bonus,    // Warrior, No Mercy: +value to attack rolls for the fight
   clear_armor,     // Guardian, Frontline Tank: clear `value` Armor Slots
   extra_targets,   // Ranger, Hold Them Off: a successful attack roll also hits `value` more adversaries
   evasion_bonus,   // Rogue, Rogue's Dodge: +value Evasion until an attack succeeds against you
   heal_ally,       // Seraph, Life Support: clear `value` HP on an ally
   reroll_damage,   // Sorcerer, Volatile Magic: reroll the damage dice below their average (magic damage)
   force_reroll,    // Wizard, Not This Time: an adversary rerolls an attack that hit
+  evolution,       // Druid, Evolution: transform into the Beastform without the Stress, +value to its trait
 };
 
 struct PcWeapon {
@@ -65,6 +67,7 @@ struct PcWeapon {
   int target_stress = 0;
   bool stress_on_hit = false;
   int damage_bonus = 0;  // Bonded, Sharpening, Combat Training (physical), Paired in melee: fixed at compile
+  bool advantage = false;  // attack rolls with advantage (a Beastform with "attack" among its advantages)
 };
 
 struct Pc {
@@ -107,6 +110,14 @@ struct Pc {
   int prayer_dice = 0;        // Seraph: d4s rolled at the start
   int strange_patterns = 0;   // Wizard: the watched Duality Die number (0: none)
   std::vector<std::string> unmodelled;
+  // Beastform (beastform.hpp; read_beastform.cpp, played in beastform_play.hpp):
+  // the Druid's form (nullptr: none), its attack as a weapon, its passives.
+  const BeastForm* beast = nullptr;
+  PcWeapon beast_attack;
+  int beast_trait = 0, beast_trait_bonus = 0, beast_evasion = 0, beast_cost = 1;  // cost: Stress to transform
+  int beast_thresholds = 0, beast_ones_add = 0;
+  bool beast_fragile = false;
+  TypeMask beast_resist = 0;
   // Domain cards (cards.hpp; read by read_pc_cards, played in play_cards.hpp):
   // the loadout sorted by name, so no choice depends on listing order.
   // Its subclass, ancestry and community features (pc-features.yaml) join
@@ -120,6 +131,8 @@ struct Pc {
   // Its entries in Encounter::features() (-1: none of that kind).
   int feat_primary = -1, feat_secondary = -1, feat_hope = -1, feat_tag_team = -1, feat_experience = -1,
       feat_sneak = -1, feat_prayer = -1;
+  int feat_transform = -1, feat_beast = -1;  // Beastform: transformations (Stress paid); the form's attack (as a weapon)
+  std::vector<int> feat_beast_features;  // per form feature: its entry (attack and hit ones), else -1
 };
 
 // A card's uses when fresh (the start of a fight, or of a session; a rest of

@@ -43,11 +43,12 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
   // (until: break_free), or under the old reading (`restrained`).
   if (s.restrained && (opt_.restrained_loses_spotlight || (s.vulnerable && s.vuln_until == Until::break_free)))
     return break_free(i);
+  if (pc(i).beast && !s.beast) transform(i);  // beastform_play.hpp
   use_hope_feature_before(i);
   // Tactics: the first rule whose condition holds.
   // A primary attack gives way to a domain card worth more (attack_or_card, play_cards.hpp).
   if (pc(i).default_rules && enc_.play.party_by_value)  // the party style's value rule
-    return attack_or_card(i, pick_foe(i), pc(i).primary);
+    return attack_or_card(i, pick_foe(i), attack_of(i));
   const View view{this, i, true};
   for (const tactics::Rule& rule : pc(i).rules) {
     if (!rule.when.holds(view)) continue;
@@ -59,15 +60,15 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
     if (secondary && !pc(i).secondary.present) continue;
     const int t = select(true, i, rule.target);
     if (t < 0) return false;
-    return attack_or_card(i, t, secondary ? pc(i).secondary : pc(i).primary);
+    return attack_or_card(i, t, s.beast || !secondary ? attack_of(i) : pc(i).secondary);
   }
-  return attack_or_card(i, select(true, i, Target::lowest_hp), pc(i).primary);
+  return attack_or_card(i, select(true, i, Target::lowest_hp), attack_of(i));
 }
 
 template <class R, class Log>
 inline bool Battle<R, Log>::break_free(int i) {
   int total = 0;
-  const RollResult r = action_roll(i, pc(i).traits[static_cast<std::size_t>(Trait::strength)], 0,
+  const RollResult r = action_roll(i, trait_of(i, Trait::strength), 0,
                                    pc_[i].restrain_difficulty, &total, false);
   const bool ok = r == RollResult::crit || r == RollResult::success_hope || r == RollResult::success_fear;
   ENCSIM_SAY(log_, "%s tries to break free: %d vs %d: %s", pname(i), total, pc_[i].restrain_difficulty,
@@ -98,8 +99,8 @@ inline void Battle<R, Log>::strange_patterns(int i, int h, int f) {
 template <class R, class Log>
 inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net_i, int net_k, int difficulty_needed,
                                                 int* total) {
-  const PcWeapon& wk = pc(k).primary;
-  const int mod_k = pc(k).traits[static_cast<std::size_t>(wk.trait)] + wk.attack_bonus + pc_[k].attack_bonus;
+  const PcWeapon& wk = attack_of(k);
+  const int mod_k = trait_of(k, wk.trait) + wk.attack_bonus + pc_[k].attack_bonus;
   int tk = 0, hi = 0, fi = 0, hk = 0, fk = 0;
   const RollResult ri = roll_and_say(i, mod_i, net_i, difficulty_needed, total, &hi, &fi);
   const RollResult rk = roll_and_say(k, mod_k, net_k, difficulty_needed, &tk, &hk, &fk);
@@ -127,7 +128,7 @@ inline int Battle<R, Log>::tag_team_partner(int i) {
   return best_by(
       n_pc_, [&](int k) { return k != i && standing(k); },
       [&](int k) {
-        const PcWeapon& w = pc(k).primary;
+        const PcWeapon& w = attack_of(k);
         return pc(k).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus;
       });
 }
@@ -241,15 +242,18 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   RollResult r = RollResult::crit;
   int total = 0;
   int partner = -1;  // a Tag Team's second PC
-  const int weapon = &w == &p.secondary ? p.feat_secondary : p.feat_primary;
+  const int weapon = &w == &p.beast_attack ? p.feat_beast : &w == &p.secondary ? p.feat_secondary : p.feat_primary;
+  unsigned beast_used = 0;  // the form's features this attack uses (bits)
+  int beast_dice = 0;       // ... and the damage dice they add
   if (blaze) {
     ++feat(weapon).uses;
     ENCSIM_SAY(log_, "%s goes out in a blaze of glory against %s: an automatic critical success", pname(i), aname(t));
   } else {
-    int modifier = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + s.attack_bonus;
+    int modifier = trait_of(i, w.trait) + w.attack_bonus + s.attack_bonus;
     const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
-    int net = target_net;
+    int net = target_net + (w.advantage ? 1 : 0);
     if (s.advantage_next) net += 1, s.advantage_next = false;
+    if (&w == &p.beast_attack) beast_dice += beast_features(i, t, BeastWhen::attack, &beast_used);  // beastform_play.hpp
     partner = tag_team_partner(i);
     if (partner >= 0) {
       s.tag_team_used = true;
@@ -311,7 +315,10 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       ENCSIM_SAY(log_, "  %s spends 3 Hope: the roll also hits %d more", pname(i), n_extra - 1);
     }
   }
+  if (&w == &p.beast_attack && !blaze) beast_dice += beast_features(i, t, BeastWhen::hit, &beast_used);
+  prof_bonus_ = beast_dice;
   int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
+  prof_bonus_ = 0;
   int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
   if (opt_.cards && p.has_hit_reactions) {
     hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card);
@@ -355,6 +362,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     }
   }
   if (pending_card_ >= 0) card_conditions(p.cards[static_cast<std::size_t>(pending_card_)], targets[0]);
+  if (beast_used) beast_after_hit(i, targets[0], beast_used);
   if (blaze) return false;
   return passes(r);
 }
@@ -396,7 +404,7 @@ inline int Battle<R, Log>::pick_helper(int i) const {
 template <class R, class Log>
 inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, int t) {
   const Pc& p = pc(i);
-  const int n = p.proficiency;
+  const int n = std::min(12, p.proficiency + prof_bonus_);
   std::array<int, 16> d{};
   const int rolled = std::min(15, n + (w.powerful ? 1 : 0));
   for (int k = 0; k < rolled; ++k) {
@@ -424,6 +432,9 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
     }
     ENCSIM_SAY(log_, "  %s spends 3 Hope to reroll low damage dice", pname(i));
   }
+  if (&w == &p.beast_attack && p.beast_ones_add > 0)  // Rampage: each die showing 1 adds a die
+    for (int k = 0; k < n; ++k)
+      if (d[static_cast<std::size_t>(k)] == 1) sum += dice_.die(p.beast_ones_add);
   if (w.brutal)
     for (int k = 0, extra = 0; k < n + extra && k < 12; ++k) {
       const int x = k < n ? d[static_cast<std::size_t>(k)] : dice_.die(w.sides);
@@ -459,7 +470,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   if (p.immune & type_bit(type)) return 0;
-  if (p.resist & type_bit(type)) dmg /= 2;
+  if ((p.resist | (s.beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
   if (shred) {
     if (s.armor_marked < p.armor_slots) {
       ++s.armor_marked;
@@ -475,7 +486,8 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       if (!standing(i)) return 1;
     }
   }
-  int marks = severity(dmg, p.major, p.severe);
+  const int major = major_of(i), severe = severe_of(i);
+  int marks = severity(dmg, major, severe);
   if (opt_.cards && p.has_damaged_reactions && marks > 0) marks = card_damaged(i, dmg, marks, type);  // play_cards.hpp
   bool use_armor = false;
   if (!direct && marks > 0 && s.armor_marked < p.armor_slots) {
@@ -502,9 +514,11 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     char more[32] = "";
     if (marked < marks) std::snprintf(more, sizeof more, " (of %d)", marks);
     log_.say("  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP%s, %d left", dmg, direct ? " direct" : "",
-             pname(i), p.major, p.severe, armor, marked, more, hp_left(i) - marked);
+             pname(i), major, severe, armor, marked, more, hp_left(i) - marked);
   }
   mark_hp(i, marks, from);
+  // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
+  if (s.beast && p.beast_fragile && marks >= 2) drop_out(i, "Fragile: Major damage");
   if (use_armor) check_all_armor_marked();
   return marks;
 }
@@ -513,6 +527,7 @@ template <class R, class Log>
 inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   if (marks <= 0 || !standing(i)) return;
   if (hp_left(i) <= 0) {  // standing on no HP (a Risk It All tie, a blaze): the move again
+    if (pc_[i].beast) drop_out(i, "the last HP");
     if (blazing_ == 0) death_move(i, from);
     return;
   }
@@ -525,7 +540,10 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
     radv(from).damage_dealt += marks;
     if (adv_feat_[from] >= 0) feat(adv_feat_[from]).damage += marks;
   }
-  if (hp_left(i) <= 0) death_move(i, from);
+  if (hp_left(i) <= 0) {
+    if (pc_[i].beast) drop_out(i, "the last HP");  // before the death move: a blaze is the PC's own
+    death_move(i, from);
+  }
 }
 
 template <class R, class Log>

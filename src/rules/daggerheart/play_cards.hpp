@@ -18,13 +18,13 @@ inline constexpr double kHopeWorth = 0.5, kStressWorth = 0.25, kArmorWorth = 0.5
 template <class R, class Log>
 inline int Battle<R, Log>::spellcast_mod(int i) const {
   const int t = pc(i).spellcast;
-  return t < 0 ? 0 : pc(i).traits[static_cast<std::size_t>(t)];
+  return t < 0 ? 0 : trait_of(i, static_cast<Trait>(t));
 }
 
 // A card's roll modifier: a named trait's (`roll: trait`), else the Spellcast trait's.
 template <class R, class Log>
 inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e) const {
-  return e.trait >= 0 ? pc(i).traits[static_cast<std::size_t>(e.trait)] : spellcast_mod(i);
+  return e.trait >= 0 ? trait_of(i, static_cast<Trait>(e.trait)) : spellcast_mod(i);
 }
 
 // How many adversaries an area card reaches, by range band (options area_*, as adversary areas).
@@ -45,7 +45,9 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   const PcState& s = pc_[i];
   // The Hope a class Hope feature needs is kept (options card_hope_reserve).
   const int keep = e.hope > 0 && opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+  // In Beastform no spell is cast (Spell and Grimoire cards); abilities stay.
   return d.status == CardStatus::modelled && e.when == CardWhen::action && s.card_uses[static_cast<std::size_t>(k)] != 0 &&
+         !(s.beast && d.spell) &&
          s.hope >= e.hope + keep && s.stress_marked + e.stress <= pc(i).stress;  // never a Stress it cannot mark
 }
 
@@ -124,9 +126,8 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   double v = -kHopeWorth * e.hope - kStressWorth * e.stress;  // what its costs are worth
   *target = -1;
   if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
-    const PcWeapon& w = pc(i).primary;
-    const int mod = e.roll == CardRoll::attack ? pc(i).traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus +
-                                                     pc_[i].attack_bonus
+    const PcWeapon& w = attack_of(i);
+    const int mod = e.roll == CardRoll::attack ? trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus
                                                : roll_mod(i, e);
     const double weapon = e.roll == CardRoll::attack ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
                                                            e.bonus.mean(pc(i).proficiency, cost_mod)
@@ -190,9 +191,10 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
 template <class R, class Log>
 inline double Battle<R, Log>::weapon_value(int i, int t) const {
   if (t < 0) return 0.0;
-  const PcWeapon& w = pc(i).primary;
-  const int mod = pc(i).traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + pc_[i].attack_bonus;
-  const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0);
+  const PcWeapon& w = attack_of(i);
+  const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+  const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
+                  (w.advantage ? 1 : 0);
   // What joins a weapon attack and not a card: the Experience it would spend a Hope on, Sneak Attack.
   const bool experience = pc(i).experience > 0 && pc_[i].hope >= std::max(1, opt_.experience_min_hope);
   const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
@@ -222,7 +224,7 @@ inline int Battle<R, Log>::best_card(int i, int t, int* card_target) {
 template <class R, class Log>
 inline bool Battle<R, Log>::attack_or_card(int i, int t, const PcWeapon& w) {
   int ct = -1;
-  const int k = &w == &pc(i).primary ? best_card(i, t, &ct) : -1;
+  const int k = &w == &attack_of(i) ? best_card(i, t, &ct) : -1;
   if (k >= 0) return play_card(i, k, ct);
   return t >= 0 && pc_attack(i, t, w, false);
 }
@@ -257,7 +259,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     if (t < 0) return false;
     if (e.advantage) s.advantage_next = true;
     pending_card_ = k;
-    const bool pass = pc_attack(i, t, pc(i).primary, false);
+    const bool pass = pc_attack(i, t, attack_of(i), false);
     pending_card_ = -1;
     return pass;
   }
@@ -394,7 +396,8 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (c.def->status != CardStatus::modelled || e.trigger != CardTrigger::hit || uses == 0) continue;
+    if (c.def->status != CardStatus::modelled || e.trigger != CardTrigger::hit || uses == 0 || (s.beast && c.def->spell))
+      continue;
     if ((e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic) ||
         (e.hit_if == HitIf::fear && r != RollResult::success_fear))
       continue;
@@ -433,11 +436,12 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
     const CardDef& d = *p.cards[static_cast<std::size_t>(k)].def;
     const CardEffect& e = d.effect;
     if (d.status != CardStatus::modelled || e.trigger != CardTrigger::damaged || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
+        (s.beast && d.spell) ||
         s.hope < e.hope || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots ||
         marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
     const double cut = e.halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
-    const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), p.major, p.severe) - e.downgrade);
+    const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), major_of(i), severe_of(i)) - e.downgrade);
     const double saved = marks - (e.reduce.present() || e.halve ? rest : std::max(0, marks - e.downgrade)) -
                          kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
     if (saved > best) best = saved, pick = k;
@@ -459,12 +463,12 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
   }
   int after = marks;
   if (e.halve) {
-    after = severity(dmg / 2, p.major, p.severe);
+    after = severity(dmg / 2, major_of(i), severe_of(i));
     ENCSIM_SAY(log_, "  %s plays %s: the damage is halved to %d", pname(i), c.def->name.c_str(), dmg / 2);
   }
   if (e.reduce.present()) {
     const int cut = roll_card_dice(i, e.reduce, false);
-    after = severity(dmg - cut, p.major, p.severe);
+    after = severity(dmg - cut, major_of(i), severe_of(i));
     ENCSIM_SAY(log_, "  %s plays %s: the damage drops by %d to %d", pname(i), c.def->name.c_str(), cut,
                std::max(0, dmg - cut));
   }

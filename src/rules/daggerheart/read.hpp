@@ -44,7 +44,7 @@ struct ClassRow {
 };
 inline const ClassRow kClasses[] = {
     {PcClass::bard, 10, 5, "Make a Scene", HopeKind::distract, 2, ""},
-    {PcClass::druid, 10, 6, "Evolution", HopeKind::attack_bonus, 1, "Beastform; Wildtouch"},
+    {PcClass::druid, 10, 6, "Evolution", HopeKind::evolution, 1, "Wildtouch"},
     {PcClass::guardian, 9, 7, "Frontline Tank", HopeKind::clear_armor, 2, "Unstoppable"},
     {PcClass::ranger, 12, 6, "Hold Them Off", HopeKind::extra_targets, 2, "Ranger's Focus"},
     {PcClass::rogue, 12, 6, "Rogue's Dodge", HopeKind::evasion_bonus, 2, "Cloaked"},
@@ -110,5 +110,8 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count);
 // `do: card:NAME` in its tactics.
 void read_pc_cards(Pc& p, MapReader& r);
 void resolve_card_rules(Pc& p);
+// read_beastform.cpp: `beastform` (a Druid's form, its tier checked; the
+// default form when absent; `none`), once the class, tier and Proficiency are read.
+void read_pc_beastform(Pc& p, MapReader& r);
 
 }  // namespace encsim::daggerheart

@@ -236,6 +236,7 @@ CardDef read_card(const Node& node) {
   if (!r.has("level")) throw InputError(node.pos(), r.what() + " needs 'level'");
   c.type = kCardTypes[static_cast<std::size_t>(choice_of(r.require("type"), "card type", kCardTypes))];
   c.recall = static_cast<int>(r.get_int("recall", 0, 0, 10));
+  c.spell = c.type != "Ability";
   read_effect(r, node, c);
   return c;
 }

@@ -45,6 +45,7 @@ const std::vector<KeySpec> kPcKeys{
     {"tactics", "list of rules", "the side's, else the party style's choice", "scripted behaviour"},
     // Domain cards (read_card.cpp).
     {"cards", "list of card names", "", "the loadout: at most 5 domain cards of the class's domains, level <= the PC's"},
+    {"beastform", "SRD form name | none", "a Druid: its best form (most damage per hit)", "the Druid's Beastform: a form of its tier or lower (read_beastform.cpp)"},
     {"spellcast", "trait name | none", "by class (its subclasses share one; a Guardian or Warrior: its multiclass's)", "the trait of Spellcast rolls"},
 };
 
@@ -410,6 +411,7 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   }
   for (const tactics::Rule& rule : p.rules)
     if (rule.action == kFeature) throw InputError(rule.pos, "'feature' is for adversaries; PCs use Hope features by policy");
+  read_pc_beastform(p, r);  // the Druid's form (read_beastform.cpp)
   read_pc_cards(p, r);  // domain cards (read_card.cpp)
   resolve_card_rules(p);
   return p;
