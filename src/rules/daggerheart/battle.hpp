@@ -505,26 +505,19 @@ inline int Battle<R, Log>::select(bool pc_side, int self, Target target, const i
   return best_by(n, usable, [&](int k) { return -left(k); });
 }
 
-// The best by `score`; ties broken at random (reservoir, tactics stream).
+// The best by `score` among the k < n that are `usable`; ties broken at
+// random (reservoir, tactics stream).
 template <class R, class Log>
 template <class Usable, class Score>
 inline int Battle<R, Log>::best_by(int n, const Usable& usable, const Score& score) {
-  int best = -1, ties = 0;
-  double best_score = 0.0;
-  for (int k = 0; k < n; ++k) {
-    if (!usable(k)) continue;
-    const double s = static_cast<double>(score(k));
-    if (best < 0 || s > best_score) {
-      best = k, best_score = s, ties = 1;
-    } else if (s == best_score && one_in(++ties)) {
-      best = k;
-    }
-  }
-  return best;
+  static_assert(Encounter::kMaxAdversaries <= 64 && Encounter::kMaxPcs <= 64, "a side is one 64-bit set");
+  std::uint64_t set = 0;
+  for (int k = 0; k < n; ++k)
+    if (usable(k)) set |= std::uint64_t{1} << k;
+  return best_in(set, score);
 }
 
-// best_by over the members of `set` (bit k: index k), in the same order and
-// with the same tie draws, without visiting the others.
+// The same over the members of `set` (bit k: index k), in index order.
 template <class R, class Log>
 template <class Score>
 inline int Battle<R, Log>::best_in(std::uint64_t set, const Score& score) {
