@@ -35,49 +35,105 @@ foes:
   - {name: Bugbear, bracket: elite, defense: 14, count: 4}
 )";
 
-// Daggerheart: four level-1 PCs (the SRD's suggested builds) against four SRD
-// adversaries with their features: a Bear, two Dire Wolves and a Glass Snake.
+// Daggerheart: four level-5 PCs of scenarios/daggerheart/party.yaml (class,
+// subclass, ancestry, community, advancements, five domain cards each) against
+// the level-1 workload's roles one tier up, at its Battle Points (10 of 14): a
+// Demon of Wrath (Bruiser), two Dire Bats (Skulks) and a Stag Knight
+// (Standard), with the SRD features the simulator models (those it does not
+// are left out; they change nothing). The party wins nearly always, in about 4
+// rounds, and a PC goes down in about a quarter of the fights.
 const char* const kDaggerheartBenchYaml = R"(name: bench-daggerheart
 ruleset: daggerheart
 party:
-  - {name: Warrior, class: warrior, traits: {agility: 2, strength: 1, instinct: 1, presence: -1}, armor: Chainmail Armor, primary: Longsword, experiences: {Soldier: 2}}
-  - {name: Guardian, class: guardian, traits: {agility: 1, strength: 2, finesse: -1, presence: 1}, armor: Chainmail Armor, primary: Battleaxe, experiences: {Bodyguard: 2}}
-  - {name: Ranger, class: ranger, traits: {agility: 2, finesse: 1, instinct: 1, presence: -1}, armor: Leather Armor, primary: Shortbow, experiences: {Tracker: 2}}
-  - {name: Seraph, class: seraph, traits: {strength: 2, instinct: 1, presence: 1, knowledge: -1}, armor: Chainmail Armor, primary: Hallowed Axe, secondary: Round Shield, experiences: {Healer: 2}}
+  - name: Warrior 5
+    class: warrior
+    level: 5
+    subclass: Call of the Slayer
+    ancestry: Orc
+    community: Ridgeborne
+    traits: {agility: 2, strength: 1, finesse: 0, instinct: 1, presence: -1, knowledge: 0}
+    armor: Advanced Chainmail Armor
+    primary: Advanced Longsword
+    experiences: {Soldier: 2, Intimidating: 2, Duelist: 2, Veteran Officer: 2}
+    cards: [Not Good Enough, Reckless, Scramble, Boost, Vitality]
+    advancements: {2: [traits: [agility, strength], hp], 3: [stress, evasion], 4: [traits: [instinct, finesse], domain_card], 5: [traits: [agility, strength], subclass]}
+  - name: Guardian 5
+    class: guardian
+    level: 5
+    subclass: Stalwart
+    ancestry: Dwarf
+    community: Ridgeborne
+    traits: {agility: 1, strength: 2, finesse: -1, instinct: 0, presence: 1, knowledge: 0}
+    armor: Advanced Chainmail Armor
+    primary: Advanced Battleaxe
+    experiences: {Bodyguard: 2, Unshakable: 2, Shield Wall: 2, Siege Veteran: 2}
+    cards: [Forceful Push, Body Basher, Scramble, Fortified Armor, Armorer]
+    advancements: {2: [traits: [strength, agility], hp], 3: [stress, evasion], 4: [traits: [presence, instinct], domain_card], 5: [traits: [strength, agility], subclass]}
+  - name: Ranger 5
+    class: ranger
+    level: 5
+    subclass: Wayfinder
+    ancestry: Elf
+    community: Wanderborne
+    traits: {agility: 2, strength: 0, finesse: 1, instinct: 1, presence: -1, knowledge: 0}
+    armor: Advanced Leather Armor
+    primary: Advanced Shortbow
+    experiences: {Tracker: 2, Keen Eyes: 2, Monster Hunter: 2, Trailblazer: 2}
+    cards: [Untouchable, Vicious Entangle, Conjure Swarm, Corrosive Projectile, Boost]
+    advancements: {2: [traits: [agility, finesse], evasion], 3: [hp, stress], 4: [traits: [instinct, strength], domain_card], 5: [traits: [agility, finesse], subclass]}
+  - name: Seraph 5
+    class: seraph
+    level: 5
+    subclass: Divine Wielder
+    ancestry: Drakona
+    community: Orderborne
+    traits: {agility: 0, strength: 2, finesse: 0, instinct: 1, presence: 1, knowledge: -1}
+    armor: Advanced Chainmail Armor
+    primary: Advanced Hallowed Axe
+    secondary: Advanced Round Shield
+    experiences: {Temple Acolyte: 2, Field Medic: 2, Crusader: 2, Oathkeeper: 2}
+    cards: [Bolt Beacon, Healing Hands, Forceful Push, Body Basher, Armorer]
+    advancements: {2: [traits: [strength, instinct], hp], 3: [stress, evasion], 4: [traits: [presence, agility], domain_card], 5: [traits: [strength, instinct], subclass]}
 foes:
-  - name: Bear
+  - name: Demon of Wrath
+    tier: 3
     type: bruiser
-    difficulty: 14
-    thresholds: [9, 17]
+    difficulty: 17
+    thresholds: [22, 40]
     hp: 7
-    stress: 2
-    atk: 1
-    attack: {name: Claws, damage: 1d8+3}
+    stress: 5
+    atk: 3
+    attack: {name: Fists, range: very_close, damage: 3d8+1, type: magic}
+    experiences: {Intimidation: 2}
     features:
-      - {name: Bite, kind: action, stress: 1, effect: attack, damage: 3d4+10, condition: restrained}
-      - {name: Momentum, kind: reaction, trigger: hit, gain_fear: 1}
-  - name: Dire Wolf
+      - {name: Anger Unrelenting, kind: passive, direct: true}
+      - {name: Retaliation, kind: reaction, trigger: damaged_in_melee, stress: 1, effect: attack, targets: attacker, damage: standard}
+  - name: Dire Bat
     count: 2
+    tier: 3
     type: skulk
-    difficulty: 12
-    thresholds: [5, 9]
-    hp: 4
-    stress: 3
-    atk: 2
-    attack: {name: Claws, damage: 1d6+2}
-    features:
-      - {name: Pack Tactics, alt_damage: 1d6+5, alt_when: pack, gain_fear: 1}
-      - {name: Hobbling Strike, kind: action, stress: 1, effect: attack, damage: 3d4+10, direct: true, condition: vulnerable, until: clear_hp}
-  - name: Glass Snake
     difficulty: 14
-    thresholds: [6, 10]
+    thresholds: [16, 30]
     hp: 5
     stress: 3
     atk: 2
-    attack: {name: Glass Fangs, range: very_close, damage: 1d8+2}
+    attack: {name: Claws and Teeth, range: melee, damage: 2d6+7, type: physical}
+    experiences: {Bloodthirsty: 3}
     features:
-      - {name: Armor-Shredding Shards, kind: reaction, trigger: damaged_in_melee, effect: damage, targets: attacker, shred_armor: true}
-      - {name: Spinning Serpent, kind: action, stress: 1, effect: attack, targets: very_close, damage: 1d6+1}
+      - {name: Flying, kind: passive, difficulty_bonus: 3}
+      - {name: Screech, kind: action, stress: 1, effect: damage, targets: far, target_stress: 2}
+  - name: Stag Knight
+    tier: 3
+    type: standard
+    difficulty: 17
+    thresholds: [19, 36]
+    hp: 7
+    stress: 5
+    atk: 3
+    attack: {name: Bramble Sword, range: melee, damage: 3d8+3, type: physical}
+    experiences: {Forest Knowledge: 3}
+    features:
+      - {name: Thorny Armor, kind: reaction, trigger: damaged_in_melee, stress: 1, effect: damage, targets: attacker, damage: 1d10+5, type: physical}
 )";
 
 // cairn-ap: four PCs (one a caster) against a goblin chief, a warband
@@ -143,7 +199,7 @@ foes:
 namespace {
 
 const Workload kWorkloads[] = {{"fivey: 4 PCs vs 5 monsters", kFiveyBenchYaml},
-                               {"daggerheart: 4 PCs vs 4 adversaries with features", kDaggerheartBenchYaml},
+                               {"daggerheart: 4 level-5 PCs vs 4 adversaries with features", kDaggerheartBenchYaml},
                                {"cairn-ap: 4 PCs vs a chief, a detachment and 2 goblins", kCairnApBenchYaml},
                                {"gods-and-monsters: 4 PCs vs 5 monsters", kGodsAndMonstersBenchYaml},
                                {"monsters-and-magic: 4 PCs vs 8 monsters", kMnmBenchYaml}};
