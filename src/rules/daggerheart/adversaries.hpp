@@ -85,7 +85,6 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
 
 template <class R, class Log>
 inline void Battle<R, Log>::defeat(int j, int from) {
-  (void)from;
   if (!adv_[j].alive) return;
   adv_[j].alive = false;
   --advs_up_;
@@ -94,6 +93,8 @@ inline void Battle<R, Log>::defeat(int j, int from) {
   // (a Death Quake that downs the last PC; a blaze that takes the last foe).
   if (advs_up_ == 0 && outcome_ == Outcome::draw) outcome_ = Outcome::party_win;
   start_countdowns_on(Countdown::StartOn::adversary_defeated);
+  if (from >= 0 && opt_.cards && pc(from).has_kill_reactions)  // on_kill cards (play_cards.hpp)
+    card_event(from, CardTrigger::crit, RollResult::crit, false, j, true);
 }
 
 // Scene events that start countdowns (`start_on`).
@@ -370,7 +371,10 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
       hit = nat == 20 || nat + bonus >= evasion(t);
       ENCSIM_SAY(log_, "  rerolled: d20 %d: %s", nat, hit ? "hit" : "miss");
     }
-    if (!hit) continue;
+    if (!hit) {
+      if (opt_.cards && pc(t).has_miss_reactions) card_event(t, CardTrigger::missed, RollResult::crit, false, j);  // play_cards.hpp
+      continue;
+    }
     affected = true;
     radv(j).struck(area, nat == 20);
     if (pc_[t].evasion_bonus > 0) pc_[t].evasion_bonus = 0;  // Rogue's Dodge ends when an attack succeeds

@@ -230,6 +230,9 @@ class Battle {
   double p_beats(int mod, int net, int difficulty_needed) const;
   int heal_target(int i, bool self_ok) const;
   double heal_value(const CardEffect& e, int k) const;
+  double gift_value(const CardEffect& e, int k, int opt, int hp_from) const;
+  int gift_option(const CardEffect& e, int k, int hp_from, double* value) const;
+  void card_event(int i, CardTrigger trig, RollResult r, bool weapon, int foe, bool kill = false);
   double card_value(int i, int k, int* target, int aim = -1);
   bool card_has_target(int i, int k) const;
   double weapon_value(int i, int t) const;
@@ -422,7 +425,7 @@ inline void Battle<R, Log>::carry_in() {
       ENCSIM_SAY(log_, "%s carries %d HP, %d Stress, %d Armor Slots marked and %d Hope into this fight%s", pname(i),
                  s.hp_marked, s.stress_marked, s.armor_marked, s.hope, s.dead ? " (dead)" : s.out ? " (unconscious)" : "");
       for (std::size_t k = 0; k < pc(i).cards.size(); ++k)
-        if (s.card_uses[k] == 0 && !s.dead)
+        if (s.card_uses[k] == 0 && !s.dead && !pc(i).cards[k].inert)
           ENCSIM_SAY(log_, "  %s's %s is spent until %s", pname(i), pc(i).cards[k].def->name.c_str(),
                      refresh_name(pc(i).cards[k].def->effect.refresh));
     }

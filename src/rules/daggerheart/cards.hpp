@@ -20,20 +20,25 @@ namespace encsim::daggerheart {
 enum class CardStatus : std::uint8_t { modelled, no_combat, not_modelled };
 // When it is used: on the PC's spotlight, as a reaction to a trigger, or always.
 enum class CardWhen : std::uint8_t { action, reaction, passive };
-// A reaction's trigger: the PC is about to mark HP from a hit (damaged), or
-// its own weapon attack has just succeeded and its damage is rolled (hit).
-enum class CardTrigger : std::uint8_t { none, damaged, hit };
-// A `hit` reaction's condition: any hit, a melee weapon's, a magic weapon's,
-// or a success with Fear.
-enum class HitIf : std::uint8_t { any, melee, magic, fear };
+// A reaction's trigger: the PC is about to mark HP from a hit (damaged); its
+// own weapon attack has just succeeded and its damage is rolled (hit); its own
+// attack (weapon, attack card or spell at a foe) is a critical success (crit)
+// or has succeeded and dealt its damage (after_hit); an adversary's attack
+// roll against the PC has failed (missed).
+enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed };
+// A reaction's condition: any, a melee weapon's hit (missed: an attacker that
+// fights in Melee range), a magic weapon's, a success with Fear, a weapon
+// attack's (not a spell's), a success with Hope or a critical.
+enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope };
 // A spellcast roll (Spellcast trait), an attack with the primary weapon, or an
 // action roll with a named trait (`trait:`; an ancestry's natural weapon).
 enum class CardRoll : std::uint8_t { none, spellcast, attack, trait };
 // Whose a library entry is: a domain card, or a subclass, ancestry or community feature.
 enum class CardSource : std::uint8_t { domain, subclass, ancestry, community };
 // Whom an action reaches: one adversary, every adversary in range (a count by
-// range band, as adversary areas), the PC itself, the ally most in need, the party.
-enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party };
+// range band, as adversary areas), the PC itself, the ally most in need, the
+// party, or every PC but itself (allies).
+enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party, allies };
 // What gives a card's uses back in a session (docs/rules/daggerheart.md,
 // "Sessions"): any rest ("once per rest"), a long rest ("once per long rest",
 // tokens placed after a long rest), or nothing before the session ends
@@ -93,7 +98,13 @@ struct CardEffect {
   bool advantage = false;          // attack: rolled with advantage
   CardDice bonus;                  // attack: added to the weapon's damage on a hit
   CardDice heal_hp;                // HP cleared: a number or dice
-  int heal_stress = 0, gain_hope = 0, fear = 0, clear_armor = 0;
+  CardDice heal_stress;            // Stress cleared: a number or dice
+  int gain_hope = 0, fear = 0, clear_armor = 0;
+  bool either = false;  // heal_hp, heal_stress, gain_hope, clear_armor are options: each PC gets the one worth most
+  bool hope_ally = false;  // on a success with Hope the ally most in need gets the effect too
+  bool strike_back = false;  // missed: the PC's weapon damage to the attacker
+  bool on_kill = false;      // also fires when the PC's damage defeats an adversary
+  int needs_domain = 0;      // a loadout condition: this many cards of its domain in the loadout, else inert
   int evasion = 0;                 // +Evasion until an attack succeeds against the PC
   // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;
@@ -150,6 +161,11 @@ inline constexpr int kMaxPcCards = 24;
 struct PcCard {
   const CardDef* def = nullptr;
   int feat = -1;  // its entry in Encounter::features() (modelled cards)
+  // A loadout condition not met (needs_domain): the card does nothing; `have`
+  // is how many cards of its domain the loadout holds.
+  bool inert = false;
+  int have = 0;
+  bool live() const { return def->status == CardStatus::modelled && !inert; }
 };
 
 }  // namespace encsim::daggerheart

@@ -267,7 +267,7 @@ void declare_features(Encounter& enc) {
     }
     for (PcCard& c : p.cards) {  // domain cards played (passives are folded into the PC)
       const CardEffect& e = c.def->effect;
-      if (c.def->status == CardStatus::modelled && e.when != CardWhen::passive)
+      if (c.live() && e.when != CardWhen::passive)
         c.feat = add_feature(t, i, c.def->name, e.hope > 0 ? "Hope" : e.stress > 0 ? "Stress" : "");
     }
   }
@@ -407,6 +407,9 @@ static void describe_cards(std::ostream& os, const Pc& p) {
            << c.def->name;
         if (features) os << " [" << feature_owner(*c.def) << ']';
         os << " (" << c.def->summary << ')';
+        if (c.inert)
+          os << " INERT: the loadout holds " << c.have << ' ' << c.def->domain << " card" << (c.have == 1 ? "" : "s")
+             << " of the " << c.def->effect.needs_domain << " it needs";
         any = true;
       }
       if (any) os << '\n';

@@ -124,6 +124,8 @@ struct Pc {
   // them: one list, played alike.
   std::vector<PcCard> cards;
   bool has_card_actions = false, has_damaged_reactions = false, has_hit_reactions = false;  // modelled ones of each kind
+  bool has_attack_reactions = false;  // crit or after_hit
+  bool has_miss_reactions = false, has_kill_reactions = false;
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   std::vector<tactics::Rule> rules;
@@ -138,6 +140,7 @@ struct Pc {
 // A card's uses when fresh (the start of a fight, or of a session; a rest of
 // its kind gives them back): -1 unlimited.
 inline int card_uses_full(const Pc& p, std::size_t k) {
+  if (p.cards[k].inert) return 0;  // a loadout condition not met: never used
   const CardEffect& e = p.cards[k].def->effect;
   const int uses = e.uses_trait >= 0 ? std::max(1, p.traits[static_cast<std::size_t>(e.uses_trait)]) : e.uses;
   return uses > 0 ? std::min(uses, 100) : -1;

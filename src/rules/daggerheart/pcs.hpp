@@ -364,6 +364,10 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   if (pending_card_ >= 0) card_conditions(p.cards[static_cast<std::size_t>(pending_card_)], targets[0]);
   if (beast_used) beast_after_hit(i, targets[0], beast_used);
   if (blaze) return false;
+  if (opt_.cards && p.has_attack_reactions) {  // crit and after_hit cards (play_cards.hpp)
+    if (crit) card_event(i, CardTrigger::crit, r, true, t);
+    card_event(i, CardTrigger::after_hit, r, true, t);
+  }
   return passes(r);
 }
 

@@ -99,19 +99,48 @@ inline int Battle<R, Log>::heal_target(int i, bool self_ok) const {
   return best;
 }
 
+// What option `opt` of a card's gifts (0 HP cleared, 1 Stress cleared, 2
+// Hope, 3 Armor Slots cleared; -1 all of them) is worth to PC k, in HP: the
+// HP it clears when k has at least `hp_from` marked or is down, a half per
+// Stress, a quarter per Hope, a half per Armor Slot.
+template <class R, class Log>
+inline double Battle<R, Log>::gift_value(const CardEffect& e, int k, int opt, int hp_from) const {
+  const PcState& s = pc_[k];
+  double v = 0.0;
+  if ((opt < 0 || opt == 0) && e.heal_hp.present() && (s.hp_marked >= hp_from || s.out))
+    v += std::min(e.heal_hp.mean(1, 1), static_cast<double>(s.hp_marked)) + (s.out ? 1.0 : 0.0);
+  if ((opt < 0 || opt == 1) && e.heal_stress.present())
+    v += 0.5 * std::min(e.heal_stress.mean(1, 1), static_cast<double>(s.stress_marked));
+  if (opt < 0 || opt == 2) v += 0.25 * std::min(e.gain_hope, pc(k).hope_max - s.hope);
+  if ((opt < 0 || opt == 3) && e.clear_armor > 0) v += 0.5 * std::min(e.clear_armor, s.armor_marked);
+  return v;
+}
+
+// An `either` card's option for PC k: the one worth most (HP, Stress, Hope,
+// Armor on ties); *value its worth.
+template <class R, class Log>
+inline int Battle<R, Log>::gift_option(const CardEffect& e, int k, int hp_from, double* value) const {
+  int pick = 0;
+  *value = -1.0;
+  for (int opt = 0; opt < 4; ++opt) {
+    const double v = gift_value(e, k, opt, hp_from);
+    if (v > *value) *value = v, pick = opt;
+  }
+  return pick;
+}
+
 // What a heal is worth to PC k: the HP it clears, when k has at least 2 HP
-// marked or is down (else nothing), plus the Stress and Hope it gives.
+// marked or is down (else nothing), plus the Stress and Hope it gives (with
+// `either`, its best option).
 template <class R, class Log>
 inline double Battle<R, Log>::heal_value(const CardEffect& e, int k) const {
   if (k < 0) return 0.0;
-  const PcState& s = pc_[k];
   double v = 0.0;
-  if (e.heal_hp.present() && (s.hp_marked >= 2 || s.out))
-    v += std::min(e.heal_hp.mean(1, 1), static_cast<double>(s.hp_marked)) + (s.out ? 1.0 : 0.0);
-  v += 0.5 * std::min(e.heal_stress, s.stress_marked);
-  v += 0.25 * std::min(e.gain_hope, pc(k).hope_max - s.hope);
-  if (e.clear_armor > 0) v += 0.5 * std::min(e.clear_armor, s.armor_marked);
-  if (e.evasion > 0 && s.evasion_bonus < e.evasion) v += 0.3;
+  if (e.either)
+    gift_option(e, k, 2, &v);
+  else
+    v = gift_value(e, k, -1, 2);
+  if (e.evasion > 0 && pc_[k].evasion_bonus < e.evasion) v += 0.3;
   return v;
 }
 
@@ -159,10 +188,10 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     return v;
   }
   const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait ? p_beats(roll_mod(i, e), 0, e.difficulty) : 1.0;
-  if (e.target == CardTarget::party) {
+  if (e.target == CardTarget::party || e.target == CardTarget::allies) {
     double sum = 0.0;
     for (int q = 0; q < n_pc_; ++q)
-      if (!pc_[q].dead) sum += heal_value(e, q);
+      if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) sum += heal_value(e, q);
     return v + p * sum;
   }
   *target = e.target == CardTarget::self ? i : heal_target(i, false);
@@ -180,8 +209,9 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::self: return heal_value(e, i) > 0.0;
     case CardTarget::ally: return heal_value(e, heal_target(i, false)) > 0.0;
     case CardTarget::party:
+    case CardTarget::allies:
       for (int q = 0; q < n_pc_; ++q)
-        if (!pc_[q].dead && heal_value(e, q) > 0.0) return true;
+        if (!pc_[q].dead && (q != i || e.target == CardTarget::party) && heal_value(e, q) > 0.0) return true;
       return false;
   }
   return false;
@@ -295,21 +325,27 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   const bool crit = r == RollResult::crit;
   const bool area = n > 1 || e.target == CardTarget::enemies;
   if (at_enemies) {
+    bool struck = false;  // a damage roll landed: an attack that succeeded
     for (int q = 0; q < n; ++q) {
       const int u = targets[q];
       // A fixed Difficulty: success affects all; else each target's own.
       const bool ok = succeeded(r) && (!rolled || crit || e.difficulty > 0 || difficulty(u) <= total);
       if (e.damage.present()) rpc(i).aimed(area);
       if (!ok || !adv_[u].alive) continue;
-      if (e.damage.present()) rpc(i).struck(area, crit);
+      if (e.damage.present()) rpc(i).struck(area, crit), struck = true;
       card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit);
       if (over()) break;
     }
     if (succeeded(r)) card_for_pc(i, c, i);  // what it does for the caster too
+    // A rolled spell's damage is an attack: crit and after_hit cards.
+    if (rolled && struck && pc(i).has_attack_reactions) {
+      if (crit) card_event(i, CardTrigger::crit, r, false, targets[0]);
+      card_event(i, CardTrigger::after_hit, r, false, targets[0]);
+    }
   } else if (succeeded(r)) {
-    if (e.target == CardTarget::party) {
+    if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
-        if (!pc_[q].dead) card_for_pc(i, c, q);
+        if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
     } else {
       if (t < 0) t = e.target == CardTarget::self ? i : heal_target(i, false);
       if (t >= 0) card_for_pc(i, c, t);
@@ -353,19 +389,21 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[k];
-  if (e.heal_hp.present() && s.hp_marked > 0) {
+  double worth = 0.0;
+  const int opt = e.either ? gift_option(e, k, 1, &worth) : -1;  // `either`: the option worth most to k
+  if ((opt < 0 || opt == 0) && e.heal_hp.present() && s.hp_marked > 0) {
     const int n = std::min(roll_card_dice(i, e.heal_hp, false), s.hp_marked);
     feat(c.feat).healed += n;
     clear_hp(k, n);
     ENCSIM_SAY(log_, "  %s clears %d HP on %s", c.def->name.c_str(), n, pname(k));
   }
-  if (e.heal_stress > 0 && s.stress_marked > 0) {
-    const int n = std::min(e.heal_stress, s.stress_marked);
+  if ((opt < 0 || opt == 1) && e.heal_stress.present() && s.stress_marked > 0) {
+    const int n = std::min(roll_card_dice(i, e.heal_stress, false), s.stress_marked);
     s.stress_marked -= n;
     ENCSIM_SAY(log_, "  %s clears %d Stress on %s", c.def->name.c_str(), n, pname(k));
   }
-  if (e.gain_hope > 0) gain_hope(k, e.gain_hope);
-  if (e.clear_armor > 0) s.armor_marked = std::max(0, s.armor_marked - e.clear_armor);
+  if ((opt < 0 || opt == 2) && e.gain_hope > 0) gain_hope(k, e.gain_hope);
+  if ((opt < 0 || opt == 3) && e.clear_armor > 0) s.armor_marked = std::max(0, s.armor_marked - e.clear_armor);
   if (e.evasion > 0) s.evasion_bonus = std::max(s.evasion_bonus, e.evasion);
 }
 
@@ -477,6 +515,87 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
     ENCSIM_SAY(log_, "  %s plays %s: %d HP become %d", pname(i), c.def->name.c_str(), marks, after);
   used.healed += marks - after;  // HP it kept the PC from marking
   return after;
+}
+
+// crit, after_hit and missed reactions, and on_kill ones on a kill (`kill`):
+// each card of PC i with the trigger whose condition holds fires, in name
+// order, when what it gives is worth at least its costs and more than nothing
+// (a card with limited uses: at least an HP's worth, so it waits for a
+// trigger that pays). What it gives: to each PC it reaches, the gifts it
+// clears or gives (any HP marked counts; `either`: its best option); a
+// strike back: the HP its weapon damage marks on the attacker by
+// expectation. `r`: the PC's roll (crit, after_hit); `weapon`: a weapon
+// attack; `foe`: the attacker (missed). Costs are paid here.
+template <class R, class Log>
+inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bool weapon, int foe, bool kill) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  if (s.out) return;
+  const PcWeapon& w = attack_of(i);
+  const bool with_hope = r == RollResult::crit || r == RollResult::success_hope;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
+    if (!c.live() || (kill ? !e.on_kill : e.trigger != trig) || uses == 0 || (s.beast && c.def->spell)) continue;
+    if (!kill) {
+      const bool melee = trig == CardTrigger::missed ? adv(foe).range == Range::melee : weapon && w.range == Range::melee;
+      if ((e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::magic && !(weapon && w.type == DamageType::magic)) ||
+          (e.hit_if == HitIf::fear && r != RollResult::success_fear) || (e.hit_if == HitIf::weapon && !weapon) ||
+          (e.hit_if == HitIf::hope && !with_hope))
+        continue;
+    }
+    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots) continue;
+    double v = 0.0, worth = 0.0;
+    if (e.strike_back && foe >= 0 && adv_[foe].alive)
+      v += adv_marks(foe, p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus, w.type);
+    int ally = -1;  // the ally an `ally` card (or hope_ally) reaches
+    if (e.target == CardTarget::ally || (e.hope_ally && with_hope)) ally = heal_target(i, false);
+    int reached_n = e.strike_back ? 1 : 0;  // how many it reaches (for its most it could give)
+    for (int q = 0; q < n_pc_; ++q) {
+      const bool reached = e.target == CardTarget::party || (e.target == CardTarget::allies && q != i) ||
+                           (e.target == CardTarget::self && q == i) || q == ally;
+      if (!reached || pc_[q].dead || e.strike_back) continue;
+      ++reached_n;
+      if (e.either)
+        gift_option(e, q, 1, &worth);
+      else
+        worth = gift_value(e, q, -1, 1);
+      v += worth;
+    }
+    const double cost = kHopeWorth * e.hope + kStressWorth * e.stress + kArmorWorth * e.armor;
+    // A card with limited uses waits for a trigger worth an HP, or all it
+    // could give each PC it reaches when that is less (one ally's Stress).
+    const double hp = e.heal_hp.mean(1, 1), st = 0.5 * e.heal_stress.mean(1, 1), ho = 0.25 * e.gain_hope,
+                 ar = 0.5 * e.clear_armor;
+    const double most = e.strike_back ? 1.0 : reached_n * (e.either ? std::max({hp, st, ho, ar}) : hp + st + ho + ar);
+    if (v <= 0.0 || v < cost || (uses > 0 && v < std::min(1.0, most))) continue;
+    if (uses > 0) --uses;
+    FeatureRecord& used = feat(c.feat);
+    ++used.uses;
+    used.spent += e.hope > 0 ? e.hope : e.stress;
+    ENCSIM_SAY(log_, "  %s plays %s", pname(i), c.def->name.c_str());
+    if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
+    if (e.stress > 0) mark_stress(i, e.stress);
+    if (e.armor > 0) {
+      s.armor_marked += e.armor;
+      rpc(i).extra[kExtraArmorUsed] += e.armor;
+      res(kArmorSlotsUsed) += e.armor;
+      check_all_armor_marked();
+    }
+    if (e.strike_back) {
+      if (foe < 0 || !adv_[foe].alive) continue;
+      // No roll beats a Minion's neighbours: the damage does not spill over.
+      damage_adversary(i, foe, roll_pc_damage(i, w, false, foe), w.type, w.range == Range::melee, 0, c.feat);
+      continue;
+    }
+    for (int q = 0; q < n_pc_; ++q) {
+      const bool reached = e.target == CardTarget::party || (e.target == CardTarget::allies && q != i) ||
+                           (e.target == CardTarget::self && q == i) || q == ally;
+      if (reached && !pc_[q].dead) card_for_pc(i, c, q);
+    }
+  }
 }
 
 }  // namespace encsim::daggerheart

@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -29,7 +29,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"roll", "none|spellcast|attack|trait", "none", "a spellcast roll (2d12 + spellcast trait), an attack with the primary weapon, an action roll with `trait`, or no roll"},
     {"trait", "trait name", "", "roll: trait: the trait rolled (a natural weapon's)"},
     {"difficulty", "integer", "the target's", "a spellcast roll's fixed Difficulty"},
-    {"target", "enemy|enemies|self|ally|party", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC"},
+    {"target", "enemy|enemies|self|ally|party|allies", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user"},
     {"range", "melee|very_close|close|far|very_far", "close", "enemies: how many it reaches (options area_*)"},
     {"damage", "dice", "", "damage to each target it beats, e.g. d8+2"},
     {"per_proficiency", "boolean", "false", "roll the damage dice Proficiency times"},
@@ -46,12 +46,17 @@ const std::vector<KeySpec> kEffectKeys{
     {"advantage", "boolean", "false", "attack: rolled with advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
     {"weapon_dice", "integer", "0", "reaction (hit): this many more of the weapon's damage dice"},
-    {"hit_if", "any|melee|magic|fear", "any", "reaction (hit): only a melee weapon's hit, a magic weapon's, or a success with Fear"},
+    {"hit_if", "any|melee|magic|fear|weapon|hope", "any", "reaction (hit, crit, after_hit, missed): only a melee weapon's hit (missed: a Melee-range attacker), a magic weapon's, a success with Fear, a weapon attack's, a success with Hope"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
-    {"heal_stress", "integer", "0", "Stress cleared on the target(s)"},
+    {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
     {"fear", "integer", "0", "change to the GM's Fear (negative: the GM loses Fear)"},
     {"clear_armor", "integer", "0", "Armor Slots cleared on the target(s)"},
+    {"either", "boolean", "false", "heal_hp, heal_stress, gain_hope and clear_armor are options: each target gets the one worth most to it"},
+    {"hope_ally", "boolean", "false", "reaction (after_hit): on a success with Hope, the ally most in need gets the effect too"},
+    {"strike_back", "boolean", "false", "reaction (missed): the PC deals its weapon's damage to the attacker"},
+    {"on_kill", "boolean", "false", "reaction (crit): also fires when the PC's damage defeats an adversary"},
+    {"needs_domain", "integer", "0", "a loadout condition: at least this many cards of the card's domain in the loadout, else the card is inert"},
     {"evasion", "integer", "0", "+Evasion to the target(s) until an attack succeeds against them"},
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
@@ -89,10 +94,10 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged", "hit"};
-const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear"};
+const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed"};
+const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
-const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party"};
+const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
 const std::vector<std::string> kTiers{"foundation", "specialization", "mastery"};
 const std::vector<std::string> kPassiveNames{"evasion", "major",  "severe", "hp",         "stress",      "armor",
                                              "melee_damage", "weapon_damage", "attack", "experience", "domain_cards"};
@@ -173,7 +178,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.hit_if = static_cast<HitIf>(r.get_choice("hit_if", kHitIf, 0));
   e.heal_hp = read_dice(r, "heal_hp");
   if (e.heal_hp.mean(1, 1) > 12) throw InputError(r.get("heal_hp")->pos(), "heal_hp clears at most 12 HP");
-  e.heal_stress = static_cast<int>(r.get_int("heal_stress", 0, 0, 12));
+  e.heal_stress = read_dice(r, "heal_stress");
+  if (e.heal_stress.mean(1, 1) > 12) throw InputError(r.get("heal_stress")->pos(), "heal_stress clears at most 12 Stress");
   e.gain_hope = static_cast<int>(r.get_int("gain_hope", 0, 0, 6));
   e.fear = static_cast<int>(r.get_int("fear", 0, -6, 6));
   e.clear_armor = static_cast<int>(r.get_int("clear_armor", 0, 0, 12));
@@ -181,6 +187,11 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.reduce = read_dice(r, "reduce");
   e.halve = r.get_bool("halve", false);
   e.downgrade = static_cast<int>(r.get_int("downgrade", 0, 0, 3));
+  e.either = r.get_bool("either", false);
+  e.hope_ally = r.get_bool("hope_ally", false);
+  e.strike_back = r.get_bool("strike_back", false);
+  e.on_kill = r.get_bool("on_kill", false);
+  e.needs_domain = static_cast<int>(r.get_int("needs_domain", 0, 0, kMaxLoadout));
   if (const Node* p = r.get("passive")) {
     std::vector<KeySpec> keys;
     for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT | proficiency", "0", ""});
@@ -196,9 +207,11 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   // Every effect key belongs to a modelled entry, and a modelled entry does something.
   const bool hit = e.trigger == CardTrigger::hit;
   const bool any_effect = e.damage.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
-                          e.bonus.present() || e.weapon_dice || e.heal_hp.present() || e.heal_stress || e.gain_hope || e.fear ||
-                          e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade || r.has("passive");
-  if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none))
+                          e.bonus.present() || e.weapon_dice || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope ||
+                          e.fear || e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade ||
+                          e.strike_back || r.has("passive");
+  if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
+                    e.hope_ally || e.on_kill || e.needs_domain))
     throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
                                      ") and so takes no effect keys");
   if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
@@ -214,9 +227,27 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade)");
   if (hit && !e.bonus.present() && e.weapon_dice == 0)
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus` or `weapon_dice` to the hit");
-  if (!hit && (e.weapon_dice > 0 || r.has("hit_if")))
-    throw InputError(node.pos(), r.what() + ": weapon_dice and hit_if go with `trigger: hit`");
-  if (hit && (e.roll != CardRoll::none || e.damage.present() || e.heal_hp.present() || e.heal_stress || e.reduce.present() ||
+  const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed;
+  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event)))
+    throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit or missed");
+  if (hit && (e.hit_if == HitIf::weapon || e.hit_if == HitIf::hope))
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `hit` reaction is a weapon's hit; hit_if: any, melee, magic or fear");
+  if (event && (e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.target_stress ||
+                e.vulnerable || e.restrained || e.advantage || e.evasion || e.halve || e.downgrade || e.fear ||
+                (!e.strike_back && (e.target == CardTarget::enemy || e.target == CardTarget::enemies))))
+    throw InputError(node.pos(), r.what() + ": a crit, after_hit or missed reaction clears HP, Stress or Armor, gives Hope, "
+                                            "or strikes back, for the PC (`target: self`), an ally, the party or the allies");
+  if (e.strike_back && e.trigger != CardTrigger::missed)
+    throw InputError(r.scalar("strike_back")->pos(), r.what() + ": strike_back goes with `trigger: missed`");
+  if (e.on_kill && e.trigger != CardTrigger::crit)
+    throw InputError(r.scalar("on_kill")->pos(), r.what() + ": on_kill goes with `trigger: crit`");
+  if (e.hope_ally && (e.trigger != CardTrigger::after_hit || e.target != CardTarget::self))
+    throw InputError(r.scalar("hope_ally")->pos(), r.what() + ": hope_ally goes with `trigger: after_hit` and `target: self`");
+  if (e.either && (e.heal_hp.present() + e.heal_stress.present() + (e.gain_hope > 0) + (e.clear_armor > 0)) < 2)
+    throw InputError(r.scalar("either")->pos(), r.what() + ": `either` needs two of heal_hp, heal_stress, gain_hope, clear_armor");
+  if (e.needs_domain > 0 && c.source != CardSource::domain)
+    throw InputError(r.scalar("needs_domain")->pos(), r.what() + ": needs_domain is a domain card's loadout condition");
+  if (hit && (e.roll != CardRoll::none || e.damage.present() || e.heal_hp.present() || e.heal_stress.present() || e.reduce.present() ||
               e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor ||
               e.evasion || e.halve || e.downgrade))
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus` or `weapon_dice` to the hit, nothing else");
@@ -375,11 +406,15 @@ void finish_cards(Pc& p) {
   if (p.cards.size() > static_cast<std::size_t>(kMaxPcCards))  // 5 cards and at most 13 features: never
     throw InputError(SourcePos{}, "'" + p.name + "' has more than " + std::to_string(kMaxPcCards) + " cards and features");
   for (const PcCard& c : p.cards) {
-    if (c.def->status != CardStatus::modelled) continue;
+    if (!c.live()) continue;
     const CardEffect& e = c.def->effect;
     p.has_card_actions = p.has_card_actions || e.when == CardWhen::action;
     p.has_damaged_reactions = p.has_damaged_reactions || e.trigger == CardTrigger::damaged;
     p.has_hit_reactions = p.has_hit_reactions || e.trigger == CardTrigger::hit;
+    p.has_attack_reactions =
+        p.has_attack_reactions || e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit;
+    p.has_miss_reactions = p.has_miss_reactions || e.trigger == CardTrigger::missed;
+    p.has_kill_reactions = p.has_kill_reactions || e.on_kill;
   }
 }
 
@@ -450,7 +485,17 @@ void read_pc_cards(Pc& p, MapReader& r) {
       throw InputError(item.pos(), "'" + def->name + "' needs a Spellcast roll and '" + p.name +
                                        "' has no Spellcast trait: give `spellcast: TRAIT`");
     p.cards.push_back({def, -1});
-    if (def->status == CardStatus::modelled && def->effect.when == CardWhen::passive) fold_passive(p, def->effect);
+  }
+  // Loadout conditions (needs_domain): a card whose loadout lacks the cards of
+  // its domain it asks for is inert; the rest's passives fold into the PC.
+  for (std::size_t k = n_features; k < p.cards.size(); ++k) {
+    PcCard& c = p.cards[k];
+    if (c.def->status != CardStatus::modelled) continue;
+    if (c.def->effect.needs_domain > 0) {
+      for (std::size_t q = n_features; q < p.cards.size(); ++q) c.have += p.cards[q].def->domain == c.def->domain;
+      c.inert = c.have < c.def->effect.needs_domain;
+    }
+    if (c.live() && c.def->effect.when == CardWhen::passive) fold_passive(p, c.def->effect);
   }
   if (cc && !p.card_levels.empty()) {
     // Each card needs a card the PC may hold (one per level, two at level 1,
@@ -476,7 +521,7 @@ void resolve_card_rules(Pc& p) {
     std::vector<std::string> names;
     for (std::size_t k = 0; k < p.cards.size(); ++k) {
       const CardDef& d = *p.cards[k].def;
-      if (d.status == CardStatus::modelled && d.effect.when == CardWhen::action) {
+      if (p.cards[k].live() && d.effect.when == CardWhen::action) {
         if (d.name == rule.arg) rule.arg_id = static_cast<int>(k);
         names.push_back(d.name);
       }
