@@ -233,6 +233,14 @@ TEST(DaggerheartConsumables, SnapPowderTradesAStressForAnHp) {
   EXPECT_EQ(testing::feature(tight.features(), replay(tight, d2).rec, 0, "Snap Powder").uses, 0);
 }
 
+// A full Stress track does not keep a PC from a Health Potion (no Stress cost).
+TEST(DaggerheartConsumables, FullStressDoesNotBlockAHealthPotion) {
+  const auto enc = encounter_from(fight("marked: {hp: 4, stress: 6}, consumables: {Health Potion: 1}"));
+  ScriptedDice dice = script({{4, 3}}, {{12, 9}, {12, 3}, {4, 1}});  // then a hit with Hope: no GM turn
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero clears 4 HP (0 marked)")) << r.log;
+}
+
 // Grindletooth Venom: its d6 joins the physical weapon's next damage roll
 // (2 + 5 = 7: Major, 2 HP, where the d4's 2 alone marks 1); a critical adds
 // its maximum too; Mythic Dust needs a magic weapon.
