@@ -51,6 +51,9 @@ class Battle {
     std::array<std::int8_t, kMaxPcCards> card_uses;  // uses left per card and feature, -1 unlimited (play_cards.hpp)
     bool beast;      // in its Beastform (beastform_play.hpp)
     int beast_bonus;  // ... the form's trait bonus, +1 with Evolution
+    std::array<std::int8_t, kMaxPcConsumables> items;  // consumables left, per Pc::consumables (consumables_play.hpp)
+    int venom;       // a venom's die on the primary weapon's next damage roll (sides; 0 none)
+    int venom_item;  // ... the consumable it came from
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -179,6 +182,10 @@ class Battle {
   void drop_out(int i, const char* why);
   int beast_features(int i, int t, BeastWhen when, unsigned* used);
   void beast_after_hit(int i, int t, unsigned used);
+
+  // ---- consumables (consumables_play.hpp) ---------------------------------
+  bool use_consumable(int i);
+  int venom_damage(int i, bool crit);
 
   // ---- the GM (gm.hpp) ---------------------------------------------------
   void gain_fear(int n, Resource source);
@@ -359,7 +366,9 @@ inline void Battle<R, Log>::set_up() {
     hope_cap_[i] = pc(i).hope_max;
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
-                     Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0};
+                     Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1};
+    for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
+      pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
       pc_[i].card_uses[k] = static_cast<std::int8_t>(card_uses_full(pc(i), k));
     ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
@@ -415,6 +424,7 @@ inline void Battle<R, Log>::carry_in() {
       s.rally = p.rally[i];
       s.tag_team_used = p.tag_team_used[i];
       for (std::size_t k = 0; k < pc(i).cards.size(); ++k) s.card_uses[k] = p.card_uses[i][k];
+      for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) s.items[k] = p.items[i][k];
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -453,6 +463,7 @@ inline void Battle<R, Log>::carry_out() {
     p.rally[i] = s.rally;
     p.tag_team_used[i] = s.tag_team_used;
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k) p.card_uses[i][k] = s.card_uses[k];
+    for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) p.items[i][k] = s.items[k];
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];
@@ -689,3 +700,4 @@ void Encounter::simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRe
 #include "rules/daggerheart/choose.hpp"
 #include "rules/daggerheart/play_cards.hpp"
 #include "rules/daggerheart/beastform_play.hpp"
+#include "rules/daggerheart/consumables_play.hpp"

@@ -30,6 +30,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"experience_min_hope", "integer", "4", "a PC spends a Hope on an Experience for an attack when holding at least this much (7: never)"},
     {"help_min_hope", "integer", "4", "an ally spends a Hope to help an attack (advantage) when holding at least this much (7: never)"},
     {"hope_features", "boolean", "true", "PCs use their class Hope features"},
+    {"consumable_use", "free|spotlight", "free", "a PC uses at most one consumable at the start of its spotlight, with no roll, then acts (free), or using it is the spotlight's action (spotlight)"},
     {"cards", "boolean", "true", "PCs play their domain cards and their features' actions and reactions (false: carried, listed by check, never played; passives stay)"},
     {"card_hope_reserve", "integer", "3", "a PC with a class Hope feature plays a Hope-costing card only when it keeps this much Hope after paying (0: always)"},
     {"massive_damage", "boolean", "false", "optional rule: twice Severe marks 4 HP"},
@@ -110,6 +111,7 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.restrained_loses_spotlight = r.get_choice("restrained", {"acts", "loses_spotlight"}, 0) == 1;
   o.hard_moves = r.get_bool("hard_moves", o.hard_moves);
   o.cards = r.get_bool("cards", o.cards);
+  o.consumable_spotlight = r.get_choice("consumable_use", {"free", "spotlight"}, 0) == 1;
   o.card_hope_reserve = static_cast<int>(r.get_int("card_hope_reserve", o.card_hope_reserve, 0, 12));
   o.tag_team = r.get_bool("tag_team", o.tag_team);
   o.tag_team_min_hope = static_cast<int>(r.get_int("tag_team_min_hope", o.tag_team_min_hope, 3, 12));
@@ -270,6 +272,8 @@ void declare_features(Encounter& enc) {
       if (c.live() && e.when != CardWhen::passive)
         c.feat = add_feature(t, i, c.def->name, e.hope > 0 ? "Hope" : e.stress > 0 ? "Stress" : "");
     }
+    for (PcConsumable& c : p.consumables)  // consumables used (uses; healed: the HP, else the Stress, cleared)
+      if (c.def->status == CardStatus::modelled) c.feat = add_feature(t, i, c.def->name, c.def->stress > 0 ? "Stress" : "");
   }
   const auto modelled = [&](std::vector<Feature>& features, int owner) {
     for (Feature& f : features)
@@ -416,6 +420,21 @@ static void describe_cards(std::ostream& os, const Pc& p) {
     }
 }
 
+// `encsim check`: a PC's consumables with their counts, by status.
+static void describe_consumables(std::ostream& os, const Pc& p) {
+  static const char* const kHeads[] = {"modelled:", "with no combat effect:", "NOT modelled:"};
+  for (const CardStatus st : {CardStatus::modelled, CardStatus::no_combat, CardStatus::not_modelled}) {
+    bool any = false;
+    for (const PcConsumable& c : p.consumables) {
+      if (c.def->status != st) continue;
+      os << (any ? "; " : "         consumables " + std::string(kHeads[static_cast<int>(st)]) + " ") << c.count << " "
+         << c.def->name << " (" << c.def->summary << ')';
+      any = true;
+    }
+    if (any) os << '\n';
+  }
+}
+
 // `encsim check`: a Druid's Beastform, its numbers and its features by status.
 static void describe_beastform(std::ostream& os, const Pc& p) {
   const BeastForm& b = *p.beast;
@@ -448,6 +467,9 @@ std::vector<std::pair<std::string, std::string>> Encounter::facts() const {
     if (p.beast)
       for (const BeastFeature& f : p.beast->features)
         if (f.status != CardStatus::no_combat) modelled += f.status == CardStatus::modelled, ++total;
+  for (const Pc& p : pcs)  // consumables carried that bear on a fight (each item once, whatever its count)
+    for (const PcConsumable& c : p.consumables)
+      if (c.def->status != CardStatus::no_combat) modelled += c.def->status == CardStatus::modelled, ++total;
   for (const Adversary& a : adversaries) modelled += a.modelled_count, total += a.feature_count;
   for (const Npc& n : npcs)
     for (const Feature& f : n.features) modelled += f.modelled, ++total;
@@ -538,6 +560,7 @@ std::string Encounter::describe() const {
          << p.armor_marked_start << " Armor Slots marked\n";
     describe_cards(os, p);
     if (p.beast) describe_beastform(os, p);
+    describe_consumables(os, p);
     if (!p.unmodelled.empty()) {
       os << "         NOT modelled:";
       for (const auto& u : p.unmodelled) os << ' ' << u << ';';

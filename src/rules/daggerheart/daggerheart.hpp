@@ -21,6 +21,7 @@
 #include "encsim/tally.hpp"
 #include "rules/daggerheart/beastform.hpp"
 #include "rules/daggerheart/cards.hpp"
+#include "rules/daggerheart/consumables.hpp"
 #include "rules/daggerheart/equipment.hpp"
 #include "rules/daggerheart/play.hpp"
 
@@ -128,6 +129,9 @@ struct Pc {
   bool has_miss_reactions = false, has_kill_reactions = false;
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
+  // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
+  // the items carried, sorted by name.
+  std::vector<PcConsumable> consumables;
   std::vector<tactics::Rule> rules;
   bool default_rules = false;  // no tactics given: the party style chooses the target
   // Its entries in Encounter::features() (-1: none of that kind).
@@ -327,6 +331,7 @@ struct Options {
   bool hard_moves = true;
   bool tag_team = true;       // each PC initiates one Tag Team roll per fight, by policy
   int tag_team_min_hope = 3;  // ... when holding at least this much Hope     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
+  bool consumable_spotlight = false;  // using a consumable is the spotlight's action (false: free, before acting)
   bool cards = true;          // PCs play their domain cards and features (false: carried but never used; passives stay)
   int card_hope_reserve = 3;  // a PC with a class Hope feature keeps this much Hope after paying for a card
   bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage
@@ -415,6 +420,7 @@ struct PartyState : CarryBase {
   int prayer[kMaxPrayer], prayer_owner[kMaxPrayer];
   int fear;
   std::int8_t card_uses[kMaxPcs][kMaxPcCards];  // each domain card and feature's uses left (-1 unlimited)
+  std::int8_t items[kMaxPcs][kMaxPcConsumables];  // each consumable's count left (loot: no rest restores it)
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.

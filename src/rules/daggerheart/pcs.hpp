@@ -43,6 +43,7 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
   // (until: break_free), or under the old reading (`restrained`).
   if (s.restrained && (opt_.restrained_loses_spotlight || (s.vulnerable && s.vuln_until == Until::break_free)))
     return break_free(i);
+  if (!pc(i).consumables.empty() && use_consumable(i)) return false;  // consumables_play.hpp: no roll, no pass
   if (pc(i).beast && !s.beast) transform(i);  // beastform_play.hpp
   use_hope_feature_before(i);
   // Tactics: the first rule whose condition holds.
@@ -445,6 +446,7 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
       if (k >= n) sum += x;
       if (x == w.sides) ++extra;
     }
+  if (pc_[i].venom > 0 && &w == &p.primary) sum += venom_damage(i, crit);  // consumables_play.hpp
   int total = sum + w.flat + w.damage_bonus + (crit ? n * w.sides : 0);
   ENCSIM_SAY(log_, "  damage %dd%d%+d%s = %d", n, w.sides, w.flat + w.damage_bonus, crit ? " + critical" : "", total);
   return total;

@@ -113,5 +113,7 @@ void resolve_card_rules(Pc& p);
 // read_beastform.cpp: `beastform` (a Druid's form, its tier checked; the
 // default form when absent; `none`), once the class, tier and Proficiency are read.
 void read_pc_beastform(Pc& p, MapReader& r);
+// read_consumable.cpp: `consumables` (the items a PC carries, 1..5 of each).
+void read_pc_consumables(Pc& p, MapReader& r);
 
 }  // namespace encsim::daggerheart
