@@ -240,6 +240,7 @@ class Battle {
   double gift_value(const CardEffect& e, int k, int opt, int hp_from) const;
   int gift_option(const CardEffect& e, int k, int hp_from, double* value) const;
   void card_event(int i, CardTrigger trig, RollResult r, bool weapon, int foe, bool kill = false);
+  void pay_card(int i, int k);
   double card_value(int i, int k, int* target, int aim = -1);
   bool card_has_target(int i, int k) const;
   double weapon_value(int i, int t) const;

@@ -267,10 +267,10 @@ inline int Battle<R, Log>::roll_card_dice(int i, const CardDice& d, bool crit) {
   return sum;
 }
 
-// Plays card k (its costs paid here). `t`: the target card_value chose (-1:
-// choose now). Returns true when the spotlight passes to the GM.
+// Pays card k's costs and counts its use (features.csv): one of its limited
+// uses, its Hope or Stress, and the Armor Slots a reaction marks.
 template <class R, class Log>
-inline bool Battle<R, Log>::play_card(int i, int k, int t) {
+inline void Battle<R, Log>::pay_card(int i, int k) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[i];
@@ -278,9 +278,25 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   FeatureRecord& used = feat(c.feat);
   ++used.uses;
   used.spent += e.hope > 0 ? e.hope : e.stress;
-  ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
   if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
   if (e.stress > 0) mark_stress(i, e.stress);
+  if (e.armor > 0) {
+    s.armor_marked += e.armor;
+    rpc(i).extra[kExtraArmorUsed] += e.armor;
+    res(kArmorSlotsUsed) += e.armor;
+    check_all_armor_marked();
+  }
+}
+
+// Plays card k (its costs paid here). `t`: the target card_value chose (-1:
+// choose now). Returns true when the spotlight passes to the GM.
+template <class R, class Log>
+inline bool Battle<R, Log>::play_card(int i, int k, int t) {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  PcState& s = pc_[i];
+  ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
+  pay_card(i, k);
   if (e.fear > 0) gain_fear(e.fear, kFearGainedFeatures);
   if (e.fear < 0) fear_ = std::max(0, fear_ + e.fear);
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
@@ -446,12 +462,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
       const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0;
       if (adv_marks(t, dmg + extra + mean, w.type) - adv_marks(t, dmg + extra, w.type) <= cost) continue;
     }
-    if (uses > 0) --uses;
-    FeatureRecord& used = feat(c.feat);
-    ++used.uses;
-    used.spent += e.hope > 0 ? e.hope : e.stress;
-    if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
-    if (e.stress > 0) mark_stress(i, e.stress);
+    pay_card(i, k);
     int add = roll_card_dice(i, e.bonus, crit);
     for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
     extra += add;
@@ -487,18 +498,7 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
   if (pick < 0) return marks;
   const PcCard& c = p.cards[static_cast<std::size_t>(pick)];
   const CardEffect& e = c.def->effect;
-  if (s.card_uses[static_cast<std::size_t>(pick)] > 0) --s.card_uses[static_cast<std::size_t>(pick)];
-  FeatureRecord& used = feat(c.feat);
-  ++used.uses;
-  used.spent += e.hope > 0 ? e.hope : e.stress;
-  if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
-  if (e.stress > 0) mark_stress(i, e.stress);
-  if (e.armor > 0) {
-    s.armor_marked += e.armor;
-    rpc(i).extra[kExtraArmorUsed] += e.armor;
-    res(kArmorSlotsUsed) += e.armor;
-    check_all_armor_marked();
-  }
+  pay_card(i, pick);
   int after = marks;
   if (e.halve) {
     after = severity(dmg / 2, major_of(i), severe_of(i));
@@ -513,7 +513,7 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
   after = std::max(0, after - e.downgrade);
   if (e.downgrade > 0)
     ENCSIM_SAY(log_, "  %s plays %s: %d HP become %d", pname(i), c.def->name.c_str(), marks, after);
-  used.healed += marks - after;  // HP it kept the PC from marking
+  feat(c.feat).healed += marks - after;  // HP it kept the PC from marking
   return after;
 }
 
@@ -571,19 +571,8 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
                  ar = 0.5 * e.clear_armor;
     const double most = e.strike_back ? 1.0 : reached_n * (e.either ? std::max({hp, st, ho, ar}) : hp + st + ho + ar);
     if (v <= 0.0 || v < cost || (uses > 0 && v < std::min(1.0, most))) continue;
-    if (uses > 0) --uses;
-    FeatureRecord& used = feat(c.feat);
-    ++used.uses;
-    used.spent += e.hope > 0 ? e.hope : e.stress;
     ENCSIM_SAY(log_, "  %s plays %s", pname(i), c.def->name.c_str());
-    if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
-    if (e.stress > 0) mark_stress(i, e.stress);
-    if (e.armor > 0) {
-      s.armor_marked += e.armor;
-      rpc(i).extra[kExtraArmorUsed] += e.armor;
-      res(kArmorSlotsUsed) += e.armor;
-      check_all_armor_marked();
-    }
+    pay_card(i, k);
     if (e.strike_back) {
       if (foe < 0 || !adv_[foe].alive) continue;
       // No roll beats a Minion's neighbours: the damage does not spill over.
