@@ -67,19 +67,22 @@ TEST(DaggerheartConsumables, TheLibraryHoldsEverySrdConsumableWithItsFigures) {
   EXPECT_EQ(by_status[0], 14);  // modelled
   EXPECT_EQ(by_status[1], 44);  // no combat effect
   EXPECT_EQ(by_status[2], 62);  // not modelled
-  const auto dice = [](const dh::ItemDice& d) { return std::to_string(d.count) + "d" + std::to_string(d.sides) + "+" + std::to_string(d.flat); };
+  const auto dice = [](const dh::ItemDice& d) {
+    const int count = d.dice.term_count() ? d.dice.term(0).count : 0, sides = d.dice.term_count() ? d.dice.term(0).sides : 0;
+    return std::to_string(count) + "d" + std::to_string(sides) + "+" + std::to_string(d.dice.flat());
+  };
   EXPECT_EQ(dice(item("Minor Health Potion").clear_hp), "1d4+0");
   EXPECT_EQ(dice(item("Health Potion").clear_hp), "1d4+1");
   EXPECT_EQ(dice(item("Major Health Potion").clear_hp), "1d4+2");
   EXPECT_EQ(dice(item("Minor Stamina Potion").clear_stress), "1d4+0");
   EXPECT_EQ(dice(item("Stamina Potion").clear_stress), "1d4+1");
   EXPECT_EQ(dice(item("Major Stamina Potion").clear_stress), "1d4+2");
-  EXPECT_EQ(item("Varik Leaves").hope.flat, 2);
+  EXPECT_EQ(item("Varik Leaves").hope.dice.flat(), 2);
   EXPECT_EQ(dice(item("Feast of Xuria").hope), "1d4+0");
   EXPECT_TRUE(item("Feast of Xuria").clear_hp.all && item("Feast of Xuria").clear_stress.all);
   EXPECT_TRUE(item("Godling's Pomelo").clear_hp.all && !item("Godling's Pomelo").hope.present());
   EXPECT_EQ(item("Snap Powder").stress, 1);
-  EXPECT_EQ(item("Snap Powder").clear_hp.flat, 1);
+  EXPECT_EQ(item("Snap Powder").clear_hp.dice.flat(), 1);
   EXPECT_EQ(item("Grindletooth Venom").next_damage, 6);
   EXPECT_EQ(item("Improved Grindletooth Venom").next_damage, 8);
   EXPECT_EQ(item("Redthorn Saliva").next_damage, 12);

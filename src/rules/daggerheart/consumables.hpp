@@ -6,6 +6,8 @@
 // consumables_play.hpp. docs/rules/daggerheart.md, "Consumables".
 #pragma once
 
+#include "encsim/dice.hpp"
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -19,11 +21,13 @@
 namespace encsim::daggerheart {
 
 // `count`d`sides` + flat, or every one marked (`all`).
+// An item's amount: dice of one kind plus a flat part (the library's "1d4+1"),
+// or `all` (every HP or Stress marked).
 struct ItemDice {
-  int count = 0, sides = 0, flat = 0;
+  Dice dice;
   bool all = false;
-  bool present() const { return all || count > 0 || flat > 0; }
-  double mean() const { return count * (sides + 1) / 2.0 + flat; }
+  bool present() const { return all || dice.max() > 0; }
+  double mean() const { return dice.mean(); }
 };
 
 struct ConsumableDef {

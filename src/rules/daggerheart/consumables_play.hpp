@@ -55,7 +55,7 @@ inline bool Battle<R, Log>::use_consumable(int i) {
       rank = kVenom;
     }
     if (!spot && rank == kNone && d.hope.present() && !d.clear_hp.present() && !d.clear_stress.present() &&
-        s.hope + d.hope.count * d.hope.sides + d.hope.flat <= hope_cap(i)) {
+        s.hope + d.hope.dice.max() <= hope_cap(i)) {
       clear = d.hope.mean();
       rank = kHope;
     }
@@ -71,30 +71,25 @@ inline bool Battle<R, Log>::use_consumable(int i) {
   ++rec.uses;
   ENCSIM_SAY(log_, "%s uses a %s (%d left)%s", pname(i), d.name.c_str(), left,
              spot ? ": the spotlight's action" : "");
-  const auto roll = [&](const ItemDice& x) {
-    int n = x.flat;
-    for (int k = 0; k < x.count; ++k) n += dice_.die(x.sides);
-    return n;
-  };
   if (d.stress > 0) {
     mark_stress(i, d.stress);
     rec.spent += d.stress;
   }
   if (d.clear_hp.present()) {
-    const int n = std::min(s.hp_marked, d.clear_hp.all ? s.hp_marked : roll(d.clear_hp));
+    const int n = std::min(s.hp_marked, d.clear_hp.all ? s.hp_marked : d.clear_hp.dice.roll(dice_));
     rec.healed += n;
     clear_hp(i, n);
     ENCSIM_SAY(log_, "  %s clears %d HP (%d marked)", pname(i), n, s.hp_marked);
   }
   if (d.clear_stress.present()) {
-    const int n = std::min(s.stress_marked, d.clear_stress.all ? s.stress_marked : roll(d.clear_stress));
+    const int n = std::min(s.stress_marked, d.clear_stress.all ? s.stress_marked : d.clear_stress.dice.roll(dice_));
     if (!d.clear_hp.present()) rec.healed += n;
     s.stress_marked -= n;
     ENCSIM_SAY(log_, "  %s clears %d Stress (%d marked)", pname(i), n, s.stress_marked);
   }
   if (d.hope.present()) {
     const int before = s.hope;
-    gain_hope(i, roll(d.hope));
+    gain_hope(i, d.hope.dice.roll(dice_));
     ENCSIM_SAY(log_, "  %s gains %d Hope (%d)", pname(i), s.hope - before, s.hope);
   }
   if (d.next_damage > 0) {

@@ -37,8 +37,7 @@ ItemDice item_dice(const Node& n, bool all_ok) {
   const Dice x = n.as_dice();
   if (x.term_count() > 1 || x.flat() < 0 || (x.term_count() == 1 && x.term(0).sign < 0))
     throw InputError(n.pos(), "expected one kind of die plus a flat part, e.g. 1d4+1" + std::string(all_ok ? ", or all" : ""));
-  if (x.term_count() == 1) d.count = x.term(0).count, d.sides = x.term(0).sides;
-  d.flat = x.flat();
+  d.dice = x;
   if (!d.present()) throw InputError(n.pos(), "it clears or gains nothing");
   return d;
 }
