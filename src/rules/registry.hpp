@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "encsim/scenario.hpp"
+#include "rules/encounter_base.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/cairn_ap/cairn_ap.hpp"
 #include "rules/fivey/fivey.hpp"
@@ -19,6 +20,13 @@ namespace encsim {
 
 using AnyEncounter = std::variant<fivey::Encounter, daggerheart::Encounter, cairn_ap::Encounter, mnm::Encounter,
                                   gods_and_monsters::Encounter>;
+
+// Every system's Encounter gives the engine what it asks (rules::RuleEncounter).
+template <class Variant>
+inline constexpr bool kAllRuleEncounters = false;
+template <class... E>
+inline constexpr bool kAllRuleEncounters<std::variant<E...>> = (rules::RuleEncounter<E> && ...);
+static_assert(kAllRuleEncounters<AnyEncounter>);
 
 struct RulesetEntry {
   std::string_view id;

@@ -123,7 +123,6 @@ class Battle {
   void carry_in();
   void carry_out();
 
-
   // The stat a side rolls with when it rolls once for all ("Surprise": the
   // leader's, or the average member's; initiative may also take the best).
   // A side without a `leader` falls back to its average member.
@@ -321,7 +320,7 @@ class Battle {
     const View view{this, i};
     for (const tactics::Rule& r : f(i).rules) {
       if (r.action == kAreaAttack && (actions < 2 || st_[i].area_uses == 0)) continue;
-      if (f(i).by_style && r.action == kAreaAttack ? area_worth_it(i) : r.when.holds(view)) return &r;
+      if (f(i).styled && r.action == kAreaAttack ? area_worth_it(i) : r.when.holds(view)) return &r;
     }
     return nullptr;
   }
@@ -436,7 +435,7 @@ class Battle {
     const int hi = side(i) == 0 ? n_ : enc_.n_party;
     auto usable = [&](int j) { return st_[j].alive && (n_skip == 0 || std::find(skip, skip + n_skip, j) == skip + n_skip); };
     using tactics::Target;
-    if (f(i).by_style) {
+    if (f(i).styled) {
       if (aim_[side(i)] == Aim::spread) target = Target::random;
       else
         return styled_target(i, lo, hi, skip, n_skip);
@@ -515,7 +514,7 @@ class Battle {
     if (!f(i).pc || st_[i].inspiration <= 0) return 0;
     // The careful party keeps its dice for defence.
     const std::uint8_t uses =
-        careful_ && f(i).by_style ? opt_.inspiration_uses & (kUseSave | kUseFoeAttack | kUseFoeDamage) : opt_.inspiration_uses;
+        careful_ && f(i).styled ? opt_.inspiration_uses & (kUseSave | kUseFoeAttack | kUseFoeDamage) : opt_.inspiration_uses;
     return (uses & use) ? opt_.inspiration_shortfall : 0;
   }
 
@@ -786,10 +785,5 @@ class Battle {
   std::array<int, Encounter::kMaxFighters> free_;  // surprise winners, in the order of their free turns
   State st_[Encounter::kMaxFighters];
 };
-
-template <class R, class Log>
-void Encounter::simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const {
-  Battle<R, Log>(*this, dice, init, tact, setup, out, log).run();
-}
 
 }  // namespace encsim::fivey

@@ -48,14 +48,6 @@ void Battle<R, Log>::carry_out() {
   }
 }
 
-template <class R, class Log>
-void Encounter::simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log,
-                                    PartyState& party) const {
-  Battle<R, Log> b(*this, dice, init, tact, setup, out, log);
-  b.carry(&party);
-  b.run();
-}
-
 // "Rest Actions" (a night: one action each, Recover or Practice) and
 // "Inspiration Dice" (restored by downtime); docs/rules/fivey.md, "Sessions".
 template <class R, class Log>

@@ -6,8 +6,6 @@
 #include <cmath>
 #include <sstream>
 
-#include "rules/sides.hpp"
-
 namespace encsim::fivey {
 namespace {
 
@@ -459,7 +457,7 @@ Fighter read_fighter(const Node& node, int side, const Options& opt, const Node*
     f.rules = read_rules(*side_rules);
   } else {
     f.rules = default_rules(f);
-    f.by_style = true;
+    f.styled = true;
   }
   for (const tactics::Rule& rule : f.rules)
     if (rule.action == kAreaAttack && !f.area.present)
@@ -529,15 +527,13 @@ const ScreenSpec& Encounter::screen() {
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
-  enc.style = rules::read_style(doc, Encounter::styles(), kId);
+  enc.read_frame(doc, kId);
   enc.opt = read_options(doc.find("options"));
-  if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
-  enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one fight",
-                                 [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, enc.opt, side_rules, count);
-                                 });
-  for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  enc.n_party = enc.read_fighters(doc, enc.fighters, " in one fight",
+                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
+                                    return read_fighter(entry, side, enc.opt, side_rules, count);
+                                  });
   // What each can use (features.csv): its attack, area attack, regeneration, cheat death.
   for (int i = 0; i < static_cast<int>(enc.fighters.size()); ++i) {
     Fighter& f = enc.fighters[static_cast<std::size_t>(i)];
@@ -654,16 +650,7 @@ const StyleSpec& Encounter::styles() {
 }
 
 std::vector<std::string> Encounter::behaviour() const {
-  std::vector<std::string> lines = style_lines(styles(), style);
-  // Who does not play by the style says so.
-  for (int side = 0; side < 2; ++side) {
-    int scripted = 0;
-    for (const Fighter& f : fighters) scripted += f.side == side && !f.by_style ? 1 : 0;
-    if (scripted > 0)
-      lines[static_cast<std::size_t>(1 - side)] +=
-          "; " + std::to_string(scripted) + (scripted == 1 ? " follows its own tactics" : " follow their own tactics");
-  }
-  return lines;
+  return style_lines_with(fighters, rules::OwnTactics::count);  // who does not play by the style says so
 }
 
 std::string describe_keys() {
