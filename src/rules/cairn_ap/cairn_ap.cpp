@@ -8,8 +8,6 @@
 #include <cstdio>
 #include <sstream>
 
-#include "rules/sides.hpp"
-
 namespace encsim::cairn_ap {
 namespace {
 
@@ -388,7 +386,7 @@ Fighter read_fighter(const Node& node, int side, const Node* side_rules, int& co
     f.rules = read_rules(*side_rules);
   } else {
     f.rules = default_rules(f, opt);
-    f.by_style = true;
+    f.styled = true;
   }
   std::vector<std::string> spell_names;
   for (const Spell& sp : f.spells) spell_names.push_back(sp.name);
@@ -615,14 +613,12 @@ const ScreenSpec& Encounter::screen() {
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
-  enc.style = rules::read_style(doc, Encounter::styles(), kId);
+  enc.read_frame(doc, kId);
   enc.opt = read_options(doc.find("options"));
-  if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
-  enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one fight (a large group can be one detachment)",
-                                 [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, side_rules, count, enc.opt);
-                                 });
-  for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  enc.n_party = enc.read_fighters(doc, enc.fighters, " in one fight (a large group can be one detachment)",
+                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
+                                    return read_fighter(entry, side, side_rules, count, enc.opt);
+                                  });
   // What each can use (features.csv): its attack, the other actions its
   // rules name (moves and passing aside), and its spells.
   for (int i = 0; i < static_cast<int>(enc.fighters.size()); ++i) {
@@ -713,16 +709,7 @@ const StyleSpec& Encounter::styles() {
 }
 
 std::vector<std::string> Encounter::behaviour() const {
-  std::vector<std::string> lines = style_lines(styles(), style);
-  // Who does not play by the style says so.
-  for (int side = 0; side < 2; ++side) {
-    int scripted = 0;
-    for (const Fighter& f : fighters) scripted += f.side == side && !f.by_style ? 1 : 0;
-    if (scripted > 0)
-      lines[static_cast<std::size_t>(1 - side)] +=
-          "; " + std::to_string(scripted) + (scripted == 1 ? " follows its own tactics" : " follow their own tactics");
-  }
-  return lines;
+  return style_lines_with(fighters, rules::OwnTactics::count);  // who does not play by the style says so
 }
 
 std::string describe_keys() {

@@ -18,6 +18,7 @@
 #include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
+#include "rules/encounter_base.hpp"
 #include "rules/cairn_ap/check.hpp"
 
 namespace encsim::cairn_ap {
@@ -78,7 +79,7 @@ struct Fighter {
   double mean_damage = 0.0;  // for the `strongest` target selector, and a foe's threat
   // No `tactics:` of its own or its side's: it plays the side's style (its
   // targets, and one blow a turn for a guarded side; docs/rules/cairn-ap.md).
-  bool by_style = false;
+  bool styled = false;
   std::vector<tactics::Rule> rules;
   std::vector<std::string> unmodelled;
   // Its entries in Encounter::features(), by action (-1: not in its rules;
@@ -256,24 +257,20 @@ struct RestPlan {
 enum Carry : int { kCarryHp, kCarryHpLost, kCarryStrLost, kCarryStanding, kCarryOut, kCarryFatigue, kCarryDeprived,
                    kCarryCount };
 
-class Encounter {
+template <class R, class Log>
+class Battle;  // one fight (battle.hpp)
+
+// The party and foes of one fight, compiled; the shared parts (roster,
+// features, streams, simulate) are rules::EncounterBase's.
+class Encounter
+    : public rules::EncounterBase<Encounter, Battle, PartyState, RestPlan, kResourceCount, kExtraCount> {
  public:
   static constexpr int kMaxFighters = 128;
-  using PartyState = cairn_ap::PartyState;  // sessions: what carries between fights
-  using RestPlan = cairn_ap::RestPlan;
 
   std::vector<Fighter> fighters;  // the party first, then the foes
   int n_party = 0;
-  int max_rounds = 100;
   Options opt;
-  std::vector<CombatantInfo> roster_;
-  std::vector<FeatureInfo> features_;
 
-  std::size_t combatant_count() const { return fighters.size(); }
-  const std::vector<CombatantInfo>& roster() const { return roster_; }
-  const std::vector<FeatureInfo>& features() const { return features_; }
-  std::size_t resource_count() const { return kResourceCount; }
-  std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();
   static const std::vector<MetricSpec>& extra_specs();
   static const ScreenSpec& screen();  // the default report's lines
@@ -283,28 +280,8 @@ class Encounter {
   static const StyleSpec& styles();
   // What damage_dealt and damage_taken count, for the reports: damage past 0 HP comes off STR, and both count.
   static constexpr const char* kDamageUnit = "HP and STR";
-  StyleChoice style;
   std::vector<std::string> behaviour() const;
 
-  template <class Log>
-  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
-    TrialStreams r(seed, trial);
-    simulate_with(r.dice, r.init, r.tact, r.setup, out, log);
-  }
-
-  template <class R, class Log>
-  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
-
-  // Sessions (issue 14): the fight starts from `party` when a fight before
-  // set it up (else as simulate() does, and sets it up), and leaves its end
-  // state there; party.in holds the carried metrics at its start.
-  template <class Log>
-  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
-    TrialStreams r(seed, trial);
-    simulate_carry_with(r.dice, r.init, r.tact, r.setup, out, log, party);
-  }
-  template <class R, class Log>
-  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;
   // A rest between fights (docs/rules/cairn-ap.md, "Sessions"); dice from `rng`.
   template <class R, class Log>
   void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;

@@ -104,14 +104,6 @@ void Battle<R, Log>::carry_out() {
   }
 }
 
-template <class R, class Log>
-void Encounter::simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log,
-                                    PartyState& party) const {
-  Battle<R, Log> b(*this, dice, init, tact, setup, out, log);
-  b.carry(&party);
-  b.run();
-}
-
 // Rolls `n` d`sides`; when the total beats `current`, it is the new value
 // (the Scars table's "If the total is higher than ..., take the new result").
 template <class R>

@@ -24,7 +24,7 @@ inline int Battle<R, Log>::select_by(int i, tactics::Target target, const Usable
   const int lo = side(i) == 0 ? enc_.n_party : 0;
   const int hi = side(i) == 0 ? n_ : enc_.n_party;
   using tactics::Target;
-  if (f(i).by_style) {
+  if (f(i).styled) {
     const Aim aim = aim_[side(i)];
     if (aim == Aim::spread) target = Target::random;
     else

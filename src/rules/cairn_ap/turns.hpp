@@ -108,7 +108,7 @@ inline const tactics::Rule* Battle<R, Log>::choose_rule(int i) const {
     const int c = cost(i, r);
     if (c < 0 || c > st_[i].ap) continue;
     // A guarded side strikes once a turn and holds a defence with the rest.
-    if (r.action == kAttack && f(i).by_style && guarded_[side(i)] && st_[i].blows > 0) continue;
+    if (r.action == kAttack && f(i).styled && guarded_[side(i)] && st_[i].blows > 0) continue;
     if (r.when.holds(view)) return &r;
   }
   return nullptr;
