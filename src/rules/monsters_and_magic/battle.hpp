@@ -399,11 +399,6 @@ class Battle {
   State st_[Encounter::kMaxFighters];
 };
 
-template <class R, class Log>
-void Encounter::simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const {
-  Battle<R, Log>(*this, dice, init, tact, setup, out, log).run();
-}
-
 }  // namespace encsim::mnm
 
 #include "rules/monsters_and_magic/checks.hpp"

@@ -64,14 +64,6 @@ void Battle<R, Log>::carry_out() {
   }
 }
 
-template <class R, class Log>
-void Encounter::simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log,
-                                    PartyState& party) const {
-  Battle<R, Log> b(*this, dice, init, tact, setup, out, log);
-  b.carry(&party);
-  b.run();
-}
-
 // "Rest & Recovery": a short rest (two activities), a long rest (two
 // activities, then threads, the GM's thread, waking), an extended rest
 // (Recuperate, and what a long rest gives). Each rest also refills the

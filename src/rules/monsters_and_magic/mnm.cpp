@@ -9,8 +9,6 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "rules/sides.hpp"
-
 namespace encsim::mnm {
 namespace {
 
@@ -587,16 +585,15 @@ const ScreenSpec& Encounter::screen() {
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
-  enc.style = rules::read_style(doc, Encounter::styles(), kId);
+  enc.read_frame(doc, kId);
   enc.opt = read_options(doc.find("options"));
-  if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
   enc.play[0] = party_styles()[static_cast<std::size_t>(enc.style.party)];
   enc.play[1] = foe_styles()[static_cast<std::size_t>(enc.style.foes)];
-  enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one Monsters & Magic fight",
-                                 [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, enc.opt, enc.play[side], side_rules, count);
-                                 });
+  enc.n_party = enc.read_fighters(doc, enc.fighters, " in one Monsters & Magic fight",
+                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
+                                    return read_fighter(entry, side, enc.opt, enc.play[side], side_rules, count);
+                                  });
   enc.gm_keep = enc.opt.gm_reroll_keep;
   if (enc.gm_keep < 0 && !enc.play[1].keep_for_abilities) {
     enc.gm_keep = 0;  // the style keeps nothing back (options.gm_reroll_keep, when written, still decides)
@@ -605,7 +602,6 @@ Encounter compile(const Scenario&, const Variant& variant) {
     for (const Fighter& f : enc.fighters)
       if (f.thread_ability.present) enc.gm_keep = std::max(enc.gm_keep, f.thread_ability.cost);
   }
-  for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
   // What each can use (features.csv): the actions its rules name (withdrawing
   // and passing aside; the cantrip, spell and thread ability by their names),
   // and its opportunity attacks.
@@ -759,14 +755,7 @@ const StyleSpec& Encounter::styles() {
 }
 
 std::vector<std::string> Encounter::behaviour() const {
-  std::vector<std::string> lines = style_lines(styles(), style);
-  for (int side = 0; side < 2; ++side) {
-    std::string scripted;
-    for (const Fighter& f : fighters)
-      if (f.side == side && !f.styled) scripted += (scripted.empty() ? "" : ", ") + f.name;
-    if (!scripted.empty()) lines[side == 0 ? 1u : 0u] += "; the scenario's own tactics for " + scripted;
-  }
-  return lines;
+  return style_lines_with(fighters, rules::OwnTactics::names);
 }
 
 std::string describe_keys() {

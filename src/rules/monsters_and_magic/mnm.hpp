@@ -20,6 +20,7 @@
 #include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
+#include "rules/encounter_base.hpp"
 
 namespace encsim::mnm {
 
@@ -328,26 +329,22 @@ enum Carry : int {
   kCarryPotions, kCarryCount
 };
 
-class Encounter {
+template <class R, class Log>
+class Battle;  // one fight (battle.hpp)
+
+// The party and foes of one fight, compiled; the shared parts (roster,
+// features, streams, simulate) are rules::EncounterBase's.
+class Encounter
+    : public rules::EncounterBase<Encounter, Battle, PartyState, RestPlan, kResourceCount, kExtraCount> {
  public:
   static constexpr int kMaxFighters = 64;  // melee reach is a 64-bit mask
-  using PartyState = mnm::PartyState;  // sessions: what carries between fights
-  using RestPlan = mnm::RestPlan;
 
   std::vector<Fighter> fighters;  // the party first, then the foes
   int n_party = 0;
-  int max_rounds = 100;
   Options opt;
   int gm_keep = 0;  // resolved gm_reroll_keep
   StyleRule play[2];  // what the styles in force (`style`) set: the party's [0] and the foes' [1]
-  std::vector<CombatantInfo> roster_;
-  std::vector<FeatureInfo> features_;
 
-  std::size_t combatant_count() const { return fighters.size(); }
-  const std::vector<CombatantInfo>& roster() const { return roster_; }
-  const std::vector<FeatureInfo>& features() const { return features_; }
-  std::size_t resource_count() const { return kResourceCount; }
-  std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();
   static const std::vector<MetricSpec>& extra_specs();
   static const ScreenSpec& screen();  // the default report's lines
@@ -357,28 +354,8 @@ class Encounter {
   static const StyleSpec& styles();
   // What damage_dealt and damage_taken count, for the reports: hit points (temporary ones not counted).
   static constexpr const char* kDamageUnit = "HP";
-  StyleChoice style;
   std::vector<std::string> behaviour() const;
 
-  template <class Log>
-  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
-    TrialStreams r(seed, trial);
-    simulate_with(r.dice, r.init, r.tact, r.setup, out, log);
-  }
-
-  template <class R, class Log>
-  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
-
-  // Sessions (issue 14): the fight starts from `party` when a fight before
-  // set it up (else as simulate() does, and sets it up), and leaves its end
-  // state there; party.in holds the carried metrics at its start.
-  template <class Log>
-  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
-    TrialStreams r(seed, trial);
-    simulate_carry_with(r.dice, r.init, r.tact, r.setup, out, log, party);
-  }
-  template <class R, class Log>
-  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;
   // A rest between fights (docs/rules/monsters-and-magic.md, "Sessions"); dice from `rng`.
   template <class R, class Log>
   void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
