@@ -42,7 +42,8 @@ Replay replay(const gm::Encounter& enc, ScriptedDice& dice, ScriptedDice& surpri
   r.rec.reset(enc.combatant_count(), enc.features().size());
   std::ostringstream os;
   TextLog log(os);
-  enc.simulate_with(dice, surprise, tact, r.rec, log);
+  ScriptedDice none;  // the setup stream: nothing is rolled before a fight
+  enc.simulate_with(dice, surprise, tact, none, r.rec, log);
   r.log = os.str();
   EXPECT_TRUE(dice.script.empty()) << dice.script.size() << " unused dice left; log:\n" << r.log;
   EXPECT_TRUE(surprise.script.empty()) << "unused surprise dice; log:\n" << r.log;

@@ -54,7 +54,8 @@ TrialRecord toromeen_and_the_orc(const gm::Encounter& enc, gm::PartyState& party
   TrialRecord rec;
   rec.reset(enc.combatant_count(), enc.features().size());
   NullLog log;
-  enc.simulate_carry_with(dice, surprise, tact, rec, log, party);
+  ScriptedDice none;  // the setup stream: nothing is rolled before a fight
+  enc.simulate_carry_with(dice, surprise, tact, none, rec, log, party);
   EXPECT_TRUE(dice.script.empty());
   return rec;
 }

@@ -31,9 +31,13 @@ namespace encsim::gods_and_monsters {
 template <class R, class Log>
 class Battle {
  public:
-  Battle(const Encounter& enc, R& dice, R& surprise, R& tact, TrialRecord& rec, Log& log)
+  // The trial's streams: `dice` for attack, damage and reaction rolls, the
+  // initiative stream for the perception rolls before the first round
+  // (`surprise`), `tact` for random target choices.
+  Battle(const Encounter& enc, R& dice, R& surprise, R& tact, R& setup, TrialRecord& rec, Log& log)
       : enc_(enc), fighters_(enc.fighters.data()), opt_(enc.opt), dice_(dice), surprise_(surprise), tact_(tact), rec_(rec), log_(log),
         n_(static_cast<int>(enc.fighters.size())) {
+    (void)setup;  // nothing is rolled before a Gods & Monsters fight
     // hit_chance() by the roll needed, clamped to 0..20, natural 20 and 1 options folded in.
     for (int need = 0; need <= 20; ++need) {
       int hits = need;
@@ -449,11 +453,6 @@ class Battle {
   std::uint64_t melee_[kMax];
   int targets_[kMax][Encounter::kMaxAttacks];
 };
-
-template <class R, class Log>
-void Encounter::simulate_with(R& dice, R& surprise, R& tact, TrialRecord& out, Log& log) const {
-  Battle<R, Log>(*this, dice, surprise, tact, out, log).run();
-}
 
 }  // namespace encsim::gods_and_monsters
 

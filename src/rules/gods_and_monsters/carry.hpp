@@ -48,14 +48,6 @@ void Battle<R, Log>::carry_out() {
   }
 }
 
-template <class R, class Log>
-void Encounter::simulate_carry_with(R& dice, R& surprise, R& tact, TrialRecord& out, Log& log,
-                                    PartyState& party) const {
-  Battle<R, Log> b(*this, dice, surprise, tact, out, log);
-  b.carry(&party);
-  b.run();
-}
-
 // "Regaining survival and healing injuries": a night restores level survival
 // or removes an injury on a health roll (else 1 survival); a day does the
 // same without a roll. "Using verve": verve is whole again when a new day

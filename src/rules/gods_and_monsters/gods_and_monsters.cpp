@@ -8,8 +8,6 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "rules/sides.hpp"
-
 namespace encsim::gods_and_monsters {
 namespace {
 
@@ -501,17 +499,15 @@ const ScreenSpec& Encounter::screen() {
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
-  enc.style = rules::read_style(doc, Encounter::styles(), kId);
+  enc.read_frame(doc, kId);
   enc.opt = read_options(doc.find("options"));
-  if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
 
   enc.play[0] = party_styles()[static_cast<std::size_t>(enc.style.party)];
   enc.play[1] = foe_styles()[static_cast<std::size_t>(enc.style.foes)];
-  enc.n_party = rules::read_sides(doc, enc.fighters, Encounter::kMaxFighters, " in one fight (a `group` fights as one)",
-                                 [&](const Node& entry, int side, const Node* side_rules, int& count) {
-                                   return read_fighter(entry, side, enc.play[side], side_rules, count);
-                                 });
-  for (const Fighter& f : enc.fighters) enc.roster_.push_back({f.name, f.pc, f.side});
+  enc.n_party = enc.read_fighters(doc, enc.fighters, " in one fight (a `group` fights as one)",
+                                  [&](const Node& entry, int side, const Node* side_rules, int& count) {
+                                    return read_fighter(entry, side, enc.play[side], side_rules, count);
+                                  });
   // What each can use (features.csv): its plain attack (also what a knockout
   // or killing blow without a target becomes), the called shots its rules
   // name, and a PC's mojo.
@@ -601,14 +597,7 @@ const StyleSpec& Encounter::styles() {
 }
 
 std::vector<std::string> Encounter::behaviour() const {
-  std::vector<std::string> lines = style_lines(styles(), style);
-  for (int side = 0; side < 2; ++side) {
-    std::string scripted;
-    for (const Fighter& f : fighters)
-      if (f.side == side && !f.styled) scripted += (scripted.empty() ? "" : ", ") + f.name;
-    if (!scripted.empty()) lines[side == 0 ? 1u : 0u] += "; the scenario's own tactics for " + scripted;
-  }
-  return lines;
+  return style_lines_with(fighters, rules::OwnTactics::names);
 }
 
 std::string describe_keys() {

@@ -17,6 +17,7 @@
 #include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
+#include "rules/encounter_base.hpp"
 
 namespace encsim::gods_and_monsters {
 
@@ -199,28 +200,24 @@ struct RestPlan {
 enum Carry : int { kCarrySurvival, kCarrySurvivalLost, kCarryVerve, kCarryInjuries, kCarryStanding, kCarryMojo,
                    kCarryCount };
 
-class Encounter {
+template <class R, class Log>
+class Battle;  // one fight (battle.hpp)
+
+// The party and foes of one fight, compiled; the shared parts (roster,
+// features, streams, simulate) are rules::EncounterBase's.
+class Encounter
+    : public rules::EncounterBase<Encounter, Battle, PartyState, RestPlan, kResourceCount, kExtraCount> {
  public:
   // Close combat is tracked as a bitmask of combatants per combatant.
   static constexpr int kMaxFighters = 64;
-  using PartyState = gods_and_monsters::PartyState;  // sessions: what carries between fights
-  using RestPlan = gods_and_monsters::RestPlan;
   // Attack rolls one combatant may declare in a round (actions x attacks).
   static constexpr int kMaxAttacks = 32;
 
   std::vector<Fighter> fighters;  // the party first, then the foes; `count` expanded
   int n_party = 0;
-  int max_rounds = 100;
   Options opt;
   StyleRule play[2];  // what the styles in force (`style`) set: the party's [0] and the foes' [1]
-  std::vector<CombatantInfo> roster_;
-  std::vector<FeatureInfo> features_;
 
-  std::size_t combatant_count() const { return fighters.size(); }
-  const std::vector<CombatantInfo>& roster() const { return roster_; }
-  const std::vector<FeatureInfo>& features() const { return features_; }
-  std::size_t resource_count() const { return kResourceCount; }
-  std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();
   static const std::vector<MetricSpec>& extra_specs();
   static const ScreenSpec& screen();  // the default report's lines
@@ -230,31 +227,8 @@ class Encounter {
   static const StyleSpec& styles();
   // What damage_dealt and damage_taken count, for the reports: every point that landed, whatever it came off or became.
   static constexpr const char* kDamageUnit = "damage points (pool, verve, survival and injuries)";
-  StyleChoice style;
   std::vector<std::string> behaviour() const;
 
-  template <class Log>
-  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
-    TrialStreams r(seed, trial);  // no setup stream: nothing is rolled before the fight
-    simulate_with(r.dice, r.init, r.tact, out, log);
-  }
-
-  // The same with explicit die sources (tests pass scripted dice): `dice` for
-  // attack, damage and reaction rolls, `surprise` for the perception rolls
-  // before the first round, `tact` for random target choices.
-  template <class R, class Log>
-  void simulate_with(R& dice, R& surprise, R& tact, TrialRecord& out, Log& log) const;
-
-  // Sessions (issue 14): the fight starts from `party` when a fight before
-  // set it up (else as simulate() does, and sets it up), and leaves its end
-  // state there; party.in holds the carried metrics at its start.
-  template <class Log>
-  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
-    TrialStreams r(seed, trial);
-    simulate_carry_with(r.dice, r.init, r.tact, out, log, party);
-  }
-  template <class R, class Log>
-  void simulate_carry_with(R& dice, R& surprise, R& tact, TrialRecord& out, Log& log, PartyState& party) const;
   // A rest between fights (docs/rules/gods-and-monsters.md, "Sessions"); dice from `rng`.
   template <class R, class Log>
   void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
