@@ -680,19 +680,6 @@ inline void Battle<R, Log>::status(int round) {
   }
 }
 
-template <class R, class Log>
-void Encounter::simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const {
-  Battle<R, Log>(*this, dice, init, tact, setup, out, log).run();
-}
-
-template <class R, class Log>
-void Encounter::simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log,
-                                    PartyState& party) const {
-  Battle<R, Log> b(*this, dice, init, tact, setup, out, log);
-  b.carry(&party);
-  b.run();
-}
-
 }  // namespace encsim::daggerheart
 
 #include "rules/daggerheart/pcs.hpp"

@@ -311,11 +311,10 @@ const ScreenSpec& Encounter::screen() {
 Encounter compile(const Scenario&, const Variant& variant) {
   const Node& doc = variant.doc;
   Encounter enc;
-  enc.style = rules::read_style(doc, Encounter::styles(), kId);
+  enc.read_frame(doc, kId);
   BattlePoints bp;
   int budget_adjust = 0;
   enc.opt = read_options(doc.find("options"), bp, budget_adjust);
-  if (const Node* mr = doc.find("max_rounds"); mr && !mr->is_null()) enc.max_rounds = static_cast<int>(mr->as_int());
   const auto side_rules = tactics::side_rules(doc);
   Context ctx;
   ctx.opt = enc.opt;

@@ -19,6 +19,7 @@
 #include "encsim/session_tally.hpp"
 #include "encsim/tactics.hpp"
 #include "encsim/tally.hpp"
+#include "rules/encounter_base.hpp"
 #include "rules/daggerheart/beastform.hpp"
 #include "rules/daggerheart/cards.hpp"
 #include "rules/daggerheart/consumables.hpp"
@@ -434,11 +435,15 @@ struct RestPlan {
 enum Carry : int { kCarryHpMarked, kCarryStressMarked, kCarryArmorMarked, kCarryHope, kCarryStanding, kCarryFear,
                    kCarryCount };
 
-class Encounter {
+template <class R, class Log>
+class Battle;  // one fight (battle.hpp)
+
+// The party and foes of one fight, compiled; the shared parts (roster,
+// features, streams, simulate) are rules::EncounterBase's.
+class Encounter
+    : public rules::EncounterBase<Encounter, Battle, PartyState, RestPlan, kResourceCount, kExtraCount> {
  public:
   static constexpr int kMaxPcs = 16;
-  using PartyState = daggerheart::PartyState;  // sessions: what carries between fights
-  using RestPlan = daggerheart::RestPlan;
   static constexpr int kMaxAdversaries = 64;
   static constexpr int kMaxNpcs = 8;
   static constexpr int kMaxCountdowns = 16;
@@ -448,21 +453,13 @@ class Encounter {
   std::vector<Npc> npcs;
   std::vector<Adversary> adversaries;
   std::vector<Countdown> countdowns;
-  int max_rounds = 100;
   Options opt;
   Play play;
   BattlePoints bp;
   // For the party's value rule: per PC and adversary [pc * adversaries + j], the
   // HP a primary-weapon hit marks (a Minion: how many fall, itself and spillover).
   std::vector<float> pc_marks;
-  std::vector<CombatantInfo> roster_;
-  std::vector<FeatureInfo> features_;
 
-  std::size_t combatant_count() const { return roster_.size(); }
-  const std::vector<CombatantInfo>& roster() const { return roster_; }
-  const std::vector<FeatureInfo>& features() const { return features_; }
-  std::size_t resource_count() const { return kResourceCount; }
-  std::size_t extra_count() const { return kExtraCount; }
   static const std::vector<MetricSpec>& resource_specs();
   static const std::vector<MetricSpec>& extra_specs();
   static const ScreenSpec& screen();
@@ -472,7 +469,6 @@ class Encounter {
   static const StyleSpec& styles();
   // What damage_dealt and damage_taken count, for the reports: HP marked: thresholds turn damage into HP.
   static constexpr const char* kDamageUnit = "HP";
-  StyleChoice style;
   std::vector<std::string> behaviour() const;
   // Facts about the encounter for the summary: feature coverage, Battle Points.
   std::vector<std::pair<std::string, std::string>> facts() const;
@@ -481,24 +477,6 @@ class Encounter {
   int fear_start() const { return opt.fear_start >= 0 ? opt.fear_start : static_cast<int>(pcs.size()); }
   int rec_index_adv(int j) const { return static_cast<int>(pcs.size() + npcs.size()) + j; }
 
-  template <class Log>
-  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
-    TrialStreams r(seed, trial);
-    simulate_with(r.dice, r.init, r.tact, r.setup, out, log);
-  }
-  template <class R, class Log>
-  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
-
-  // Sessions (issue 14): the fight starts from `party` when a fight before
-  // set it up (else as simulate() does, and sets it up), and leaves its end
-  // state there; party.in holds the carried metrics at its start.
-  template <class Log>
-  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
-    TrialStreams r(seed, trial);
-    simulate_carry_with(r.dice, r.init, r.tact, r.setup, out, log, party);
-  }
-  template <class R, class Log>
-  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;
   template <class R, class Log>
   void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
   static RestPlan compile_rest(const Node& kind, const Node& options);  // throws InputError
