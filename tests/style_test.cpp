@@ -82,6 +82,20 @@ TEST(Style, BehaviourIsOneLinePerSideNamingTheStyle) {
   for (const std::string& l : lines) EXPECT_EQ(l.find('\n'), std::string::npos);
 }
 
+// Who plays its own tactics, not its side's style, is noted on its side's
+// line (rules::EncounterBase::style_lines_with): FIVEY counts them.
+TEST(Style, BehaviourCountsWhoPlaysItsOwnTacticsOnItsSidesLine) {
+  const Scenario s = load_scenario_text(
+      "ruleset: fivey\n"
+      "party: [{name: A, hp: 8, weapon: sword, tactics: [{do: attack}]}, {name: B, hp: 8, weapon: sword}]\n"
+      "foes: [{name: G, hp: 5, damage: d6, count: 2, tactics: [{do: attack}]}, {name: H, hp: 5, damage: d6}]\n",
+      "style.yaml", ruleset_ids());
+  const std::vector<std::string> lines = std::get<fivey::Encounter>(compile_variant(s, s.variants.front())).behaviour();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(lines[0].starts_with("Foes: standard (") && lines[0].ends_with("); 2 follow their own tactics")) << lines[0];
+  EXPECT_TRUE(lines[1].starts_with("Party: standard (") && lines[1].ends_with("); 1 follows its own tactics")) << lines[1];
+}
+
 // The band's ends are hidden encounters of the same joint run: an end that
 // is the variant itself reads the variant's own tally, and an end compiled
 // apart meets the same dice as it would alone.
