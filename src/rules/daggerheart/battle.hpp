@@ -11,6 +11,7 @@
 //                    moves, NPC allies
 //   gm.hpp           the GM: Fear and the GM's turn
 //   adversaries.hpp  adversaries: features, effects, reactions, countdowns
+//   group_play.hpp   Group Action rolls: who joins a PC's attack, their reaction rolls
 // Every definition is a template member declared `inline`, so the compiler
 // weighs it for inlining as it did when it was defined inside the class.
 #pragma once
@@ -165,7 +166,7 @@ class Battle {
   bool pc_attack(int i, int t, const PcWeapon& w, bool blaze);
   int sneak_attack(int i, bool crit);
   bool sneak_ok(int i) const;
-  int pick_helper(int i) const;
+  int pick_helper(int i, std::uint64_t skip = 0) const;
   int roll_pc_damage(int i, const PcWeapon& w, bool crit, int t);
   void mark_stress(int i, int n);
   int damage_pc(int i, int dmg, DamageType type, bool direct, bool shred, int from);
@@ -182,6 +183,12 @@ class Battle {
   void drop_out(int i, const char* why);
   int beast_features(int i, int t, BeastWhen when, unsigned* used);
   void beast_after_hit(int i, int t, unsigned used);
+
+  // ---- Group Action rolls (group_play.hpp) --------------------------------
+  std::uint64_t group_candidates(int i) const;
+  int best_trait(int k) const;
+  std::uint64_t group_supporters(int i, int t, const PcWeapon& w, int mod, int net);
+  int group_reactions(int i, int t, std::uint64_t set);
 
   // ---- consumables (consumables_play.hpp) ---------------------------------
   bool use_consumable(int i);
@@ -689,3 +696,4 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/play_cards.hpp"
 #include "rules/daggerheart/beastform_play.hpp"
 #include "rules/daggerheart/consumables_play.hpp"
+#include "rules/daggerheart/group_play.hpp"

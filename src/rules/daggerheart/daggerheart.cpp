@@ -44,6 +44,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"hard_moves", "boolean", "true", "after a failure with Fear the PC is the focus of the GM turn and the GM buys a second spotlight"},
     {"tag_team", "boolean", "true", "each PC initiates one Tag Team attack per fight (3 Hope) with the ally whose weapon deals the most"},
     {"tag_team_min_hope", "integer", "3", "... when holding at least this much Hope as it attacks"},
+    {"group_action", "off|auto|always", "off", "Group Action rolls on weapon attacks: the attacker leads, the allies who have not had the spotlight this round join with a reaction roll (+1 to the attack per success, -1 per failure) and give up their spotlight; auto: only when it is worth more in expected HP than their own attacks; always: with every ally who can"},
     {"battle_points", "map", "", "adjustments to the Battle Points budget: easier, harder, damage_boost (booleans)"},
 };
 
@@ -117,6 +118,7 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.tag_team_min_hope = static_cast<int>(r.get_int("tag_team_min_hope", o.tag_team_min_hope, 3, 12));
   if (!o.tag_team && r.has("tag_team_min_hope"))
     throw InputError(r.scalar("tag_team_min_hope")->pos(), "tag_team_min_hope goes with tag_team: true");
+  o.group_action = static_cast<GroupPolicy>(r.get_choice("group_action", {"off", "auto", "always"}, 0));
   if (const Node* b = r.get("battle_points")) {
     MapReader br(*b, kBpKeys, "battle_points");
     br.finish();
@@ -161,6 +163,7 @@ BattlePoints battle_points(const Encounter& enc, BattlePoints bp, int budget_adj
 }
 
 const char* range_name(Range r) { return kRangeNames[static_cast<std::size_t>(r)].c_str(); }
+const char* const kGroupNames[] = {"off", "auto", "always"};  // by GroupPolicy, as `group_action` names them
 
 }  // namespace
 
@@ -241,9 +244,10 @@ const std::vector<MetricSpec>& Encounter::extra_specs() {
 namespace {
 
 // What each combatant can use (features.csv), in roster order: a PC's
-// weapons, Hope feature, Tag Team, Experience, Sneak Attack and Prayer Dice;
-// an NPC's modelled features; an adversary's standard attack, Experience,
-// modelled actions and reactions, and the countdowns it owns.
+// weapons, Hope feature, Tag Team, Group Action (led, and joined),
+// Experience, Sneak Attack and Prayer Dice; an NPC's modelled features; an
+// adversary's standard attack, Experience, modelled actions and reactions,
+// and the countdowns it owns.
 void declare_features(Encounter& enc) {
   auto& t = enc.features_;
   for (int i = 0; i < static_cast<int>(enc.pcs.size()); ++i) {
@@ -254,6 +258,10 @@ void declare_features(Encounter& enc) {
       if (row.cls == p.cls && p.hope != HopeKind::none && enc.opt.hope_features)
         p.feat_hope = add_feature(t, i, std::string(row.hope_name), "Hope");
     if (enc.opt.tag_team && enc.pcs.size() > 1) p.feat_tag_team = add_feature(t, i, "Tag Team", "Hope");
+    if (enc.opt.group_action != GroupPolicy::off && enc.pcs.size() > 1) {
+      p.feat_group = add_feature(t, i, "Group Action");
+      p.feat_group_support = add_feature(t, i, "Group Action support");
+    }
     if (p.experience > 0) p.feat_experience = add_feature(t, i, "Experience", "Hope");
     if (p.sneak_attack_dice > 0) p.feat_sneak = add_feature(t, i, "Sneak Attack");
     if (p.prayer_dice > 0) p.feat_prayer = add_feature(t, i, "Prayer Dice");
@@ -504,7 +512,8 @@ std::string Encounter::describe() const {
   static const char* const kScenes[] = {"incidental", "minor", "standard", "major", "climactic"};
   os << ", scene " << kScenes[static_cast<int>(opt.scene)];
   os << ", hard moves " << (opt.hard_moves ? "on" : "off") << ", Tag Team "
-     << (opt.tag_team ? "at " + std::to_string(opt.tag_team_min_hope) + " Hope" : "never") << ", Restrained "
+     << (opt.tag_team ? "at " + std::to_string(opt.tag_team_min_hope) + " Hope" : "never") << ", Group Action "
+     << kGroupNames[static_cast<int>(opt.group_action)] << ", Restrained "
      << (opt.restrained_loses_spotlight ? "loses a spotlight" : "acts in place");
   os << ", interrupts " << (opt.interrupt_after > 0 ? "after " + std::to_string(opt.interrupt_after) + " PC spotlights" : "never")
      << ", areas reach " << opt.area_very_close << "/" << opt.area_close << "/" << opt.area_far

@@ -138,6 +138,7 @@ struct Pc {
   // Its entries in Encounter::features() (-1: none of that kind).
   int feat_primary = -1, feat_secondary = -1, feat_hope = -1, feat_tag_team = -1, feat_experience = -1,
       feat_sneak = -1, feat_prayer = -1;
+  int feat_group = -1, feat_group_support = -1;  // Group Action rolls led (uses, damage); reaction rolls made joining one
   int feat_transform = -1, feat_beast = -1;  // Beastform: transformations (Stress paid); the form's attack (as a weapon)
   std::vector<int> feat_beast_features;  // per form feature: its entry (attack and hit ones), else -1
 };
@@ -291,6 +292,10 @@ struct Countdown {
 };
 
 enum class FearPolicy : std::uint8_t { measured, greedy };
+// When a PC leads a Group Action roll with the allies who have not had the
+// spotlight this round (group_play.hpp): never, when it is worth more in
+// expected HP than their own attacks, or whenever one can join.
+enum class GroupPolicy : std::uint8_t { off, by_value, always };
 // The GM text's scene types for its Fear table.
 enum class Scene : std::uint8_t { incidental, minor, standard, major, climactic };
 inline constexpr int kSceneFearLow[] = {0, 1, 2, 4, 6};
@@ -329,9 +334,10 @@ struct Options {
   bool sneak_attack_needs_melee_ally = true;
   bool hope_features = true;
   bool restrained_loses_spotlight = false;  // the old reading: a Restrained combatant spends its spotlight breaking free
-  bool hard_moves = true;
+  bool hard_moves = true;     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
   bool tag_team = true;       // each PC initiates one Tag Team roll per fight, by policy
-  int tag_team_min_hope = 3;  // ... when holding at least this much Hope     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
+  int tag_team_min_hope = 3;  // ... when holding at least this much Hope
+  GroupPolicy group_action = GroupPolicy::off;  // Group Action rolls on weapon attacks (`group_action: off|auto|always`)
   bool consumable_spotlight = false;  // using a consumable is the spotlight's action (false: free, before acting)
   bool cards = true;          // PCs play their domain cards and features (false: carried but never used; passives stay)
   int card_hope_reserve = 3;  // a PC with a class Hope feature keeps this much Hope after paying for a card

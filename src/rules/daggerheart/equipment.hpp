@@ -11,6 +11,8 @@ namespace encsim::daggerheart {
 
 enum class Trait : unsigned char { agility, strength, finesse, instinct, presence, knowledge };
 inline constexpr int kTraitCount = 6;
+// The traits' names for the log (read.hpp's kTraitNames, as C strings).
+inline constexpr const char* kTraitText[kTraitCount] = {"agility", "strength", "finesse", "instinct", "presence", "knowledge"};
 enum class Range : unsigned char { melee, very_close, close, far, very_far };
 enum class DamageType : unsigned char { physical, magic };
 

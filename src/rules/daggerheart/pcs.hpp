@@ -243,6 +243,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   RollResult r = RollResult::crit;
   int total = 0;
   int partner = -1;  // a Tag Team's second PC
+  std::uint64_t group = 0;  // a Group Action's supporters (bits; group_play.hpp)
   const int weapon = &w == &p.beast_attack ? p.feat_beast : &w == &p.secondary ? p.feat_secondary : p.feat_primary;
   unsigned beast_used = 0;  // the form's features this attack uses (bits)
   int beast_dice = 0;       // ... and the damage dice they add
@@ -265,6 +266,8 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       ENCSIM_SAY(log_, "  %s spends 3 Hope on a Tag Team roll with %s", pname(i), pname(partner));
       r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
     } else {
+      // A Group Action leads a weapon attack, never an attack card's (group_play.hpp).
+      if (pending_card_ < 0 && opt_.group_action != GroupPolicy::off) group = group_supporters(i, t, w, modifier, net);
       if (p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope)) {
         spend_hope(i, 1, kHopeSpentExperiences);
         ++feat(p.feat_experience).uses;
@@ -272,8 +275,12 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
         modifier += p.experience;
         ENCSIM_SAY(log_, "  %s spends a Hope on an Experience (+%d)", pname(i), p.experience);
       }
-      if (pending_card_ < 0) ++feat(weapon).uses;  // an attack card counts its own use
-      const int helper = pick_helper(i);
+      if (group != 0) {
+        modifier += group_reactions(i, t, group);  // counts the use on the Group Action's row
+      } else if (pending_card_ < 0) {
+        ++feat(weapon).uses;  // an attack card counts its own use
+      }
+      const int helper = pick_helper(i, group);  // no supporter also helps
       if (helper >= 0) {
         spend_hope(helper, 1, kHopeSpentHelp);
         net += 1;
@@ -325,9 +332,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card);
     dmg += hit_extra;
   }
-  // What the damage counts to: the Tag Team, an attack card, else the weapon.
+  // What the damage counts to: the Tag Team, a Group Action, an attack card, else the weapon.
   const int card_feat = pending_card_ >= 0 ? p.cards[static_cast<std::size_t>(pending_card_)].feat : -1;
-  const int feature = partner >= 0 ? p.feat_tag_team : card_feat >= 0 ? card_feat : weapon;
+  const int feature = partner >= 0 ? p.feat_tag_team : group != 0 ? p.feat_group : card_feat >= 0 ? card_feat : weapon;
   if (w.stress_on_hit) mark_stress(i, 1);
   DamageType type = w.type;
   int target_stress = w.target_stress;
@@ -393,12 +400,12 @@ inline bool Battle<R, Log>::sneak_ok(int i) const {
   return false;
 }
 
-// The ally with the most Hope at or above the policy's line helps.
+// The ally with the most Hope at or above the policy's line helps (none in `skip`).
 template <class R, class Log>
-inline int Battle<R, Log>::pick_helper(int i) const {
+inline int Battle<R, Log>::pick_helper(int i, std::uint64_t skip) const {
   int best = -1;
   for (int k = 0; k < n_pc_; ++k)
-    if (k != i && standing(k) && pc_[k].hope >= std::max(1, opt_.help_min_hope) &&
+    if (k != i && standing(k) && !(skip >> k & 1u) && pc_[k].hope >= std::max(1, opt_.help_min_hope) &&
         (best < 0 || pc_[k].hope > pc_[best].hope))
       best = k;
   return best;
