@@ -258,8 +258,9 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
       ENCSIM_SAY(log_, "  %d more adversaries may act this GM turn", free_bonus_);
       return;
     case Effect::Kind::group_attack: {
-      const int t = select(false, j, target);
+      const int t = single_target(j, e, target);
       if (t < 0) return;
+      if (t >= kCompanionTarget) return attack_companion(j, e, t - kCompanionTarget);
       int members = 0;
       for (int k = 0; k < n_adv_; ++k)
         if (adv_[k].alive && adv(k).kind == a.kind) {
@@ -277,6 +278,10 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
   int n = 0;
   if (e.target_attacker) {
     if (attacker >= 0 && standing(attacker)) targets[n++] = attacker;
+  } else if (e.kind == Effect::Kind::attack && e.targets <= 1 && !e.only_vulnerable) {
+    const int t = single_target(j, e, target);
+    if (t >= kCompanionTarget) return attack_companion(j, e, t - kCompanionTarget);
+    if (t >= 0) targets[n++] = t;
   } else {
     const int want = std::max(1, e.targets);
     while (n < want) {
@@ -363,12 +368,14 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     const bool adv_roll = base_adv || vulnerable(t);
     if (adv_roll && second == 0) second = dice_.die(20);
     int nat = adv_roll ? std::max(first, second) : first;
-    bool hit = nat == 20 || nat + bonus >= evasion(t);
+    const int ev = n_companions_ > 0 ? evasion_vs(t, j) : evasion(t);  // Battle-Bonded (companion_play.hpp)
+    bool hit = nat == 20 || nat + bonus >= ev;
     ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat, adv_roll ? " (advantage)" : "", bonus,
-               nat + bonus, evasion(t), pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
+               nat + bonus, ev, pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
+    if (ev > evasion(t)) ++feat(pc(t).companion.feat_battle_bonded).uses;
     if (hit && not_this_time(t, nat)) {
       nat = roll_d20(adv_roll);
-      hit = nat == 20 || nat + bonus >= evasion(t);
+      hit = nat == 20 || nat + bonus >= ev;
       ENCSIM_SAY(log_, "  rerolled: d20 %d: %s", nat, hit ? "hit" : "miss");
     }
     if (!hit) {

@@ -57,6 +57,12 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
       if (!opt_.cards || !card_usable(i, rule.arg_id) || !card_has_target(i, rule.arg_id)) continue;
       return play_card(i, rule.arg_id, -1);
     }
+    if (rule.action == kCompanion) {  // do: companion (companion_play.hpp)
+      if (!companion_ready(i)) continue;
+      const int t = select(true, i, rule.target);
+      if (t < 0) return false;
+      return command_companion(i, t);
+    }
     const bool secondary = rule.action == kAttackSecondary;
     if (secondary && !pc(i).secondary.present) continue;
     const int t = select(true, i, rule.target);
@@ -504,6 +510,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       case ArmorPolicy::never: break;
     }
   }
+  if (loyal_friend(i, marks - (use_armor ? 1 : 0), from)) return 0;  // companion_play.hpp
   if (use_armor) {
     --marks;
     ++s.armor_marked;
@@ -548,6 +555,7 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   }
   if (hp_left(i) <= 0) {
     if (pc_[i].beast) drop_out(i, "the last HP");  // before the death move: a blaze is the PC's own
+    if (bonded(i)) return;                         // companion_play.hpp
     death_move(i, from);
   }
 }
