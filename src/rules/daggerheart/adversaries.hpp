@@ -25,16 +25,20 @@ inline void Battle<R, Log>::credit(int from, int feature, int marks) {
 // `feature`: the PC's feature the damage counts to (features.csv).
 template <class R, class Log>
 inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total,
-                                            int feature) {
+                                            int feature, bool mixed) {
   const Adversary& a = adv(j);
   if (!adv_[j].alive) return;
-  if (a.immune & type_bit(type)) {
+  // Damage of both types (a physical weapon with magic dice, Face Your
+  // Fear): resistance, immunity and a typed reduction hold only against both (SRD).
+  const TypeMask m = mixed ? type_bit(DamageType::physical) | type_bit(DamageType::magic) : type_bit(type);
+  const auto covers = [m](TypeMask set) { return (set & m) == m; };
+  if (covers(a.immune)) {
     ENCSIM_SAY(log_, "  %s is immune", aname(j));
     return;
   }
-  if (a.resist & type_bit(type)) dmg /= 2;
+  if (covers(a.resist)) dmg /= 2;
   if (!a.damage_reduction.is_constant() || a.damage_reduction.flat() != 0)
-    if (a.reduction_types == 0 || (a.reduction_types & type_bit(type))) dmg -= a.damage_reduction.roll(dice_);
+    if (a.reduction_types == 0 || covers(a.reduction_types)) dmg -= a.damage_reduction.roll(dice_);
   if (dmg <= 0) return;
   if (a.minion > 0) {
     defeat(j, from);
@@ -61,7 +65,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   }
   int marks = severity(dmg, a.major, a.severe);
   if (a.severe == 0 && marks > 2) marks = a.major > 0 ? 2 : 1;
-  if (a.extra_hp_from & type_bit(type)) ++marks;
+  if (a.extra_hp_from & m) ++marks;
   marks = std::min(marks, adv_hp_left(j));
   adv_[j].hp_marked += marks;
   if (from >= 0) credit(from, feature, marks);

@@ -97,6 +97,7 @@ struct CardEffect {
   // On a success (or at once, with no roll):
   CardDice damage;
   DamageType type = DamageType::magic;
+  bool typed = false;  // `damage_type` written: a hit reaction's dice keep their own type (else the weapon's)
   int target_stress = 0;           // each target hit marks this much Stress
   bool vulnerable = false, restrained = false;
   bool advantage = false;          // attack: rolled with advantage

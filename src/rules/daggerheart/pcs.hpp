@@ -327,8 +327,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
   prof_bonus_ = 0;
   int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
+  bool mixed = false;                // ... of another type than the weapon's: the hit deals both
   if (opt_.cards && p.has_hit_reactions) {
-    hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card);
+    hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card, &mixed);
     dmg += hit_extra;
   }
   // What the damage counts to: the Tag Team, an attack card, else the weapon.
@@ -361,7 +362,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (!adv_[u].alive) continue;
     if (target_stress > 0) adv_mark_stress(u, target_stress);
     const auto before = feat(feature).damage;
-    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature);
+    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature, mixed);
     if (k == 0 && hit_share > 0) {
       const auto moved = std::min<decltype(before)>(hit_share, feat(feature).damage - before);
       feat(feature).damage -= moved;

@@ -448,7 +448,8 @@ inline int Battle<R, Log>::card_attack_bonus(int i, bool crit) {
 // one with unlimited uses always joins. Costs are paid here. Returns the extra
 // damage; *first: the first that joined (its record gets the HP it adds), -1 none.
 template <class R, class Log>
-inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first) {
+inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first,
+                                     bool* mixed) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   int extra = 0;
@@ -474,6 +475,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
     extra += add;
     if (*first < 0) *first = k;
+    if (e.typed && e.type != w.type) *mixed = true;  // both types: resistance needs both (damage_adversary)
     ENCSIM_SAY(log_, "  %s plays %s: +%d damage", pname(i), c.def->name.c_str(), add);
   }
   return extra;

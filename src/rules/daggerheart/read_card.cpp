@@ -39,7 +39,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"at_least", "integer", "2", "reaction (damaged): only against a hit that would mark this many HP"},
     {"at_most", "integer", "4", "reaction (damaged): only against a hit that would mark at most this many HP"},
     {"against", "physical|magic", "", "reaction (damaged): only against damage of this type"},
-    {"damage_type", "physical|magic", "magic", "damage type"},
+    {"damage_type", "physical|magic", "magic", "damage type (a `hit` reaction's bonus: the weapon's unless written; another type makes the hit deal both)"},
     {"target_stress", "integer", "0", "each target it beats marks this much Stress"},
     {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
@@ -172,6 +172,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.at_most = static_cast<int>(r.get_int("at_most", 4, 1, 4));
   if (r.has("against")) e.against = r.get_choice("against", kTypeNames, 0);
   e.type = static_cast<DamageType>(r.get_choice("damage_type", kTypeNames, 1));
+  e.typed = r.has("damage_type");
   e.target_stress = static_cast<int>(r.get_int("target_stress", 0, 0, 6));
   e.vulnerable = r.get_bool("vulnerable", false);
   e.restrained = r.get_bool("restrained", false);
