@@ -219,6 +219,22 @@ TEST(DaggerheartFeatures, FaceYourFearAddsADieOnASuccessWithFear) {
   EXPECT_EQ(h.rec.combatants[1].damage_taken, 1) << h.log;
 }
 
+// Face Your Fear's d10 is magic: with a physical weapon the hit deals both
+// types, so a foe resistant to physical damage alone does not halve it (SRD):
+// 2 + 8 = 10, Severe (3 HP), where halving would leave 5, Major (2 HP). With a
+// magic weapon against a foe resistant to magic, all of it is magic: halved.
+TEST(DaggerheartFeatures, FaceYourFearsMagicMakesAPhysicalHitDealBothTypes) {
+  const std::string wizard = "class: wizard, subclass: School of War, traits: {knowledge: 2}, ";
+  const auto both = encounter_from(duel(wizard + "primary: {damage: d4, trait: knowledge}", "features: [{name: Tough Hide, kind: passive, resist: physical}], attack: {damage: 1}"));
+  ScriptedDice dice{{{12, 3}, {12, 9}, {4, 2}, {10, 8}, {20, 1}}};
+  const Replay r = replay(both, dice);
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3) << r.log;
+  const auto magic = encounter_from(duel(wizard + "primary: {damage: d4, trait: knowledge, type: magic}", "features: [{name: Warded, kind: passive, resist: magic}], attack: {damage: 1}"));
+  ScriptedDice dice2{{{12, 3}, {12, 9}, {4, 2}, {10, 8}, {20, 1}}};
+  const Replay m = replay(magic, dice2);
+  EXPECT_EQ(m.rec.combatants[1].damage_taken, 2) << m.log;
+}
+
 // Battle Ritual: with 3 Stress marked, clearing 2 and gaining 2 Hope is worth
 // more than a d4 attack: played, no roll.
 TEST(DaggerheartFeatures, BattleRitualClearsStressAndGivesHope) {

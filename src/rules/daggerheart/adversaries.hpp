@@ -25,16 +25,20 @@ inline void Battle<R, Log>::credit(int from, int feature, int marks) {
 // `feature`: the PC's feature the damage counts to (features.csv).
 template <class R, class Log>
 inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total,
-                                            int feature) {
+                                            int feature, bool mixed) {
   const Adversary& a = adv(j);
   if (!adv_[j].alive) return;
-  if (a.immune & type_bit(type)) {
+  // Damage of both types (a physical weapon with magic dice, Face Your
+  // Fear): resistance, immunity and a typed reduction hold only against both (SRD).
+  const TypeMask m = mixed ? type_bit(DamageType::physical) | type_bit(DamageType::magic) : type_bit(type);
+  const auto covers = [m](TypeMask set) { return (set & m) == m; };
+  if (covers(a.immune)) {
     ENCSIM_SAY(log_, "  %s is immune", aname(j));
     return;
   }
-  if (a.resist & type_bit(type)) dmg /= 2;
+  if (covers(a.resist)) dmg /= 2;
   if (!a.damage_reduction.is_constant() || a.damage_reduction.flat() != 0)
-    if (a.reduction_types == 0 || (a.reduction_types & type_bit(type))) dmg -= a.damage_reduction.roll(dice_);
+    if (a.reduction_types == 0 || covers(a.reduction_types)) dmg -= a.damage_reduction.roll(dice_);
   if (dmg <= 0) return;
   if (a.minion > 0) {
     defeat(j, from);
@@ -61,7 +65,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   }
   int marks = severity(dmg, a.major, a.severe);
   if (a.severe == 0 && marks > 2) marks = a.major > 0 ? 2 : 1;
-  if (a.extra_hp_from & type_bit(type)) ++marks;
+  if (a.extra_hp_from & m) ++marks;
   marks = std::min(marks, adv_hp_left(j));
   adv_[j].hp_marked += marks;
   if (from >= 0) credit(from, feature, marks);
@@ -258,8 +262,9 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
       ENCSIM_SAY(log_, "  %d more adversaries may act this GM turn", free_bonus_);
       return;
     case Effect::Kind::group_attack: {
-      const int t = select(false, j, target);
+      const int t = single_target(j, e, target);
       if (t < 0) return;
+      if (t >= kCompanionTarget) return attack_companion(j, e, t - kCompanionTarget);
       int members = 0;
       for (int k = 0; k < n_adv_; ++k)
         if (adv_[k].alive && adv(k).kind == a.kind) {
@@ -277,6 +282,10 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
   int n = 0;
   if (e.target_attacker) {
     if (attacker >= 0 && standing(attacker)) targets[n++] = attacker;
+  } else if (e.kind == Effect::Kind::attack && e.targets <= 1 && !e.only_vulnerable) {
+    const int t = single_target(j, e, target);
+    if (t >= kCompanionTarget) return attack_companion(j, e, t - kCompanionTarget);
+    if (t >= 0) targets[n++] = t;
   } else {
     const int want = std::max(1, e.targets);
     while (n < want) {
@@ -363,12 +372,14 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     const bool adv_roll = base_adv || vulnerable(t);
     if (adv_roll && second == 0) second = dice_.die(20);
     int nat = adv_roll ? std::max(first, second) : first;
-    bool hit = nat == 20 || nat + bonus >= evasion(t);
+    const int ev = n_companions_ > 0 ? evasion_vs(t, j) : evasion(t);  // Battle-Bonded (companion_play.hpp)
+    bool hit = nat == 20 || nat + bonus >= ev;
     ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat, adv_roll ? " (advantage)" : "", bonus,
-               nat + bonus, evasion(t), pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
+               nat + bonus, ev, pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
+    if (ev > evasion(t)) ++feat(pc(t).companion.feat_battle_bonded).uses;
     if (hit && not_this_time(t, nat)) {
       nat = roll_d20(adv_roll);
-      hit = nat == 20 || nat + bonus >= evasion(t);
+      hit = nat == 20 || nat + bonus >= ev;
       ENCSIM_SAY(log_, "  rerolled: d20 %d: %s", nat, hit ? "hit" : "miss");
     }
     if (!hit) {

@@ -55,6 +55,10 @@ class Battle {
     std::array<std::int8_t, kMaxPcConsumables> items;  // consumables left, per Pc::consumables (consumables_play.hpp)
     int venom;       // a venom's die on the primary weapon's next damage roll (sides; 0 none)
     int venom_item;  // ... the consumable it came from
+    int comp_stress;   // its companion's Stress marked (companion_play.hpp)
+    bool comp_out;     // ... out of the scene
+    int comp_foe;      // ... the adversary it last attacked (engaged with it), -1 none
+    bool loyal_used;   // Loyal Friend used (once per long rest)
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -190,6 +194,22 @@ class Battle {
   std::uint64_t group_supporters(int i, int t, const PcWeapon& w, int mod, int net);
   int group_reactions(int i, int t, std::uint64_t set);
 
+  // ---- the Beastbound companion (companion_play.hpp) -----------------------
+  static constexpr int kCompanionTarget = 1 << 10;  // select(): kCompanionTarget + o is PC o's companion
+  bool companion_ready(int i) const {
+    return pc(i).companion.present && !pc_[i].comp_out && standing(i);
+  }
+  int evasion_vs(int t, int j) const;  // a PC's Evasion against adversary j's attack (Battle-Bonded)
+  double companion_value(int i, int t) const;
+  bool command_companion(int i, int t);
+  double companion_worth(int o, int j, const Effect& e) const;
+  int companion_or(int j, const Effect& e, int profile, int t);
+  int single_target(int j, const Effect& e, Target target);
+  void attack_companion(int j, const Effect& e, int o);
+  void companion_hit(int o);
+  bool loyal_friend(int i, int marks, int from);
+  bool bonded(int i);
+
   // ---- consumables (consumables_play.hpp) ---------------------------------
   bool use_consumable(int i);
   int venom_damage(int i, bool crit);
@@ -204,7 +224,8 @@ class Battle {
 
   // ---- adversaries and countdowns (adversaries.hpp) ----------------------
   int shrugs_off(int j, DamageType type) const;
-  void damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total, int feature);
+  void damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total, int feature,
+                        bool mixed = false);
   void credit(int from, int feature, int marks);
   void defeat(int j, int from);
   void start_countdowns_on(Countdown::StartOn event);
@@ -251,7 +272,7 @@ class Battle {
   double card_value(int i, int k, int* target, int aim = -1);
   bool card_has_target(int i, int k) const;
   double weapon_value(int i, int t) const;
-  int best_card(int i, int t, int* card_target);
+  int best_card(int i, int t, int* card_target, double* value);
   bool attack_or_card(int i, int t, const PcWeapon& w);
   int roll_card_dice(int i, const CardDice& d, bool crit);
   bool play_card(int i, int k, int t);
@@ -260,7 +281,7 @@ class Battle {
   void card_for_pc(int i, const PcCard& c, int k);
   int card_attack_bonus(int i, bool crit);
   int card_damaged(int i, int dmg, int marks, DamageType type);
-  int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first);
+  int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed);
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {
@@ -326,6 +347,8 @@ class Battle {
   int adv_feat_[Encounter::kMaxAdversaries];  // the feature each adversary acts with now (-1: none)
   CdState cd_[Encounter::kMaxCountdowns];
   int npc_uses_[Encounter::kMaxNpcs][Encounter::kMaxFeatures];
+  int n_companions_ = 0;       // PCs with a companion
+  bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
 };
 
 template <class R, class Log>
@@ -374,7 +397,9 @@ inline void Battle<R, Log>::set_up() {
     hope_cap_[i] = pc(i).hope_max;
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
-                     Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1};
+                     Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
+                     pc(i).companion.marked_start, false, -1, false};
+    if (pc(i).companion.present) ++n_companions_;
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
@@ -433,6 +458,9 @@ inline void Battle<R, Log>::carry_in() {
       s.tag_team_used = p.tag_team_used[i];
       for (std::size_t k = 0; k < pc(i).cards.size(); ++k) s.card_uses[k] = p.card_uses[i][k];
       for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) s.items[k] = p.items[i][k];
+      s.comp_stress = p.comp_stress[i];
+      s.comp_out = p.comp_out[i];
+      s.loyal_used = p.loyal_used[i];
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -472,6 +500,9 @@ inline void Battle<R, Log>::carry_out() {
     p.tag_team_used[i] = s.tag_team_used;
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k) p.card_uses[i][k] = s.card_uses[k];
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) p.items[i][k] = s.items[k];
+    p.comp_stress[i] = s.comp_stress;
+    p.comp_out[i] = s.comp_out;
+    p.loyal_used[i] = s.loyal_used;
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];
@@ -697,3 +728,4 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/beastform_play.hpp"
 #include "rules/daggerheart/consumables_play.hpp"
 #include "rules/daggerheart/group_play.hpp"
+#include "rules/daggerheart/companion_play.hpp"

@@ -44,6 +44,10 @@ enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party, allies
 // tokens placed after a long rest), or nothing before the session ends
 // (tokens placed "at the beginning of a session").
 enum class CardRefresh : std::uint8_t { rest, long_rest, session };
+// A Beastbound feature the companion rules play (companion.hpp,
+// companion_play.hpp), not the vocabulary: the companion itself (the sheet),
+// more training picks, Battle-Bonded, Loyal Friend.
+enum class CompanionPart : std::uint8_t { none, sheet, training, battle_bonded, loyal_friend };
 inline const char* refresh_name(CardRefresh r) {
   return r == CardRefresh::rest ? "a rest" : r == CardRefresh::long_rest ? "a long rest" : "the session ends";
 }
@@ -93,6 +97,7 @@ struct CardEffect {
   // On a success (or at once, with no roll):
   CardDice damage;
   DamageType type = DamageType::magic;
+  bool typed = false;  // `damage_type` written: a hit reaction's dice keep their own type (else the weapon's)
   int target_stress = 0;           // each target hit marks this much Stress
   bool vulnerable = false, restrained = false;
   bool advantage = false;          // attack: rolled with advantage
@@ -105,6 +110,8 @@ struct CardEffect {
   bool strike_back = false;  // missed: the PC's weapon damage to the attacker
   bool on_kill = false;      // also fires when the PC's damage defeats an adversary
   int needs_domain = 0;      // a loadout condition: this many cards of its domain in the loadout, else inert
+  CompanionPart companion = CompanionPart::none;  // played by the companion rules
+  int picks = 0;                                  // companion: training: the training options it adds
   int evasion = 0;                 // +Evasion until an attack succeeds against the PC
   // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;

@@ -173,6 +173,7 @@ const std::vector<tactics::ActionSpec>& actions() {
       {"attack_secondary", "PCs: an attack with the secondary weapon", false},
       {"feature", "adversaries: use the named action feature (feature:Spit Acid) if its costs can be paid", true},
       {"card", "PCs: play the named domain card (card:Bolt Beacon) if it is usable and its costs can be paid", true},
+      {"companion", "a Beastbound Ranger: command its companion to attack the target, while the companion is in the scene", false},
   };
   return kActions;
 }
@@ -218,6 +219,8 @@ const std::vector<MetricSpec>& Encounter::resource_specs() {
       {"scars", "scars taken (Avoid Death)", false, false, false},
       {"hope_spent_tag_team", "Hope spent on Tag Team rolls", false, false, false},
       {"hope_spent_cards", "Hope spent on domain cards", false, false, false},
+      {"companion_stress", "Stress marked on Beastbound companions (each hit on one marks one)", false, false, false},
+      {"companions_out", "companions that dropped out of the scene (their last Stress marked)", false, false, false},
   };
   return kSpecs;
 }
@@ -280,6 +283,13 @@ void declare_features(Encounter& enc) {
       if (c.live() && e.when != CardWhen::passive)
         c.feat = add_feature(t, i, c.def->name, e.hope > 0 ? "Hope" : e.stress > 0 ? "Stress" : "");
     }
+    if (PcCompanion& c = p.companion; c.present) {  // a companion's commanded attacks, and the features that act
+      c.feat = add_feature(t, i, "Companion: " + c.name, "Hope");
+      if (c.has(Training::armored)) c.feat_armored = add_feature(t, i, "Armored", "Armor");
+      if (c.has(Training::bonded)) c.feat_bonded = add_feature(t, i, "Bonded");
+      if (c.battle_bonded) c.feat_battle_bonded = add_feature(t, i, "Battle-Bonded");
+      if (c.loyal_friend) c.feat_loyal = add_feature(t, i, "Loyal Friend");
+    }
     for (PcConsumable& c : p.consumables)  // consumables used (uses; healed: the HP, else the Stress, cleared)
       if (c.def->status == CardStatus::modelled) c.feat = add_feature(t, i, c.def->name, c.def->stress > 0 ? "Stress" : "");
   }
@@ -306,7 +316,7 @@ void declare_features(Encounter& enc) {
 
 const ScreenSpec& Encounter::screen() {
   static const ScreenSpec kScreen{
-      "Companions and the domain cards, subclass, ancestry and community features and Beastform features "
+      "The domain cards, subclass, ancestry and community features, Beastform features and consumables "
       "the libraries mark not modelled (encsim check lists them per PC) are not modelled: the party is likely "
       "stronger than shown",
       {"Fear: gains {fear_gained}, spends {fear_spent} (9 in 10 fights at most {fear_spent:p90}), "
@@ -687,7 +697,8 @@ std::string describe_keys() {
      << "PC keys (party entries, and library `monsters:`):\n"
      << format_schema(kPcKeys) << "\nmulticlass keys:\n"
      << format_schema(kMulticlassKeys) << "\nmarked keys:\n"
-     << format_schema(kMarkedKeys) << "\nweapon map keys (primary, secondary):\n"
+     << format_schema(kMarkedKeys) << "\ncompanion keys (a Beastbound Ranger's):\n"
+     << format_schema(kCompanionKeys) << "\nweapon map keys (primary, secondary):\n"
      << format_schema(kWeaponKeys) << "\narmor map keys:\n"
      << format_schema(kArmorKeys) << "\nadversary keys (foes entries, and library `monsters:`):\n"
      << format_schema(kAdversaryKeys) << "\nattack keys:\n"

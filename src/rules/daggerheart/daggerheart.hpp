@@ -22,6 +22,7 @@
 #include "rules/encounter_base.hpp"
 #include "rules/daggerheart/beastform.hpp"
 #include "rules/daggerheart/cards.hpp"
+#include "rules/daggerheart/companion.hpp"
 #include "rules/daggerheart/consumables.hpp"
 #include "rules/daggerheart/equipment.hpp"
 #include "rules/daggerheart/play.hpp"
@@ -133,6 +134,8 @@ struct Pc {
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;
+  // A Beastbound's companion (companion.hpp; read_companion.cpp, played in companion_play.hpp).
+  PcCompanion companion;
   std::vector<tactics::Rule> rules;
   bool default_rules = false;  // no tactics given: the party style chooses the target
   // Its entries in Encounter::features() (-1: none of that kind).
@@ -376,6 +379,8 @@ enum Resource : int {
   kScars,
   kHopeSpentTagTeam,
   kHopeSpentCards,
+  kCompanionStress,  // Stress marked on companions
+  kCompanionsOut,    // companions that dropped out of the scene
   kResourceCount
 };
 // Per-combatant metrics (CombatantRecord::extra).
@@ -396,7 +401,7 @@ enum Extra : int {
   kExtraCount
 };
 
-enum Action : int { kAttack, kAttackSecondary, kFeature, kCard, kActionCount };
+enum Action : int { kAttack, kAttackSecondary, kFeature, kCard, kCompanion, kActionCount };
 const std::vector<tactics::ActionSpec>& actions();
 const std::vector<tactics::VarSpec>& vars();
 enum Var : int {
@@ -428,6 +433,9 @@ struct PartyState : CarryBase {
   int fear;
   std::int8_t card_uses[kMaxPcs][kMaxPcCards];  // each domain card and feature's uses left (-1 unlimited)
   std::int8_t items[kMaxPcs][kMaxPcConsumables];  // each consumable's count left (loot: no rest restores it)
+  int comp_stress[kMaxPcs];  // a companion's Stress marked
+  bool comp_out[kMaxPcs];    // ... out of the scene until a long rest
+  bool loyal_used[kMaxPcs];  // Loyal Friend, once per long rest
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.

@@ -57,6 +57,12 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
       if (!opt_.cards || !card_usable(i, rule.arg_id) || !card_has_target(i, rule.arg_id)) continue;
       return play_card(i, rule.arg_id, -1);
     }
+    if (rule.action == kCompanion) {  // do: companion (companion_play.hpp)
+      if (!companion_ready(i)) continue;
+      const int t = select(true, i, rule.target);
+      if (t < 0) return false;
+      return command_companion(i, t);
+    }
     const bool secondary = rule.action == kAttackSecondary;
     if (secondary && !pc(i).secondary.present) continue;
     const int t = select(true, i, rule.target);
@@ -328,8 +334,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
   prof_bonus_ = 0;
   int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
+  bool mixed = false;                // ... of another type than the weapon's: the hit deals both
   if (opt_.cards && p.has_hit_reactions) {
-    hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card);
+    hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card, &mixed);
     dmg += hit_extra;
   }
   // What the damage counts to: the Tag Team, a Group Action, an attack card, else the weapon.
@@ -362,7 +369,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (!adv_[u].alive) continue;
     if (target_stress > 0) adv_mark_stress(u, target_stress);
     const auto before = feat(feature).damage;
-    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature);
+    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature, mixed);
     if (k == 0 && hit_share > 0) {
       const auto moved = std::min<decltype(before)>(hit_share, feat(feature).damage - before);
       feat(feature).damage -= moved;
@@ -511,6 +518,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       case ArmorPolicy::never: break;
     }
   }
+  if (loyal_friend(i, marks - (use_armor ? 1 : 0), from)) return 0;  // companion_play.hpp
   if (use_armor) {
     --marks;
     ++s.armor_marked;
@@ -555,6 +563,7 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   }
   if (hp_left(i) <= 0) {
     if (pc_[i].beast) drop_out(i, "the last HP");  // before the death move: a blaze is the PC's own
+    if (bonded(i)) return;                         // companion_play.hpp
     death_move(i, from);
   }
 }

@@ -232,10 +232,10 @@ inline double Battle<R, Log>::weapon_value(int i, int t) const {
   return p_beats(mod + (experience ? pc(i).experience : 0), net, difficulty(t)) * adv_marks(t, mean, w.type);
 }
 
-// The card worth more than the weapon attack on t, with its target; -1 when
-// none is (the weapon wins ties; cards tie in name order).
+// The card worth more than the weapon attack on t, with its target and its
+// worth; -1 when none is (the weapon wins ties; cards tie in name order).
 template <class R, class Log>
-inline int Battle<R, Log>::best_card(int i, int t, int* card_target) {
+inline int Battle<R, Log>::best_card(int i, int t, int* card_target, double* value) {
   if (!opt_.cards || !pc(i).has_card_actions) return -1;
   double best = 0.0;
   int pick = -1;
@@ -247,14 +247,21 @@ inline int Battle<R, Log>::best_card(int i, int t, int* card_target) {
     const double v = card_value(i, k, &ct, t);
     if (v > best) best = v, pick = k, *card_target = ct;
   }
+  *value = best;
   return pick;
 }
 
-// The weapon on t, or a card worth more. Returns true when the spotlight passes.
+// The weapon on t, or a card worth more, or the companion's attack on t
+// worth more than both (companion_play.hpp). Returns true when the spotlight passes.
 template <class R, class Log>
 inline bool Battle<R, Log>::attack_or_card(int i, int t, const PcWeapon& w) {
   int ct = -1;
-  const int k = &w == &attack_of(i) ? best_card(i, t, &ct) : -1;
+  double card = 0.0;
+  const bool main = &w == &attack_of(i);
+  const int k = main ? best_card(i, t, &ct, &card) : -1;
+  if (main && t >= 0 && companion_ready(i) &&
+      companion_value(i, t) > (k >= 0 ? card : weapon_value(i, t)))
+    return command_companion(i, t);
   if (k >= 0) return play_card(i, k, ct);
   return t >= 0 && pc_attack(i, t, w, false);
 }
@@ -441,7 +448,8 @@ inline int Battle<R, Log>::card_attack_bonus(int i, bool crit) {
 // one with unlimited uses always joins. Costs are paid here. Returns the extra
 // damage; *first: the first that joined (its record gets the HP it adds), -1 none.
 template <class R, class Log>
-inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first) {
+inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first,
+                                     bool* mixed) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   int extra = 0;
@@ -467,6 +475,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
     extra += add;
     if (*first < 0) *first = k;
+    if (e.typed && e.type != w.type) *mixed = true;  // both types: resistance needs both (damage_adversary)
     ENCSIM_SAY(log_, "  %s plays %s: +%d damage", pname(i), c.def->name.c_str(), add);
   }
   return extra;

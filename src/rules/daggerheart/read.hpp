@@ -57,7 +57,7 @@ inline const ClassRow kClasses[] = {
 
 // The keys of each scenario map (read_pc.cpp, read_adversary.cpp), listed by
 // `encsim rules daggerheart` too.
-extern const std::vector<KeySpec> kPcKeys, kWeaponKeys, kArmorKeys, kMulticlassKeys, kMarkedKeys;
+extern const std::vector<KeySpec> kPcKeys, kWeaponKeys, kArmorKeys, kMulticlassKeys, kMarkedKeys, kCompanionKeys;
 extern const std::vector<KeySpec> kCardKeys;     // read_card.cpp
 extern const std::vector<KeySpec> kPcFeatureKeys;  // read_card.cpp
 extern const std::vector<KeySpec> kAdversaryKeys, kAttackKeys, kFeatureBaseKeys, kPassiveKeys, kEffectKeys,
@@ -115,5 +115,8 @@ void resolve_card_rules(Pc& p);
 void read_pc_beastform(Pc& p, MapReader& r);
 // read_consumable.cpp: `consumables` (the items a PC carries, 1..5 of each).
 void read_pc_consumables(Pc& p, MapReader& r);
+// read_companion.cpp: `companion` (a Beastbound Ranger's: name, training),
+// once the PC's features are read (read_pc_cards).
+void read_pc_companion(Pc& p, MapReader& r);
 
 }  // namespace encsim::daggerheart

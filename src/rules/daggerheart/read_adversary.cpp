@@ -466,6 +466,7 @@ Adversary read_adversary(const Node& node, const Node* side_rules, Context& ctx,
   }
   for (tactics::Rule& rule : a.rules) {
     if (rule.action == kCard) throw InputError(rule.pos, "'card' is for PCs; adversaries use `feature`");
+    if (rule.action == kCompanion) throw InputError(rule.pos, "'companion' is for a Beastbound Ranger");
     if (rule.action != kFeature || rule.arg_id >= 0) continue;
     std::vector<std::string> names;
     for (std::size_t k = 0; k < a.features.size(); ++k) {

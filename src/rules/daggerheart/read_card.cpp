@@ -39,7 +39,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"at_least", "integer", "2", "reaction (damaged): only against a hit that would mark this many HP"},
     {"at_most", "integer", "4", "reaction (damaged): only against a hit that would mark at most this many HP"},
     {"against", "physical|magic", "", "reaction (damaged): only against damage of this type"},
-    {"damage_type", "physical|magic", "magic", "damage type"},
+    {"damage_type", "physical|magic", "magic", "damage type (a `hit` reaction's bonus: the weapon's unless written; another type makes the hit deal both)"},
     {"target_stress", "integer", "0", "each target it beats marks this much Stress"},
     {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
@@ -58,6 +58,8 @@ const std::vector<KeySpec> kEffectKeys{
     {"on_kill", "boolean", "false", "reaction (crit): also fires when the PC's damage defeats an adversary"},
     {"needs_domain", "integer", "0", "a loadout condition: at least this many cards of the card's domain in the loadout, else the card is inert"},
     {"evasion", "integer", "0", "+Evasion to the target(s) until an attack succeeds against them"},
+    {"companion", "sheet|training|battle_bonded|loyal_friend", "", "a Beastbound feature the companion rules play (with `when: passive`): the companion, more training picks (`picks`), Battle-Bonded, Loyal Friend"},
+    {"picks", "integer", "0", "companion: training: how many training options it adds"},
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
@@ -98,6 +100,7 @@ const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", 
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
+const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bonded", "loyal_friend"};
 const std::vector<std::string> kTiers{"foundation", "specialization", "mastery"};
 const std::vector<std::string> kPassiveNames{"evasion", "major",  "severe", "hp",         "stress",      "armor",
                                              "melee_damage", "weapon_damage", "attack", "experience", "domain_cards"};
@@ -169,6 +172,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.at_most = static_cast<int>(r.get_int("at_most", 4, 1, 4));
   if (r.has("against")) e.against = r.get_choice("against", kTypeNames, 0);
   e.type = static_cast<DamageType>(r.get_choice("damage_type", kTypeNames, 1));
+  e.typed = r.has("damage_type");
   e.target_stress = static_cast<int>(r.get_int("target_stress", 0, 0, 6));
   e.vulnerable = r.get_bool("vulnerable", false);
   e.restrained = r.get_bool("restrained", false);
@@ -192,6 +196,10 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.strike_back = r.get_bool("strike_back", false);
   e.on_kill = r.get_bool("on_kill", false);
   e.needs_domain = static_cast<int>(r.get_int("needs_domain", 0, 0, kMaxLoadout));
+  if (r.has("companion")) e.companion = static_cast<CompanionPart>(1 + r.get_choice("companion", kCompanionParts, 0));
+  e.picks = static_cast<int>(r.get_int("picks", 0, 0, 2));
+  if ((e.companion == CompanionPart::training) != (e.picks > 0))
+    throw InputError(node.pos(), r.what() + ": `companion: training` takes `picks` (1 or 2), and only it");
   if (const Node* p = r.get("passive")) {
     std::vector<KeySpec> keys;
     for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT | proficiency", "0", ""});
@@ -206,17 +214,23 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   }
   // Every effect key belongs to a modelled entry, and a modelled entry does something.
   const bool hit = e.trigger == CardTrigger::hit;
-  const bool any_effect = e.damage.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
+  const bool vocabulary = e.damage.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
                           e.bonus.present() || e.weapon_dice || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope ||
                           e.fear || e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade ||
                           e.strike_back || r.has("passive");
+  const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
-                    e.hope_ally || e.on_kill || e.needs_domain))
+                    e.hope_ally || e.on_kill || e.needs_domain || e.companion != CompanionPart::none))
     throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
                                      ") and so takes no effect keys");
   if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
-  if (modelled && (e.when == CardWhen::passive) != r.has("passive"))
-    throw InputError(node.pos(), r.what() + ": `passive` goes with `when: passive`, and only with it");
+  if (modelled && (e.when == CardWhen::passive) != (r.has("passive") || e.companion != CompanionPart::none))
+    throw InputError(node.pos(), r.what() + ": `passive` or `companion` goes with `when: passive`, and only with it");
+  if (e.companion != CompanionPart::none &&
+      (vocabulary || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none))
+    throw InputError(node.pos(), r.what() + ": a `companion` feature is played by the companion rules and takes no other effect key");
+  if (e.companion != CompanionPart::none && c.source != CardSource::subclass)
+    throw InputError(r.scalar("companion")->pos(), r.what() + ": `companion` is a subclass feature's (Beastbound)");
   if ((e.damage.per_proficiency && e.damage.per_spellcast) ||
       (!modelled && (r.has("uses_trait") || r.has("at_least") || r.has("at_most") || r.has("against") || r.has("hit_if"))))
     throw InputError(node.pos(), r.what() + ": per_proficiency or per_spellcast, not both; no uses_trait, at_least, "

@@ -47,6 +47,7 @@ const std::vector<KeySpec> kPcKeys{
     {"cards", "list of card names", "", "the loadout: at most 5 domain cards of the class's domains, level <= the PC's"},
     {"beastform", "SRD form name | none", "a Druid: its best form (most damage per hit)", "the Druid's Beastform: a form of its tier or lower (read_beastform.cpp)"},
     {"consumables", "map name: count", "", "consumables carried (SRD names, 1..5 of each; read_consumable.cpp): per fight, or per session (loot: used ones stay used)"},
+    {"companion", "map name, training | none", "a Beastbound's: the default path", "the Beastbound Ranger's animal companion (read_companion.cpp); none: it stays behind"},
     {"spellcast", "trait name | none", "by class (its subclasses share one; a Guardian or Warrior: its multiclass's)", "the trait of Spellcast rolls"},
 };
 
@@ -414,6 +415,7 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
     if (rule.action == kFeature) throw InputError(rule.pos, "'feature' is for adversaries; PCs use Hope features by policy");
   read_pc_beastform(p, r);  // the Druid's form (read_beastform.cpp)
   read_pc_cards(p, r);  // domain cards (read_card.cpp)
+  read_pc_companion(p, r);  // a Beastbound's companion (read_companion.cpp)
   read_pc_consumables(p, r);  // potions and other loot (read_consumable.cpp)
   resolve_card_rules(p);
   return p;

@@ -15,6 +15,32 @@ inline DowntimeMove best_downtime_move(int hp_marked, int stress_marked, int arm
   return DowntimeMove::repair_armor;
 }
 
+// A companion at a rest (SRD, Ranger Companion): one out of the scene returns
+// at a long rest with a Stress cleared; Loyal Friend comes back with a long
+// rest; Creature Comfort, once per rest: both clear a Stress when either has
+// one marked, else the Ranger gains a Hope.
+template <class Log>
+void rest_companion(const Pc& pc, int i, bool long_rest, PartyState& p, Log& log) {
+  const PcCompanion& c = pc.companion;
+  if (long_rest) {
+    p.loyal_used[i] = false;
+    if (p.comp_out[i]) {
+      p.comp_out[i] = false;
+      p.comp_stress[i] = std::max(0, p.comp_stress[i] - 1);
+      ENCSIM_SAY(log, "%s returns (%d Stress marked)", c.name.c_str(), p.comp_stress[i]);
+    }
+  }
+  if (!c.has(Training::creature_comfort) || p.comp_out[i] || p.dead[i]) return;
+  if (p.stress_marked[i] > 0 || p.comp_stress[i] > 0) {
+    p.stress_marked[i] = std::max(0, p.stress_marked[i] - 1);
+    p.comp_stress[i] = std::max(0, p.comp_stress[i] - 1);
+    ENCSIM_SAY(log, "Creature Comfort: %s and %s clear a Stress", pc.name.c_str(), c.name.c_str());
+  } else {
+    p.hope[i] = std::min(std::max(0, pc.hope_max - p.scars[i]), p.hope[i] + 1);
+    ENCSIM_SAY(log, "Creature Comfort: %s gains a Hope (%d)", pc.name.c_str(), p.hope[i]);
+  }
+}
+
 template <class R, class Log>
 void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) const {
   if (plan.kind == RestKind::none) return;
@@ -42,7 +68,15 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
           // An unconscious PC wakes once an ally clears any of its HP.
           if (clear(p.hp_marked[i], "HP") > 0) p.out[i] = false;
           break;
-        case DowntimeMove::clear_stress: clear(p.stress_marked[i], "Stress"); break;
+        case DowntimeMove::clear_stress: {
+          // The companion clears as many as its Ranger (SRD, Ranger Companion).
+          const int cleared = clear(p.stress_marked[i], "Stress");
+          if (pc.companion.present && cleared > 0 && p.comp_stress[i] > 0) {
+            p.comp_stress[i] = std::max(0, p.comp_stress[i] - cleared);
+            ENCSIM_SAY(log, "%s clears Stress with them (%d marked)", pc.companion.name.c_str(), p.comp_stress[i]);
+          }
+          break;
+        }
         case DowntimeMove::repair_armor: clear(p.armor_marked[i], "Armor Slots"); break;
         default:
           preparing += prepares[i] == 0 ? 1 : 0;
@@ -51,6 +85,7 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
       }
     }
     if (long_rest) p.out[i] = false;
+    if (pc.companion.present) rest_companion(pc, i, long_rest, p, log);
     // Domain cards: "once per rest" back after any rest, "once per long rest"
     // (and tokens placed after a long rest) after a long one; tokens placed at
     // the start of the session never.
