@@ -272,6 +272,8 @@ class Battle {
   double card_value(int i, int k, int* target, int aim = -1);
   bool card_has_target(int i, int k) const;
   double weapon_value(int i, int t) const;
+  int experience_bonus(int i) const;
+  double weapon_marks(int i, int t, const PcWeapon& w) const;
   int best_card(int i, int t, int* card_target, double* value);
   bool attack_or_card(int i, int t, const PcWeapon& w);
   int roll_card_dice(int i, const CardDice& d, bool crit);

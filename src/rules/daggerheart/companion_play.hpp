@@ -25,7 +25,7 @@ inline double Battle<R, Log>::companion_value(int i, int t) const {
   if (t < 0) return 0.0;
   const PcCompanion& c = pc(i).companion;
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0);
-  const bool experience = pc_[i].hope >= std::max(1, opt_.experience_min_hope);
+  const bool experience = pc_[i].hope >= std::max(1, opt_.experience_min_hope);  // as experience_bonus, its own Experience
   const double mean = pc(i).proficiency * (c.die + 1) / 2.0;
   return p_beats(spellcast_mod(i) + (experience ? c.experience : 0), net, difficulty(t)) *
          adv_marks(t, mean, DamageType::physical);

@@ -58,12 +58,9 @@ template <class R, class Log>
 inline std::uint64_t Battle<R, Log>::group_supporters(int i, int t, const PcWeapon& w, int mod, int net) {
   const std::uint64_t can = group_candidates(i);
   if (can == 0 || opt_.group_action == GroupPolicy::always) return can;
-  const Pc& p = pc(i);
   const int dc = difficulty(t);
-  const bool experience = p.experience > 0 && pc_[i].hope >= std::max(1, opt_.experience_min_hope);
-  const int m = mod + (experience ? p.experience : 0);
-  const double sneak = p.sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * p.sneak_attack_dice : 0.0;
-  const double marks = adv_marks(t, p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak, w.type);
+  const int m = mod + experience_bonus(i);
+  const double marks = weapon_marks(i, t, w);
   if (marks <= 0.0) return 0;
   constexpr int kMid = Encounter::kMaxPcs;       // dist[kMid + b]: the chance the supporters so far net b
   std::array<double, 2 * kMid + 1> dist{}, next{};

@@ -225,11 +225,21 @@ inline double Battle<R, Log>::weapon_value(int i, int t) const {
   const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
                   (w.advantage ? 1 : 0);
-  // What joins a weapon attack and not a card: the Experience it would spend a Hope on, Sneak Attack.
-  const bool experience = pc(i).experience > 0 && pc_[i].hope >= std::max(1, opt_.experience_min_hope);
+  return p_beats(mod + experience_bonus(i), net, difficulty(t)) * weapon_marks(i, t, w);
+}
+
+// What joins a weapon attack and not a card: the Experience PC i would spend
+// a Hope on (0: none)...
+template <class R, class Log>
+inline int Battle<R, Log>::experience_bonus(int i) const {
+  return pc(i).experience > 0 && pc_[i].hope >= std::max(1, opt_.experience_min_hope) ? pc(i).experience : 0;
+}
+
+// ... and Sneak Attack: the HP weapon w's hit of mean damage marks on adversary t.
+template <class R, class Log>
+inline double Battle<R, Log>::weapon_marks(int i, int t, const PcWeapon& w) const {
   const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
-  const double mean = pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak;
-  return p_beats(mod + (experience ? pc(i).experience : 0), net, difficulty(t)) * adv_marks(t, mean, w.type);
+  return adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak, w.type);
 }
 
 // The card worth more than the weapon attack on t, with its target and its
