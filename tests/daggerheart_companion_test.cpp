@@ -189,6 +189,36 @@ TEST(DaggerheartCompanion, TheValueRuleLeavesACompanionTheRangerWouldNotCommand)
   EXPECT_TRUE(has(r, "vs Evasion 12 of Hero: hit")) << r.log;
 }
 
+// A Group Attack at the companion spotlights every member, as one at a PC:
+// no other Sellsword acts in that GM turn. Sampled fights under the
+// restrained GM: it aims at random and spends Fear on Group Attack in GM
+// turns with no hard move (whose focus would be the PC, never the companion).
+TEST(DaggerheartCompanion, AGroupAttackOnTheCompanionSpendsEveryMembersSpotlight) {
+  const auto enc = encounter_from(
+      "ruleset: daggerheart\ninclude: [daggerheart/adversaries]\nmax_rounds: 3\nstyle: {foes: restrained}\n"
+      "party:\n  - {name: Hero, class: ranger, subclass: Beastbound, primary: {damage: d4}, "
+      "armor: {thresholds: [5, 10], score: 0}}\nfoes:\n  - {use: Sellsword, count: 4}\n");
+  int found = 0;
+  for (std::uint64_t t = 0; t < 400 && found < 3; ++t) {
+    TrialRecord rec;
+    rec.reset(enc.combatant_count(), enc.features().size());
+    std::ostringstream os;
+    TextLog log(os);
+    enc.simulate(3, t, rec, log);
+    const std::string text = os.str();
+    const auto at = text.find("attack Hero's companion together");
+    if (at == std::string::npos) continue;
+    ++found;
+    // The rest of that GM turn: up to the next PC roll or round line.
+    std::size_t end = text.find("\n  Hero rolls", at);
+    end = std::min(end, text.find("-- ", at));
+    const std::string rest = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    EXPECT_EQ(rest.find(" uses "), std::string::npos) << rest;
+    EXPECT_EQ(rest.find(" attacks with "), std::string::npos) << rest;
+  }
+  EXPECT_GT(found, 0);
+}
+
 // ---------------------------------------------------------------------------
 // Bonded, Battle-Bonded, Loyal Friend
 

@@ -264,14 +264,16 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
     case Effect::Kind::group_attack: {
       const int t = single_target(j, e, target);
       if (t < 0) return;
-      if (t >= kCompanionTarget) return attack_companion(j, e, t - kCompanionTarget);
-      int members = 0;
+      int members = 0;  // every member is spotlighted, whoever the target
       for (int k = 0; k < n_adv_; ++k)
         if (adv_[k].alive && adv(k).kind == a.kind) {
           ++members;
           if (k != j) adv_[k].spotlights = std::max(adv_[k].spotlights, adv(k).relentless);
         }
-      ENCSIM_SAY(log_, "  %d of them attack %s together", members, pname(t));
+      const bool companion = t >= kCompanionTarget;
+      ENCSIM_SAY(log_, "  %d of them attack %s together", members,
+                 companion ? pc(t - kCompanionTarget).companion.name.c_str() : pname(t));
+      if (companion) return attack_companion(j, e, t - kCompanionTarget);
       attack_pcs(j, e, &t, 1, members);
       return;
     }
