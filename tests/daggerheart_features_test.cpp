@@ -35,7 +35,7 @@ std::string duel(const std::string& pc, const std::string& foe = "attack: {damag
   for (const char* key : {"level: 1", "armor: {thresholds: [1, 2], score: 0}", "primary: {damage: d4}"})
     if (pc.find(std::string(key).substr(0, std::string(key).find(':') + 1)) == std::string::npos) body += std::string(", ") + key;
   return "ruleset: daggerheart\nmax_rounds: 1\n"
-         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, hope_features: false}\n"
+         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, hope_features: false, class_features: false}\n"
          "party:\n  - {" + body + ", " + pc + "}\n" +
          (ally.empty() ? "" : "  - {name: Pal, level: 1, primary: {damage: d4}, " + ally + "}\n") +
          "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, stress: 3, atk: 0, " + foe + "}\n";

@@ -302,7 +302,7 @@ daggerheart::PartyState dh_state(int n) {
     p.rally[i] = 0;
     p.out[i] = p.dead[i] = p.tag_team_used[i] = false;
     p.comp_stress[i] = 0;  // no companion here; every carried field is set (UBSan reads the bools)
-    p.comp_out[i] = p.loyal_used[i] = false;
+    p.comp_out[i] = p.loyal_used[i] = p.unstoppable_used[i] = false;
   }
   p.n_prayer = 0;
   p.fear = 0;

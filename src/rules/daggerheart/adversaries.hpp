@@ -85,6 +85,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   if (marks >= 3 || (a.severe > 0 && dmg >= a.severe)) adversary_reaction(j, Trigger::severe, from, dmg);
   adversary_reaction(j, Trigger::marks_hp, from, dmg, marks);
   if (melee && from >= 0) adversary_reaction(j, Trigger::damaged_in_melee, from, dmg);
+  focus_stress(from, j);  // Ranger's Focus (class_play.hpp)
 }
 
 template <class R, class Log>
@@ -469,6 +470,10 @@ inline void Battle<R, Log>::on_hit(int j, const Effect& e, int t) {
                pc_[t].hope);
   }
   if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (e.vulnerable ? 1 : 0) + (e.restrained ? 1 : 0);
+  if ((e.vulnerable || e.restrained) && pc_[t].unstoppable > 0) {  // class_play.hpp
+    ENCSIM_SAY(log_, "  %s is Unstoppable: neither Vulnerable nor Restrained", pname(t));
+    return;
+  }
   if (e.vulnerable) {
     pc_[t].vulnerable = true;
     pc_[t].vuln_until = e.until;

@@ -59,6 +59,9 @@ class Battle {
     bool comp_out;     // ... out of the scene
     int comp_foe;      // ... the adversary it last attacked (engaged with it), -1 none
     bool loyal_used;   // Loyal Friend used (once per long rest)
+    int unstoppable;        // Guardian: the Unstoppable Die's value, 0 when not Unstoppable (class_play.hpp)
+    bool unstoppable_used;  // ... once per long rest
+    int hunted;             // Ranger: its Focus (an adversary), -1 none
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -82,7 +85,10 @@ class Battle {
   bool standing(int i) const { return !pc_[i].out; }
   int hp_left(int i) const { return pc(i).hp - pc_[i].hp_marked; }
   int adv_hp_left(int j) const { return adv(j).hp - adv_[j].hp_marked; }
-  bool vulnerable(int i) const { return pc_[i].vulnerable || pc_[i].stress_marked >= pc(i).stress; }
+  // Unstoppable: a Guardian can't be Vulnerable (class_play.hpp).
+  bool vulnerable(int i) const {
+    return (pc_[i].vulnerable || pc_[i].stress_marked >= pc(i).stress) && pc_[i].unstoppable == 0;
+  }
   int evasion(int i) const { return pc(i).evasion + pc_[i].evasion_bonus + (pc_[i].beast ? pc(i).beast_evasion : 0); }
   // A trait, thresholds and the attack in use, with the Beastform's changes while in it.
   int trait_of(int i, Trait t) const {
@@ -210,6 +216,15 @@ class Battle {
   bool loyal_friend(int i, int marks, int from);
   bool bonded(int i);
 
+  // ---- class features (class_play.hpp) -----------------------------------
+  void become_unstoppable(int i);
+  int unstoppable_damage(int i);
+  void unstoppable_after(int i, bool dealt);
+  int unstoppable_severity(int i, int marks, DamageType type);
+  bool focus_attack(int i, int t);
+  bool focus_reroll(int i, bool attack, RollResult r) const;
+  void focus_stress(int from, int j);
+
   // ---- consumables (consumables_play.hpp) ---------------------------------
   bool use_consumable(int i);
   int venom_damage(int i, bool crit);
@@ -328,6 +343,7 @@ class Battle {
   int blazing_ = 0;  // death moves in progress (a blaze can down another PC)
   int reaction_depth_ = 0;
   int focus_ = -1;
+  int roll_vs_ = -1;  // the adversary a PC's attack roll being made is against (Ranger's Focus), -1 none
   int hard_focus_ = -1;  // the PC whose failure with Fear passed the spotlight
   int gm_focus_ = -1;    // during a GM turn: the hard move's focus
   bool follow_up_ = false;  // the value rule: can another attack follow in this GM turn?
@@ -400,7 +416,7 @@ inline void Battle<R, Log>::set_up() {
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
-                     pc(i).companion.marked_start, false, -1, false};
+                     pc(i).companion.marked_start, false, -1, false, 0, false, -1};
     if (pc(i).companion.present) ++n_companions_;
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
@@ -463,6 +479,7 @@ inline void Battle<R, Log>::carry_in() {
       s.comp_stress = p.comp_stress[i];
       s.comp_out = p.comp_out[i];
       s.loyal_used = p.loyal_used[i];
+      s.unstoppable_used = p.unstoppable_used[i];
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -505,6 +522,7 @@ inline void Battle<R, Log>::carry_out() {
     p.comp_stress[i] = s.comp_stress;
     p.comp_out[i] = s.comp_out;
     p.loyal_used[i] = s.loyal_used;
+    p.unstoppable_used[i] = s.unstoppable_used;
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];
@@ -602,6 +620,11 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
                                               bool attack) {
   int h = 0, f = 0;
   RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f);
+  if (focus_reroll(i, attack, r)) {  // class_play.hpp
+    pc_[i].hunted = -1;
+    ENCSIM_SAY(log_, "  %s ends Ranger's Focus to reroll the Duality Dice", pname(i));
+    r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f);
+  }
   if (r == RollResult::failure_fear || r == RollResult::failure_hope) r = rescue(i, r, target_difficulty, total);
   ++res(kActionRolls);
   if (r == RollResult::crit) ++res(kCriticals);
@@ -731,3 +754,4 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/consumables_play.hpp"
 #include "rules/daggerheart/group_play.hpp"
 #include "rules/daggerheart/companion_play.hpp"
+#include "rules/daggerheart/class_play.hpp"

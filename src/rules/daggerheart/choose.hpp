@@ -24,8 +24,11 @@ template <class R, class Log>
   const std::size_t armor =
       !direct && pc(t).armor_policy == ArmorPolicy::always && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
   const std::size_t h = static_cast<std::size_t>(std::clamp(hp_left(t), 1, 5));
-  *down = m.down[armor][h];  // 0 from 5 HP left: a hit marks at most 4
-  return m.expected[armor][h] + (armor ? kWorthArmor * m.armor_used : 0.0);
+  const bool unstoppable = pc_[t].unstoppable > 0 && m.physical;  // one threshold less (class_play.hpp)
+  const std::size_t steps = armor + (unstoppable ? 1 : 0);
+  *down = m.down[steps][h];  // 0 from 5 HP left: a hit marks at most 4
+  return m.expected[steps][h] +
+         (armor ? kWorthArmor * (unstoppable ? m.armor_used_unstoppable : m.armor_used) : 0.0);
 }
 
 // The damage profile of adversary j's standard damage now (Horde, pack).
@@ -62,7 +65,8 @@ template <class R, class Log>
     if (pc(t).immune & type_bit(a.type_of_damage)) dmg = 0;
     if (pc(t).resist & type_bit(a.type_of_damage)) dmg /= 2;
     const int armor = !a.direct && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
-    const int before = severity(dmg, pc(t).major, pc(t).severe);
+    const bool unstoppable = pc_[t].unstoppable > 0 && a.type_of_damage == DamageType::physical;
+    const int before = std::max(0, severity(dmg, pc(t).major, pc(t).severe) - (unstoppable ? 1 : 0));
     const int marks = std::max(0, before - armor);
     v = std::min(marks, hp_left(t)) + (armor && before > 0 ? kWorthArmor : 0.0);  // the slot it makes the PC mark
     down = marks >= hp_left(t) ? 1.0 : 0.0;

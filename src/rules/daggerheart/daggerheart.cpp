@@ -30,6 +30,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"experience_min_hope", "integer", "4", "a PC spends a Hope on an Experience for an attack when holding at least this much (7: never)"},
     {"help_min_hope", "integer", "4", "an ally spends a Hope to help an attack (advantage) when holding at least this much (7: never)"},
     {"hope_features", "boolean", "true", "PCs use their class Hope features"},
+    {"class_features", "boolean", "true", "Guardians become Unstoppable (once per long rest) and Rangers make Focus attacks (Ranger's Focus)"},
     {"consumable_use", "free|spotlight", "free", "a PC uses at most one consumable at the start of its spotlight, with no roll, then acts (free), or using it is the spotlight's action (spotlight)"},
     {"cards", "boolean", "true", "PCs play their domain cards and their features' actions and reactions (false: carried, listed by check, never played; passives stay)"},
     {"card_hope_reserve", "integer", "3", "a PC with a class Hope feature plays a Hope-costing card only when it keeps this much Hope after paying (0: always)"},
@@ -102,6 +103,7 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.experience_min_hope = static_cast<int>(r.get_int("experience_min_hope", o.experience_min_hope, 1, 7));
   o.help_min_hope = static_cast<int>(r.get_int("help_min_hope", o.help_min_hope, 1, 7));
   o.hope_features = r.get_bool("hope_features", o.hope_features);
+  o.class_features = r.get_bool("class_features", o.class_features);
   o.massive_damage = r.get_bool("massive_damage", o.massive_damage);
   o.risk_it_all_tie_clears_all = r.get_choice("risk_it_all_tie", {"stay_up", "clear_all"}, 0) == 1;
   o.area_very_close = static_cast<int>(r.get_int("area_very_close", o.area_very_close, 1, Encounter::kMaxPcs));
@@ -268,6 +270,8 @@ void declare_features(Encounter& enc) {
     if (p.experience > 0) p.feat_experience = add_feature(t, i, "Experience", "Hope");
     if (p.sneak_attack_dice > 0) p.feat_sneak = add_feature(t, i, "Sneak Attack");
     if (p.prayer_dice > 0) p.feat_prayer = add_feature(t, i, "Prayer Dice");
+    if (p.unstoppable_die > 0 && enc.opt.class_features) p.feat_unstoppable = add_feature(t, i, "Unstoppable");
+    if (p.rangers_focus && enc.opt.class_features) p.feat_focus = add_feature(t, i, "Ranger's Focus", "Hope");
     if (p.beast) {  // transformations, the form's attack (as a weapon), its features paid on attacks
       p.feat_transform = add_feature(t, i, "Beastform", "Stress");
       p.feat_beast = add_feature(t, i, "Beastform: " + p.beast->name);
@@ -554,6 +558,8 @@ std::string Encounter::describe() const {
     if (p.cls != PcClass::none) os << "; Hope feature " << kClasses[static_cast<int>(p.cls)].hope_name;
     if (p.sneak_attack_dice) os << "; Sneak Attack " << p.sneak_attack_dice << "d6";
     if (p.rally_die) os << "; Rally d" << p.rally_die;
+    if (p.unstoppable_die && opt.class_features) os << "; Unstoppable d" << p.unstoppable_die;
+    if (p.rangers_focus && opt.class_features) os << "; Ranger's Focus";
     if (p.prayer_dice) os << "; " << p.prayer_dice << " Prayer Dice (to rolls)";
     if (p.strange_patterns) os << "; Strange Patterns " << p.strange_patterns;
     if (p.cls == PcClass::warrior) os << "; Combat Training";

@@ -112,6 +112,8 @@ struct Pc {
   int rally_die = 0;          // Bard: every PC starts with a Rally Die of this size
   int prayer_dice = 0;        // Seraph: d4s rolled at the start
   int strange_patterns = 0;   // Wizard: the watched Duality Die number (0: none)
+  int unstoppable_die = 0;    // Guardian: the Unstoppable Die's size (d4; d6 from level 5), 0 none
+  bool rangers_focus = false; // Ranger: Ranger's Focus
   std::vector<std::string> unmodelled;
   // Beastform (beastform.hpp; read_beastform.cpp, played in beastform_play.hpp):
   // the Druid's form (nullptr: none), its attack as a weapon, its passives.
@@ -140,7 +142,7 @@ struct Pc {
   bool default_rules = false;  // no tactics given: the party style chooses the target
   // Its entries in Encounter::features() (-1: none of that kind).
   int feat_primary = -1, feat_secondary = -1, feat_hope = -1, feat_tag_team = -1, feat_experience = -1,
-      feat_sneak = -1, feat_prayer = -1;
+      feat_sneak = -1, feat_prayer = -1, feat_unstoppable = -1, feat_focus = -1;
   int feat_group = -1, feat_group_support = -1;  // Group Action rolls led (uses, damage); reaction rolls made joining one
   int feat_transform = -1, feat_beast = -1;  // Beastform: transformations (Stress paid); the form's attack (as a weapon)
   std::vector<int> feat_beast_features;  // per form feature: its entry (attack and hit ones), else -1
@@ -336,6 +338,7 @@ struct Options {
   bool minion_spill_any_kind = true;  // Minion spillover may defeat minions of another stat block
   bool sneak_attack_needs_melee_ally = true;
   bool hope_features = true;
+  bool class_features = true;  // Unstoppable (Guardian), Ranger's Focus (Ranger)
   bool restrained_loses_spotlight = false;  // the old reading: a Restrained combatant spends its spotlight breaking free
   bool hard_moves = true;     // a failure with Fear: the PC is the focus and the GM buys a second spotlight
   bool tag_team = true;       // each PC initiates one Tag Team roll per fight, by policy
@@ -436,6 +439,7 @@ struct PartyState : CarryBase {
   int comp_stress[kMaxPcs];  // a companion's Stress marked
   bool comp_out[kMaxPcs];    // ... out of the scene until a long rest
   bool loyal_used[kMaxPcs];  // Loyal Friend, once per long rest
+  bool unstoppable_used[kMaxPcs];  // Unstoppable, once per long rest
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.

@@ -45,6 +45,7 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
     return break_free(i);
   if (!pc(i).consumables.empty() && use_consumable(i)) return false;  // consumables_play.hpp: no roll, no pass
   if (pc(i).beast && !s.beast) transform(i);  // beastform_play.hpp
+  become_unstoppable(i);                      // class_play.hpp
   use_hope_feature_before(i);
   // Tactics: the first rule whose condition holds.
   // A primary attack gives way to a domain card worth more (attack_or_card, play_cards.hpp).
@@ -246,6 +247,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     adv_[t].distract = p.hope_value;
     ENCSIM_SAY(log_, "%s spends 3 Hope to Distract %s: Difficulty -%d", pname(i), aname(t), p.hope_value);
   }
+  const bool focusing = !blaze && focus_attack(i, t);  // Ranger's Focus (class_play.hpp): its Hope paid
   RollResult r = RollResult::crit;
   int total = 0;
   int partner = -1;  // a Tag Team's second PC
@@ -292,7 +294,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
         net += 1;
         ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
       }
+      roll_vs_ = t;
       r = action_roll(i, modifier, net, difficulty(t), &total, true);
+      roll_vs_ = -1;
     }
     if (over()) return false;               // a countdown ended the fight
     if (!standing(i)) return passes(r);     // ... or took this PC out before the blow landed
@@ -364,6 +368,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
                                                         adv_marks(targets[0], dmg - hit_extra, type) + 0.5);
   // One blow against every target: it lands on each even once the fight is
   // decided, so what it sets off is counted.
+  const auto dealt_before = rpc(i).damage_dealt;
   for (int k = 0; k < n_targets; ++k) {
     const int u = targets[k];
     if (!adv_[u].alive) continue;
@@ -375,6 +380,13 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       feat(feature).damage -= moved;
       feat(p.cards[static_cast<std::size_t>(hit_card)].feat).damage += moved;
     }
+  }
+  const bool dealt = rpc(i).damage_dealt > dealt_before;  // an HP marked: Unstoppable's die turns (class_play.hpp)
+  unstoppable_after(i, dealt);
+  if (partner >= 0) unstoppable_after(partner, dealt);
+  if (focusing && adv_[t].alive) {  // the normal damage first, then the target is the Focus
+    s.hunted = t;
+    ENCSIM_SAY(log_, "  %s is now %s's Focus", aname(t), pname(i));
   }
   if (pending_card_ >= 0) card_conditions(p.cards[static_cast<std::size_t>(pending_card_)], targets[0]);
   if (beast_used) beast_after_hit(i, targets[0], beast_used);
@@ -463,6 +475,7 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
   if (pc_[i].venom > 0 && &w == &p.primary) sum += venom_damage(i, crit);  // consumables_play.hpp
   int total = sum + w.flat + w.damage_bonus + (crit ? n * w.sides : 0);
   ENCSIM_SAY(log_, "  damage %dd%d%+d%s = %d", n, w.sides, w.flat + w.damage_bonus, crit ? " + critical" : "", total);
+  total += unstoppable_damage(i);  // class_play.hpp
   return total;
 }
 
@@ -508,6 +521,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   }
   const int major = major_of(i), severe = severe_of(i);
   int marks = severity(dmg, major, severe);
+  if (s.unstoppable > 0) marks = unstoppable_severity(i, marks, type);  // class_play.hpp
   if (opt_.cards && p.has_damaged_reactions && marks > 0) marks = card_damaged(i, dmg, marks, type);  // play_cards.hpp
   bool use_armor = false;
   if (!direct && marks > 0 && s.armor_marked < p.armor_slots) {

@@ -60,7 +60,9 @@ MarksTable pc_marks(const Dice& d, DamageType type, const Pc& p, bool massive) {
   auto at_least = [&](int k) { return k <= 4 ? ge[static_cast<std::size_t>(k - 1)] : 0.0f; };
   MarksTable m;
   m.armor_used = at_least(1);  // the slot is marked whenever the hit would mark an HP
-  for (int armor = 0; armor <= 1; ++armor)
+  m.armor_used_unstoppable = at_least(2);
+  m.physical = type == DamageType::physical;
+  for (int armor = 0; armor <= 2; ++armor)
     for (int h = 1; h <= 5; ++h) {
       float e = 0.0f;
       for (int k = 1; k <= std::min(h, 4); ++k) e += at_least(k + armor);

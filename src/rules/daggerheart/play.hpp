@@ -56,8 +56,12 @@ inline double p_d20(int need, bool advantage) {
 // and the chance the hit makes the PC mark an Armor Slot it has (it would
 // mark an HP without it), worth kWorthArmor to the adversaries.
 struct MarksTable {
-  std::array<std::array<float, 6>, 2> expected{}, down{};
-  float armor_used = 0.0f;
+  // By the threshold steps the hit loses before HP (an Armor Slot, an
+  // Unstoppable Guardian's physical step: 0 to 2) and the HP left.
+  std::array<std::array<float, 6>, 3> expected{}, down{};
+  float armor_used = 0.0f;        // the chance an Armor Slot is marked
+  float armor_used_unstoppable = 0.0f;  // ... once Unstoppable took a step
+  bool physical = false;          // the damage is physical (Unstoppable's step applies)
 };
 
 // The value rule's worth of what is not HP, in HP (docs: "How each side chooses").

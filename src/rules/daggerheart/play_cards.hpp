@@ -351,7 +351,9 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   if (rolled) {
     const int diff = e.difficulty > 0 ? e.difficulty : n > 0 ? difficulty(targets[0]) : 10;
     const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) : 0;
+    roll_vs_ = at_enemies && n == 1 && e.target != CardTarget::enemies ? targets[0] : -1;  // Ranger's Focus
     r = action_roll(i, roll_mod(i, e), net, diff, &total, at_enemies);
+    roll_vs_ = -1;
     if (over()) return false;
     if (!standing(i)) return passes(r);
   }
@@ -392,10 +394,12 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit) {
   const CardEffect& e = c.def->effect;
   if (e.damage.present()) {
-    const int dmg = roll_card_dice(i, e.damage, crit);
+    const int dmg = roll_card_dice(i, e.damage, crit) + unstoppable_damage(i);  // class_play.hpp
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
+    const auto before = rpc(i).damage_dealt;
     damage_adversary(i, u, dmg, e.type, e.range == Range::melee, beats, c.feat);
+    unstoppable_after(i, rpc(i).damage_dealt > before);
   }
   card_conditions(c, u);
 }
@@ -595,7 +599,9 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     if (e.strike_back) {
       if (foe < 0 || !adv_[foe].alive) continue;
       // No roll beats a Minion's neighbours: the damage does not spill over.
+      const auto before = rpc(i).damage_dealt;
       damage_adversary(i, foe, roll_pc_damage(i, w, false, foe), w.type, w.range == Range::melee, 0, c.feat);
+      unstoppable_after(i, rpc(i).damage_dealt > before);
       continue;
     }
     for (int q = 0; q < n_pc_; ++q) {

@@ -45,8 +45,8 @@ struct ClassRow {
 inline const ClassRow kClasses[] = {
     {PcClass::bard, 10, 5, "Make a Scene", HopeKind::distract, 2, ""},
     {PcClass::druid, 10, 6, "Evolution", HopeKind::evolution, 1, "Wildtouch"},
-    {PcClass::guardian, 9, 7, "Frontline Tank", HopeKind::clear_armor, 2, "Unstoppable"},
-    {PcClass::ranger, 12, 6, "Hold Them Off", HopeKind::extra_targets, 2, "Ranger's Focus"},
+    {PcClass::guardian, 9, 7, "Frontline Tank", HopeKind::clear_armor, 2, ""},
+    {PcClass::ranger, 12, 6, "Hold Them Off", HopeKind::extra_targets, 2, ""},
     {PcClass::rogue, 12, 6, "Rogue's Dodge", HopeKind::evasion_bonus, 2, "Cloaked"},
     {PcClass::seraph, 9, 7, "Life Support", HopeKind::heal_ally, 1, "Prayer Dice on damage and Hope"},
     {PcClass::sorcerer, 10, 6, "Volatile Magic", HopeKind::reroll_damage, 0,

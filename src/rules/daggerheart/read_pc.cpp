@@ -396,6 +396,8 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   }
   if (p.cls == PcClass::rogue) p.sneak_attack_dice = p.tier;
   if (p.cls == PcClass::bard) p.rally_die = p.level >= 5 ? 8 : 6;
+  if (p.cls == PcClass::guardian) p.unstoppable_die = p.level >= 5 ? 6 : 4;
+  p.rangers_focus = p.cls == PcClass::ranger;
   if (p.cls == PcClass::seraph) p.prayer_dice = std::max(0, p.traits[static_cast<std::size_t>(Trait::strength)]);
   p.strange_patterns = static_cast<int>(r.get_int("strange_patterns", p.cls == PcClass::wizard ? 12 : 0, 0, 12));
   if (const Node* um = r.get("unmodelled")) {

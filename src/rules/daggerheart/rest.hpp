@@ -86,6 +86,10 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
     }
     if (long_rest) p.out[i] = false;
     if (pc.companion.present) rest_companion(pc, i, long_rest, p, log);
+    if (long_rest && p.unstoppable_used[i]) {  // Unstoppable: once per long rest (class_play.hpp)
+      p.unstoppable_used[i] = false;
+      ENCSIM_SAY(log, "%s can become Unstoppable again", pc.name.c_str());
+    }
     // Domain cards: "once per rest" back after any rest, "once per long rest"
     // (and tokens placed after a long rest) after a long one; tokens placed at
     // the start of the session never.
