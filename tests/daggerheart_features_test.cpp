@@ -85,7 +85,7 @@ TEST(DaggerheartFeatures, ABadLibraryEntryIsAnErrorWithLineAndColumn) {
   EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", tierless); }).find("has a tier"),
             std::string::npos);
   const std::string hit = "features:\n  - {name: X, ancestry: Orc, when: reaction, trigger: hit, vulnerable: true, summary: s}\n";
-  EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", hit); }).find("adds `bonus` or `weapon_dice`"),
+  EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", hit); }).find("adds `bonus`, `weapon_dice` or `hp_marks`"),
             std::string::npos);
   const std::string trait = "features:\n  - {name: X, ancestry: Orc, roll: trait, target: enemy, damage: d6, summary: s}\n";
   EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", trait); }).find("needs `trait`"),

@@ -22,10 +22,13 @@ inline void Battle<R, Log>::credit(int from, int feature, int marks) {
   if (feature >= 0) feat(feature).damage += marks;
 }
 
-// `feature`: the PC's feature the damage counts to (features.csv).
+// `feature`: the PC's feature the damage counts to (features.csv). `floor`:
+// the HP the hit marks at least (Onslaught), even when resistance or a
+// reduction leaves no damage; `plus`: HP it marks on top (Thrive in Chaos).
+// Immunity stops both.
 template <class R, class Log>
 inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total,
-                                            int feature, bool mixed) {
+                                            int feature, bool mixed, int floor, int plus) {
   const Adversary& a = adv(j);
   if (!adv_[j].alive) return;
   // Damage of both types (a physical weapon with magic dice, Face Your
@@ -39,7 +42,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   if (covers(a.resist)) dmg /= 2;
   if (!a.damage_reduction.is_constant() || a.damage_reduction.flat() != 0)
     if (a.reduction_types == 0 || covers(a.reduction_types)) dmg -= a.damage_reduction.roll(dice_);
-  if (dmg <= 0) return;
+  if (dmg <= 0 && floor == 0 && plus == 0) return;
   if (a.minion > 0) {
     defeat(j, from);
     ENCSIM_SAY(log_, "  %s (Minion) is defeated", aname(j));
@@ -63,8 +66,9 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
     }
     return;
   }
-  int marks = severity(dmg, a.major, a.severe);
+  int marks = dmg > 0 ? severity(dmg, a.major, a.severe) : 0;
   if (a.severe == 0 && marks > 2) marks = a.major > 0 ? 2 : 1;
+  marks = std::max(marks, floor) + plus;
   if (a.extra_hp_from & m) ++marks;
   marks = std::min(marks, adv_hp_left(j));
   adv_[j].hp_marked += marks;
@@ -86,6 +90,27 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   adversary_reaction(j, Trigger::marks_hp, from, dmg, marks);
   if (melee && from >= 0) adversary_reaction(j, Trigger::damaged_in_melee, from, dmg);
   focus_stress(from, j);  // Ranger's Focus (class_play.hpp)
+}
+
+// HP a PC's card makes adversary j mark outright (hp_marks: no damage roll,
+// so no threshold, resistance, immunity or reduction has a say); a Minion
+// falls. `feature`: the card the marks count to.
+template <class R, class Log>
+inline void Battle<R, Log>::force_marks(int from, int j, int n, int feature) {
+  if (!adv_[j].alive || n <= 0) return;
+  const int marks = adv(j).minion > 0 ? 1 : std::min(n, adv_hp_left(j));
+  if (adv(j).minion == 0) adv_[j].hp_marked += marks;  // a Minion is defeated, as by damage
+  credit(from, feature, marks);
+  radv(j).damage_taken += marks;
+  ENCSIM_SAY(log_, "  %s marks %d HP, %d left", aname(j), marks, adv(j).minion > 0 ? 0 : adv_hp_left(j));
+  if (adv(j).minion > 0 || adv_hp_left(j) <= 0) {
+    defeat(j, from);
+    ENCSIM_SAY(log_, "  %s is defeated", aname(j));
+    adversary_reaction(j, Trigger::defeated, from, 0);
+    return;
+  }
+  if (marks >= 3) adversary_reaction(j, Trigger::severe, from, 0);
+  adversary_reaction(j, Trigger::marks_hp, from, 0, marks);
 }
 
 template <class R, class Log>

@@ -240,7 +240,8 @@ class Battle {
   // ---- adversaries and countdowns (adversaries.hpp) ----------------------
   int shrugs_off(int j, DamageType type) const;
   void damage_adversary(int from, int j, int dmg, DamageType type, bool melee, int roll_total, int feature,
-                        bool mixed = false);
+                        bool mixed = false, int floor = 0, int plus = 0);
+  void force_marks(int from, int j, int n, int feature);
   void credit(int from, int feature, int marks);
   void defeat(int j, int from);
   void start_countdowns_on(Countdown::StartOn event);
@@ -298,7 +299,7 @@ class Battle {
   void card_for_pc(int i, const PcCard& c, int k);
   int card_attack_bonus(int i, bool crit);
   int card_damaged(int i, int dmg, int marks, DamageType type);
-  int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed);
+  int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {

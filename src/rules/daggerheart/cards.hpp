@@ -99,6 +99,10 @@ struct CardEffect {
   DamageType type = DamageType::magic;
   bool typed = false;  // `damage_type` written: a hit reaction's dice keep their own type (else the weapon's)
   int target_stress = 0;           // each target hit marks this much Stress
+  // HP the target marks outright, no damage roll (no thresholds, resistance
+  // or reduction): an action's instead of damage (Reaper's Strike); a `hit`
+  // reaction's on top of what the hit's damage marks (Thrive in Chaos).
+  int hp_marks = 0;
   bool vulnerable = false, restrained = false;
   bool advantage = false;          // attack: rolled with advantage
   CardDice bonus;                  // attack: added to the weapon's damage on a hit
@@ -126,6 +130,7 @@ struct CardEffect {
   // Passives, folded into the PC at compile time.
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
       p_experience, p_domain_cards;
+  CardNumber p_min_marks;  // a weapon hit marks at least this many HP on its target (Onslaught)
   int p_reroll = 0;  // damage dice at or below this are rolled again once
 };
 

@@ -133,6 +133,7 @@ struct Pc {
   bool has_miss_reactions = false, has_kill_reactions = false;
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
+  int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

@@ -339,8 +339,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   prof_bonus_ = 0;
   int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
   bool mixed = false;                // ... of another type than the weapon's: the hit deals both
+  int plus = 0;                      // ... and the HP they mark on top (hp_marks)
   if (opt_.cards && p.has_hit_reactions) {
-    hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card, &mixed);
+    hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card, &mixed, &plus);
     dmg += hit_extra;
   }
   // What the damage counts to: the Tag Team, a Group Action, an attack card, else the weapon.
@@ -364,8 +365,10 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   // What the `hit` reactions add at the first target's thresholds (a random
   // reduction at its mean): those HP count to the first of them, not the weapon.
   const int hit_share = hit_card < 0 ? 0
-                                     : static_cast<int>(adv_marks(targets[0], dmg, type) -
-                                                        adv_marks(targets[0], dmg - hit_extra, type) + 0.5);
+                                     : plus + static_cast<int>(adv_marks(targets[0], dmg, type) -
+                                                               adv_marks(targets[0], dmg - hit_extra, type) + 0.5);
+  // A passive card's severity floor (Onslaught) holds for the PC's own weapons, not a Beastform's attack.
+  const int floor = &w == &p.beast_attack ? 0 : p.hit_min_marks;
   // One blow against every target: it lands on each even once the fight is
   // decided, so what it sets off is counted.
   const auto dealt_before = rpc(i).damage_dealt;
@@ -374,7 +377,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (!adv_[u].alive) continue;
     if (target_stress > 0) adv_mark_stress(u, target_stress);
     const auto before = feat(feature).damage;
-    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature, mixed);
+    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature, mixed, floor, k == 0 ? plus : 0);
     if (k == 0 && hit_share > 0) {
       const auto moved = std::min<decltype(before)>(hit_share, feat(feature).damage - before);
       feat(feature).damage -= moved;

@@ -21,9 +21,14 @@ inline int Battle<R, Log>::spellcast_mod(int i) const {
   return t < 0 ? 0 : trait_of(i, static_cast<Trait>(t));
 }
 
-// A card's roll modifier: a named trait's (`roll: trait`), else the Spellcast trait's.
+// A card's roll modifier: a named trait's (`roll: trait`), an attack roll's
+// with the PC's weapon (`roll: attack` with hp_marks), else the Spellcast trait's.
 template <class R, class Log>
 inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e) const {
+  if (e.roll == CardRoll::attack) {
+    const PcWeapon& w = attack_of(i);
+    return trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+  }
   return e.trait >= 0 ? trait_of(i, static_cast<Trait>(e.trait)) : spellcast_mod(i);
 }
 
@@ -65,7 +70,7 @@ inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const 
 }
 
 // What a card's effect on adversary j is worth, in expected HP, if it lands:
-// its damage's marks; a half HP for a new Vulnerable; a new Restrained as the
+// its damage's marks, or the HP it marks outright (hp_marks); a half HP for a new Vulnerable; a new Restrained as the
 // adversaries' value rule counts it on a PC: 1 when it costs the target its
 // next spotlight (`restrained: loses_spotlight`), else nothing (it acts from
 // where it stands); and a quarter for each Stress it makes the target mark.
@@ -74,6 +79,7 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
   double v = 0.0;
   if (e.damage.present() || extra_mean > 0)
     v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
+  if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
   if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
   if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
@@ -156,11 +162,12 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   *target = -1;
   if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
     const PcWeapon& w = attack_of(i);
-    const int mod = e.roll == CardRoll::attack ? trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus
-                                               : roll_mod(i, e);
-    const double weapon = e.roll == CardRoll::attack ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
-                                                           e.bonus.mean(pc(i).proficiency, cost_mod)
-                                                     : 0.0;
+    const int mod = roll_mod(i, e);
+    // An attack card's weapon damage (one with hp_marks rolls none).
+    const double weapon = e.roll == CardRoll::attack && e.hp_marks == 0
+                              ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
+                                    e.bonus.mean(pc(i).proficiency, cost_mod)
+                              : 0.0;
     auto value_on = [&](int j) {
       const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0);
       const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod, net, e.difficulty > 0 ? e.difficulty : difficulty(j));
@@ -235,11 +242,15 @@ inline int Battle<R, Log>::experience_bonus(int i) const {
   return pc(i).experience > 0 && pc_[i].hope >= std::max(1, opt_.experience_min_hope) ? pc(i).experience : 0;
 }
 
-// ... and Sneak Attack: the HP weapon w's hit of mean damage marks on adversary t.
+// ... and Sneak Attack: the HP weapon w's hit of mean damage marks on
+// adversary t (at least a severity floor's, Onslaught, unless t is immune).
 template <class R, class Log>
 inline double Battle<R, Log>::weapon_marks(int i, int t, const PcWeapon& w) const {
   const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
-  return adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak, w.type);
+  const double m = adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak, w.type);
+  const int floor = &w == &pc(i).beast_attack ? 0 : pc(i).hit_min_marks;
+  if (floor == 0 || (adv(t).immune & type_bit(w.type))) return m;
+  return std::max(m, static_cast<double>(adv(t).minion > 0 ? 1 : std::min(floor, adv_hp_left(t))));
 }
 
 // The card worth more than the weapon attack on t, with its target and its
@@ -318,7 +329,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   if (e.fear < 0) fear_ = std::max(0, fear_ + e.fear);
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
   if (at_enemies && t < 0 && e.target == CardTarget::enemy) card_value(i, k, &t);
-  if (e.roll == CardRoll::attack) {
+  if (e.roll == CardRoll::attack && e.hp_marks == 0) {
     if (t < 0) return false;
     if (e.advantage) s.advantage_next = true;
     pending_card_ = k;
@@ -347,7 +358,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   }
   RollResult r = RollResult::success_hope;  // no roll: the party keeps the spotlight
   int total = 0;
-  const bool rolled = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait;
+  const bool rolled = e.roll != CardRoll::none;  // a spellcast, trait or attack roll (an attack with hp_marks)
   if (rolled) {
     const int diff = e.difficulty > 0 ? e.difficulty : n > 0 ? difficulty(targets[0]) : 10;
     const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) : 0;
@@ -365,9 +376,10 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       const int u = targets[q];
       // A fixed Difficulty: success affects all; else each target's own.
       const bool ok = succeeded(r) && (!rolled || crit || e.difficulty > 0 || difficulty(u) <= total);
-      if (e.damage.present()) rpc(i).aimed(area);
+      const bool harms = e.damage.present() || e.hp_marks > 0;
+      if (harms) rpc(i).aimed(area);
       if (!ok || !adv_[u].alive) continue;
-      if (e.damage.present()) rpc(i).struck(area, crit), struck = true;
+      if (harms) rpc(i).struck(area, crit), struck = true;
       card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit);
       if (over()) break;
     }
@@ -400,6 +412,10 @@ inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int bea
     const auto before = rpc(i).damage_dealt;
     damage_adversary(i, u, dmg, e.type, e.range == Range::melee, beats, c.feat);
     unstoppable_after(i, rpc(i).damage_dealt > before);
+  }
+  if (e.hp_marks > 0) {
+    ENCSIM_SAY(log_, "  %s: %s marks %d HP", c.def->name.c_str(), aname(u), e.hp_marks);
+    force_marks(i, u, e.hp_marks, c.feat);
   }
   card_conditions(c, u);
 }
@@ -458,12 +474,14 @@ inline int Battle<R, Log>::card_attack_bonus(int i, bool crit) {
 
 // `hit` reactions: once PC i's weapon hit on t has rolled `dmg`, each
 // feature whose condition holds joins it, in name order, when the HP its dice
-// add at t's thresholds (by expectation) are worth more than its cost; a free
-// one with unlimited uses always joins. Costs are paid here. Returns the extra
-// damage; *first: the first that joined (its record gets the HP it adds), -1 none.
+// add at t's thresholds (by expectation), and the HP it marks on top
+// (hp_marks, while t has HP left to mark), are worth more than its cost; a
+// free one with unlimited uses always joins. Costs are paid here. Returns the
+// extra damage; *plus: the HP marked on top; *first: the first that joined
+// (its record gets the HP it adds), -1 none.
 template <class R, class Log>
 inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first,
-                                     bool* mixed) {
+                                     bool* mixed, int* plus) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   int extra = 0;
@@ -482,15 +500,23 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
     if (cost > 0 || uses > 0) {
       const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0;
-      if (adv_marks(t, dmg + extra + mean, w.type) - adv_marks(t, dmg + extra, w.type) <= cost) continue;
+      const double marked = adv_marks(t, dmg + extra + mean, w.type);
+      double gain = marked - adv_marks(t, dmg + extra, w.type);
+      if (e.hp_marks > 0 && !(adv(t).immune & type_bit(w.type)) && adv(t).minion == 0)
+        gain += std::max(0.0, std::min<double>(e.hp_marks, adv_hp_left(t) - marked - *plus));
+      if (gain <= cost) continue;
     }
     pay_card(i, k);
+    *plus += e.hp_marks;
     int add = roll_card_dice(i, e.bonus, crit);
     for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
     extra += add;
     if (*first < 0) *first = k;
     if (e.typed && e.type != w.type) *mixed = true;  // both types: resistance needs both (damage_adversary)
-    ENCSIM_SAY(log_, "  %s plays %s: +%d damage", pname(i), c.def->name.c_str(), add);
+    if (e.hp_marks > 0)
+      ENCSIM_SAY(log_, "  %s plays %s: the target marks %d more HP", pname(i), c.def->name.c_str(), e.hp_marks);
+    else
+      ENCSIM_SAY(log_, "  %s plays %s: +%d damage", pname(i), c.def->name.c_str(), add);
   }
   return extra;
 }

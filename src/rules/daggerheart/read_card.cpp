@@ -41,6 +41,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"against", "physical|magic", "", "reaction (damaged): only against damage of this type"},
     {"damage_type", "physical|magic", "magic", "damage type (a `hit` reaction's bonus: the weapon's unless written; another type makes the hit deal both)"},
     {"target_stress", "integer", "0", "each target it beats marks this much Stress"},
+    {"hp_marks", "integer", "0", "HP the target marks outright (no damage roll, thresholds or resistance): an action's on each target it beats, instead of damage; a `hit` reaction's on top of what the hit marks"},
     {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
     {"advantage", "boolean", "false", "attack: rolled with advantage"},
@@ -63,7 +64,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards: a number, a trait, half:TRAIT or proficiency; reroll: damage dice at or below it roll again"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks: a number, a trait, half:TRAIT or proficiency (min_marks: a hit with the PC's weapon marks at least this many HP); reroll: damage dice at or below it roll again"},
 };
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -103,7 +104,8 @@ const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "par
 const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bonded", "loyal_friend"};
 const std::vector<std::string> kTiers{"foundation", "specialization", "mastery"};
 const std::vector<std::string> kPassiveNames{"evasion", "major",  "severe", "hp",         "stress",      "armor",
-                                             "melee_damage", "weapon_damage", "attack", "experience", "domain_cards"};
+                                             "melee_damage", "weapon_damage", "attack", "experience", "domain_cards",
+                                             "min_marks"};
 
 CardDice read_dice(MapReader& r, std::string_view key) {
   CardDice c;
@@ -174,6 +176,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.type = static_cast<DamageType>(r.get_choice("damage_type", kTypeNames, 1));
   e.typed = r.has("damage_type");
   e.target_stress = static_cast<int>(r.get_int("target_stress", 0, 0, 6));
+  e.hp_marks = static_cast<int>(r.get_int("hp_marks", 0, 0, 6));
   e.vulnerable = r.get_bool("vulnerable", false);
   e.restrained = r.get_bool("restrained", false);
   e.advantage = r.get_bool("advantage", false);
@@ -208,13 +211,14 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
-                         &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards};
+                         &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
+                         &e.p_min_marks};
     for (std::size_t k = 0; k < kPassiveNames.size(); ++k)
       if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
   }
   // Every effect key belongs to a modelled entry, and a modelled entry does something.
   const bool hit = e.trigger == CardTrigger::hit;
-  const bool vocabulary = e.damage.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
+  const bool vocabulary = e.damage.present() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained || e.advantage ||
                           e.bonus.present() || e.weapon_dice || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope ||
                           e.fear || e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade ||
                           e.strike_back || r.has("passive");
@@ -239,14 +243,20 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
   if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve)
     throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade)");
-  if (hit && !e.bonus.present() && e.weapon_dice == 0)
-    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus` or `weapon_dice` to the hit");
+  if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.hp_marks == 0)
+    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit");
+  const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
+  if (e.hp_marks > 0 && !hit && !(e.when == CardWhen::action && at_enemies))
+    throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": hp_marks goes with an action at enemies or `trigger: hit`");
+  if (e.hp_marks > 0 && !hit && (e.damage.present() || e.bonus.present()))
+    throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": an action's hp_marks replace its damage: no damage or bonus");
   const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed;
   if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event)))
     throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit or missed");
   if (hit && (e.hit_if == HitIf::weapon || e.hit_if == HitIf::hope))
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `hit` reaction is a weapon's hit; hit_if: any, melee, magic or fear");
   if (event && (e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.target_stress ||
+                e.hp_marks ||
                 e.vulnerable || e.restrained || e.advantage || e.evasion || e.halve || e.downgrade || e.fear ||
                 (!e.strike_back && (e.target == CardTarget::enemy || e.target == CardTarget::enemies))))
     throw InputError(node.pos(), r.what() + ": a crit, after_hit or missed reaction clears HP, Stress or Armor, gives Hope, "
@@ -264,7 +274,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (hit && (e.roll != CardRoll::none || e.damage.present() || e.heal_hp.present() || e.heal_stress.present() || e.reduce.present() ||
               e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor ||
               e.evasion || e.halve || e.downgrade))
-    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus` or `weapon_dice` to the hit, nothing else");
+    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit, nothing else");
   if (e.trigger != CardTrigger::damaged && (r.has("at_least") || r.has("at_most") || r.has("against") || e.halve))
     throw InputError(node.pos(), r.what() + ": at_least, at_most, against and halve go with `trigger: damaged`");
 }
@@ -398,6 +408,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.stress = std::min(12, p.stress + e.p_stress.value(t, prof));
   p.armor_slots = std::min(12, p.armor_slots + e.p_armor.value(t, prof));
   p.reroll_damage = std::max(p.reroll_damage, e.p_reroll);
+  p.hit_min_marks = std::max(p.hit_min_marks, e.p_min_marks.value(t, prof));
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
