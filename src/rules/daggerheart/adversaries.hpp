@@ -379,6 +379,10 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat, adv_roll ? " (advantage)" : "", bonus,
                nat + bonus, ev, pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
     if (ev > evasion(t)) ++feat(pc(t).companion.feat_battle_bonded).uses;
+    if (hit && attacked_reactions_ && opt_.cards) {  // Wings, Danger Sense... (play_defence.hpp)
+      const Dice& d = e.standard_damage ? a.damage : e.damage;
+      hit = card_attacked(t, bonus, ev, adv_roll, &nat, members * d.mean(), members * d.max_dice(), e.direct || a.direct);
+    }
     if (hit && not_this_time(t, nat)) {
       nat = roll_d20(adv_roll);
       hit = nat == 20 || nat + bonus >= ev;

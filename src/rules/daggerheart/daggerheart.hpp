@@ -129,6 +129,8 @@ struct Pc {
   bool has_card_actions = false, has_damaged_reactions = false, has_hit_reactions = false;  // modelled ones of each kind
   bool has_attack_reactions = false;  // crit or after_hit
   bool has_miss_reactions = false, has_kill_reactions = false;
+  bool has_attacked_reactions = false;  // attacked: for itself; protects_allies: for the others too (`target: party`)
+  bool protects_allies = false;
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):

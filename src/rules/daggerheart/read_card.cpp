@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -58,6 +58,8 @@ const std::vector<KeySpec> kEffectKeys{
     {"on_kill", "boolean", "false", "reaction (crit): also fires when the PC's damage defeats an adversary"},
     {"needs_domain", "integer", "0", "a loadout condition: at least this many cards of the card's domain in the loadout, else the card is inert"},
     {"evasion", "integer", "0", "+Evasion to the target(s) until an attack succeeds against them"},
+    {"evade", "integer | dice", "", "reaction (attacked): added to the PC's Evasion against this attack, e.g. d6 or 2"},
+    {"reroll_attack", "boolean", "false", "reaction (attacked): the attacker rolls this attack again"},
     {"companion", "sheet|training|battle_bonded|loyal_friend", "", "a Beastbound feature the companion rules play (with `when: passive`): the companion, more training picks (`picks`), Battle-Bonded, Loyal Friend"},
     {"picks", "integer", "0", "companion: training: how many training options it adds"},
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
@@ -96,7 +98,7 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed"};
+const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
@@ -188,6 +190,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.fear = static_cast<int>(r.get_int("fear", 0, -6, 6));
   e.clear_armor = static_cast<int>(r.get_int("clear_armor", 0, 0, 12));
   e.evasion = static_cast<int>(r.get_int("evasion", 0, 0, 10));
+  e.evade = read_dice(r, "evade");
+  e.reroll_attack = r.get_bool("reroll_attack", false);
   e.reduce = read_dice(r, "reduce");
   e.halve = r.get_bool("halve", false);
   e.downgrade = static_cast<int>(r.get_int("downgrade", 0, 0, 3));
@@ -217,7 +221,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   const bool vocabulary = e.damage.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
                           e.bonus.present() || e.weapon_dice || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope ||
                           e.fear || e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade ||
-                          e.strike_back || r.has("passive");
+                          e.strike_back || e.evade.present() || e.reroll_attack || r.has("passive");
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.companion != CompanionPart::none))
@@ -265,6 +269,18 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
               e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor ||
               e.evasion || e.halve || e.downgrade))
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus` or `weapon_dice` to the hit, nothing else");
+  const bool attacked = e.trigger == CardTrigger::attacked;
+  if (attacked && e.evade.present() == e.reroll_attack)
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction raises Evasion (`evade`) or makes the attacker reroll (`reroll_attack`), one of them");
+  if (!attacked && (e.evade.present() || e.reroll_attack))
+    throw InputError(r.has("evade") ? r.get("evade")->pos() : r.scalar("reroll_attack")->pos(),
+                     r.what() + ": evade and reroll_attack go with `trigger: attacked`");
+  if (attacked && (e.target != CardTarget::self && e.target != CardTarget::party))
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction protects the PC (`target: self`) or the PC and its allies (`target: party`)");
+  if (attacked && (e.roll != CardRoll::none || r.has("hit_if") || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+                   e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.vulnerable || e.restrained ||
+                   e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back))
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction takes evade or reroll_attack and its costs, nothing else");
   if (e.trigger != CardTrigger::damaged && (r.has("at_least") || r.has("at_most") || r.has("against") || e.halve))
     throw InputError(node.pos(), r.what() + ": at_least, at_most, against and halve go with `trigger: damaged`");
 }
@@ -429,6 +445,8 @@ void finish_cards(Pc& p) {
         p.has_attack_reactions || e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit;
     p.has_miss_reactions = p.has_miss_reactions || e.trigger == CardTrigger::missed;
     p.has_kill_reactions = p.has_kill_reactions || e.on_kill;
+    p.has_attacked_reactions = p.has_attacked_reactions || e.trigger == CardTrigger::attacked;
+    p.protects_allies = p.protects_allies || (e.trigger == CardTrigger::attacked && e.target == CardTarget::party);
   }
 }
 
