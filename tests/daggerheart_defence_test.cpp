@@ -1,6 +1,7 @@
 // Daggerheart reactions around an adversary's attack on a PC (`trigger:
 // attacked`, play_defence.hpp): raising Evasion against the attack (Wings,
-// Natural Evasion) and making the attacker reroll (Danger Sense), each on
+// Natural Evasion), making the attacker reroll (Danger Sense) and giving its
+// attacks disadvantage (Sturdy), each on
 // scripted dice where it fires and where the policy keeps it.
 #include <gtest/gtest.h>
 
@@ -86,6 +87,27 @@ TEST(DaggerheartDefence, DangerSenseMakesTheAttackerRerollAHeavyHit) {
   const Replay k = replay(light, dice2);
   EXPECT_FALSE(has(k, "Danger Sense")) << k.log;
   EXPECT_EQ(k.rec.combatants[0].damage_taken, 1) << k.log;
+}
+
+// Sturdy: at one HP left the foe rolls two d20s and keeps the lower (15 and
+// 3: a miss); with two HP left the first d20 stands (15: a hit); a Vulnerable
+// orc at one HP left: advantage and disadvantage cancel (15 stands and hits).
+TEST(DaggerheartDefence, SturdyGivesAttacksDisadvantageAtOneHpLeft) {
+  const auto last = encounter_from(duel("ancestry: Orc, hp: 6, marked: {hp: 5}", "1"));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {20, 3}}};
+  const Replay r = replay(last, dice);
+  EXPECT_TRUE(has(r, "d20 3 (disadvantage)")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 0) << r.log;
+  const auto two = encounter_from(duel("ancestry: Orc, hp: 6, marked: {hp: 4}", "1"));
+  ScriptedDice dice2{{{12, 1}, {12, 2}, {20, 15}}};
+  const Replay k = replay(two, dice2);
+  EXPECT_FALSE(has(k, "disadvantage")) << k.log;
+  EXPECT_EQ(k.rec.combatants[0].damage_taken, 1) << k.log;
+  const auto both = encounter_from(duel("ancestry: Orc, hp: 6, marked: {hp: 5, stress: 6}", "1"));
+  ScriptedDice dice3{{{12, 1}, {12, 2}, {20, 15}}, true};  // the hit takes the last HP: the death move's dice are 1s
+  const Replay c = replay(both, dice3);
+  EXPECT_TRUE(has(c, "d20 15 +0")) << c.log;
+  EXPECT_EQ(c.rec.combatants[0].damage_taken, 1) << c.log;
 }
 
 // An `attacked` reaction takes evade or reroll_attack (one), and only with that trigger.

@@ -240,7 +240,7 @@ class Battle {
   int first_vulnerable(const int* skip, int n_skip);
   void attack_pcs(int j, const Effect& e, const int* targets, int n, int members);
   bool alt_applies(int j, bool advantage, bool hidden) const;
-  int roll_d20(bool advantage);
+  int roll_d20(bool advantage, bool disadvantage = false);
   int before_damage(int j);
   void on_hit(int j, const Effect& e, int t);
   void fear_from(const Effect& e, bool affected);
@@ -286,7 +286,8 @@ class Battle {
   int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed);
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
-  bool card_attacked(int t, int bonus, int ev, bool adv_roll, int* nat, double mean, double crit_add, bool direct);
+  bool card_attacked(int t, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean, double crit_add,
+                     bool direct);
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {

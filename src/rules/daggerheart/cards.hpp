@@ -133,6 +133,7 @@ struct CardEffect {
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
       p_experience, p_domain_cards;
   int p_reroll = 0;  // damage dice at or below this are rolled again once
+  int p_guarded = 0;  // attacks on the PC have disadvantage while it has at most this many HP left
 };
 
 // A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry

@@ -133,6 +133,7 @@ struct Pc {
   bool protects_allies = false;
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
+  int guarded_hp = 0;     // a passive (Sturdy): attacks on it have disadvantage at this many HP left or fewer
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

@@ -43,7 +43,7 @@ inline double Battle<R, Log>::hit_worth(int t, double mean, bool direct) const {
 }
 
 // `attacked` reactions on an attack roll `*nat` (+bonus) that hits PC t
-// (Evasion `ev`; `mean` the damage's mean, `crit_add` what a critical adds),
+// (Evasion `ev`; rolled with advantage or disadvantage; `mean` the damage's mean, `crit_add` what a critical adds),
 // from t and from every standing PC that protects its allies.
 // Each round of the loop plays the one reaction worth most (the chance it
 // turns the hit into a miss times hit_worth, less its costs; PC then name
@@ -51,8 +51,8 @@ inline double Battle<R, Log>::hit_worth(int t, double mean, bool direct) const {
 // limited uses waits for a hit worth 2 HP or more. An Evasion bonus is rolled
 // and kept for this attack; a reroll replaces *nat. Returns whether it still hits.
 template <class R, class Log>
-inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_roll, int* nat, double mean,
-                                          double crit_add, bool direct) {
+inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat,
+                                          double mean, double crit_add, bool direct) {
   const double worth_base = hit_worth(t, mean, direct);
   std::uint32_t used[Encounter::kMaxPcs] = {};  // each reaction once per attack
   for (;;) {
@@ -76,7 +76,8 @@ inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_rol
         double p_miss = 0.0;
         if (e.reroll_attack) {
           const int below = std::clamp(ev - bonus - 1, 0, 19);  // naturals that miss
-          p_miss = adv_roll ? (below / 20.0) * (below / 20.0) : below / 20.0;
+          const double one = below / 20.0;
+          p_miss = adv_roll ? one * one : dis_roll ? 1.0 - (1.0 - one) * (1.0 - one) : one;
         } else if (!crit) {
           p_miss = p_at_least(e.evade, e.evade.dice(p.proficiency, spellcast_mod(w)), *nat + bonus - ev + 1);
         }
@@ -90,7 +91,7 @@ inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_rol
     const CardEffect& e = c.def->effect;
     pay_card(best_w, best_k);
     if (e.reroll_attack) {
-      *nat = roll_d20(adv_roll);
+      *nat = roll_d20(adv_roll, dis_roll);
       ENCSIM_SAY(log_, "  %s plays %s: the attack is rolled again: d20 %d", pname(best_w), c.def->name.c_str(), *nat);
     } else {
       const int add = roll_card_dice(best_w, e.evade, false);

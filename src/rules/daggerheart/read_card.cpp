@@ -65,7 +65,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards: a number, a trait, half:TRAIT or proficiency; reroll: damage dice at or below it roll again"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards: a number, a trait, half:TRAIT or proficiency; reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer"},
 };
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -208,9 +208,11 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     std::vector<KeySpec> keys;
     for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT | proficiency", "0", ""});
     keys.push_back({"reroll", "integer", "0", "damage dice at or below it roll again once"});
+    keys.push_back({"guarded", "integer", "0", "attacks on the PC have disadvantage while it has at most this many HP left"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
+    e.p_guarded = static_cast<int>(pr.get_int("guarded", 0, 0, 12));
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards};
     for (std::size_t k = 0; k < kPassiveNames.size(); ++k)
@@ -414,6 +416,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.stress = std::min(12, p.stress + e.p_stress.value(t, prof));
   p.armor_slots = std::min(12, p.armor_slots + e.p_armor.value(t, prof));
   p.reroll_damage = std::max(p.reroll_damage, e.p_reroll);
+  p.guarded_hp = std::max(p.guarded_hp, e.p_guarded);
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
