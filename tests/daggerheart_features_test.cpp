@@ -119,15 +119,16 @@ TEST(DaggerheartFeatures, APcHoldsItsSubclassAncestryAndCommunityFeatures) {
 // `encsim check` lists the features by status with their owner, and the
 // coverage columns count them (not those with no combat effect).
 TEST(DaggerheartFeatures, CheckListsTheFeaturesAndCoverageCountsThem) {
-  const auto enc = encounter_from(duel("class: guardian, subclass: Stalwart, ancestry: Orc, community: Highborne"));
+  const auto enc = encounter_from(duel("class: guardian, subclass: Stalwart, ancestry: Goblin, community: Highborne"));
   const std::string d = enc.describe();
-  EXPECT_NE(d.find("features modelled: Iron Will [Stalwart foundation]"), std::string::npos) << d;
+  EXPECT_NE(d.find("features modelled: Danger Sense [Goblin ancestry]"), std::string::npos) << d;
+  EXPECT_NE(d.find("; Iron Will [Stalwart foundation]"), std::string::npos) << d;
   EXPECT_NE(d.find("features with no combat effect: Privilege [Highborne community]"), std::string::npos) << d;
-  EXPECT_NE(d.find("features NOT modelled: Sturdy [Orc ancestry]"), std::string::npos) << d;
-  EXPECT_EQ(d.find("ancestry Orc;"), std::string::npos) << d;  // no longer listed as not modelled
+  EXPECT_NE(d.find("features NOT modelled: Surefooted [Goblin ancestry]"), std::string::npos) << d;
+  EXPECT_EQ(d.find("ancestry Goblin;"), std::string::npos) << d;  // no longer listed as not modelled
   const auto facts = enc.facts();
-  EXPECT_EQ(facts[0].second, "3");  // Iron Will, Tusks, Unwavering
-  EXPECT_EQ(facts[1].second, "4");  // ... and Sturdy
+  EXPECT_EQ(facts[0].second, "3");  // Danger Sense, Iron Will, Unwavering
+  EXPECT_EQ(facts[1].second, "4");  // ... and Surefooted
 }
 
 // ---------------------------------------------------------------------------

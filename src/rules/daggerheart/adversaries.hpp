@@ -397,16 +397,25 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     const int t = targets[k];
     if (!standing(t)) continue;
     radv(j).aimed(area);
-    const bool adv_roll = base_adv || vulnerable(t);
-    if (adv_roll && second == 0) second = dice_.die(20);
-    int nat = adv_roll ? std::max(first, second) : first;
+    // Disadvantage while the PC is guarded (Sturdy at 1 HP left); with advantage they cancel.
+    const bool guarded = hp_left(t) <= pc(t).guarded_hp;
+    const bool adv_roll = (base_adv || vulnerable(t)) && !guarded;
+    const bool dis_roll = guarded && !(base_adv || vulnerable(t));
+    if ((adv_roll || dis_roll) && second == 0) second = dice_.die(20);
+    int nat = adv_roll ? std::max(first, second) : dis_roll ? std::min(first, second) : first;
     const int ev = n_companions_ > 0 ? evasion_vs(t, j) : evasion(t);  // Battle-Bonded (companion_play.hpp)
     bool hit = nat == 20 || nat + bonus >= ev;
-    ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat, adv_roll ? " (advantage)" : "", bonus,
+    ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat,
+               adv_roll ? " (advantage)" : dis_roll ? " (disadvantage)" : "", bonus,
                nat + bonus, ev, pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
     if (ev > evasion(t)) ++feat(pc(t).companion.feat_battle_bonded).uses;
+    if (hit && attacked_reactions_ && opt_.cards) {  // Wings, Danger Sense... (play_defence.hpp)
+      const Dice& d = e.standard_damage ? a.damage : e.damage;
+      hit = card_attacked(t, bonus, ev, adv_roll, dis_roll, &nat, members * d.mean(), members * d.max_dice(),
+                          e.direct || a.direct);
+    }
     if (hit && not_this_time(t, nat)) {
-      nat = roll_d20(adv_roll);
+      nat = roll_d20(adv_roll, dis_roll);
       hit = nat == 20 || nat + bonus >= ev;
       ENCSIM_SAY(log_, "  rerolled: d20 %d: %s", nat, hit ? "hit" : "miss");
     }
@@ -458,11 +467,11 @@ inline bool Battle<R, Log>::alt_applies(int j, bool advantage, bool hidden) cons
 }
 
 template <class R, class Log>
-inline int Battle<R, Log>::roll_d20(bool advantage) {
+inline int Battle<R, Log>::roll_d20(bool advantage, bool disadvantage) {
   const int a = dice_.die(20);
-  if (!advantage) return a;
+  if (!advantage && !disadvantage) return a;
   const int b = dice_.die(20);
-  return std::max(a, b);
+  return advantage ? std::max(a, b) : std::min(a, b);
 }
 
 // Reactions before damage (Overload, Reaper): paid with Stress when it can.

@@ -256,7 +256,7 @@ class Battle {
   int first_vulnerable(const int* skip, int n_skip);
   void attack_pcs(int j, const Effect& e, const int* targets, int n, int members);
   bool alt_applies(int j, bool advantage, bool hidden) const;
-  int roll_d20(bool advantage);
+  int roll_d20(bool advantage, bool disadvantage = false);
   int before_damage(int j);
   void on_hit(int j, const Effect& e, int t);
   void fear_from(const Effect& e, bool affected);
@@ -300,6 +300,10 @@ class Battle {
   int card_attack_bonus(int i, bool crit);
   int card_damaged(int i, int dmg, int marks, DamageType type);
   int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
+  // `attacked` reactions (play_defence.hpp)
+  double hit_worth(int t, double mean, bool direct) const;
+  bool card_attacked(int t, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean, double crit_add,
+                     bool direct);
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {
@@ -367,6 +371,7 @@ class Battle {
   CdState cd_[Encounter::kMaxCountdowns];
   int npc_uses_[Encounter::kMaxNpcs][Encounter::kMaxFeatures];
   int n_companions_ = 0;       // PCs with a companion
+  bool attacked_reactions_ = false;  // a PC holds an `attacked` reaction (play_defence.hpp)
   bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
 };
 
@@ -419,6 +424,7 @@ inline void Battle<R, Log>::set_up() {
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
                      pc(i).companion.marked_start, false, -1, false, 0, false, -1};
     if (pc(i).companion.present) ++n_companions_;
+    attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
@@ -751,6 +757,7 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/adversaries.hpp"
 #include "rules/daggerheart/choose.hpp"
 #include "rules/daggerheart/play_cards.hpp"
+#include "rules/daggerheart/play_defence.hpp"
 #include "rules/daggerheart/beastform_play.hpp"
 #include "rules/daggerheart/consumables_play.hpp"
 #include "rules/daggerheart/group_play.hpp"

@@ -24,8 +24,10 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // own weapon attack has just succeeded and its damage is rolled (hit); its own
 // attack (weapon, attack card or spell at a foe) is a critical success (crit)
 // or has succeeded and dealt its damage (after_hit); an adversary's attack
-// roll against the PC has failed (missed).
-enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed };
+// roll against the PC has failed (missed); an adversary's attack roll against
+// the PC (with `target: party`, against the PC or an ally) has succeeded and
+// its damage is not rolled yet (attacked).
+enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked };
 // A reaction's condition: any, a melee weapon's hit (missed: an attacker that
 // fights in Melee range), a magic weapon's, a success with Fear, a weapon
 // attack's (not a spell's), a success with Hope or a critical.
@@ -117,6 +119,10 @@ struct CardEffect {
   CompanionPart companion = CompanionPart::none;  // played by the companion rules
   int picks = 0;                                  // companion: training: the training options it adds
   int evasion = 0;                 // +Evasion until an attack succeeds against the PC
+  // Reactions (attacked): dice added to the PC's Evasion against this attack,
+  // or the attacker rolls the attack again.
+  CardDice evade;
+  bool reroll_attack = false;
   // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;
   int downgrade = 0;
@@ -132,6 +138,7 @@ struct CardEffect {
       p_experience, p_domain_cards;
   CardNumber p_min_marks;  // a weapon hit marks at least this many HP on its target (Onslaught)
   int p_reroll = 0;  // damage dice at or below this are rolled again once
+  int p_guarded = 0;  // attacks on the PC have disadvantage while it has at most this many HP left
 };
 
 // A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry

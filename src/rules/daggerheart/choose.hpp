@@ -50,7 +50,9 @@ template <class R, class Log>
   double p = 1.0;  // the chance it lands on t
   if (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack) {
     const bool advantage = e.advantage || adv_[j].hidden || vulnerable(t);
-    p = p_d20((n_companions_ > 0 ? evasion_vs(t, j) : evasion(t)) - (a.atk + e.attack_bonus), advantage);
+    const bool guarded = hp_left(t) <= pc(t).guarded_hp;  // Sturdy: disadvantage (cancels advantage)
+    p = p_d20((n_companions_ > 0 ? evasion_vs(t, j) : evasion(t)) - (a.atk + e.attack_bonus), advantage && !guarded);
+    if (guarded && !advantage) p *= p;  // both dice must hit
   } else if (e.kind == Effect::Kind::reaction_roll) {
     const int dc = e.difficulty > 0 ? e.difficulty : difficulty(j);
     p = 1.0 - p_duality(dc - pc(t).traits[static_cast<std::size_t>(e.trait)]);

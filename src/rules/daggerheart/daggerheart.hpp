@@ -131,9 +131,12 @@ struct Pc {
   bool has_card_actions = false, has_damaged_reactions = false, has_hit_reactions = false;  // modelled ones of each kind
   bool has_attack_reactions = false;  // crit or after_hit
   bool has_miss_reactions = false, has_kill_reactions = false;
+  bool has_attacked_reactions = false;  // attacked: for itself; protects_allies: for the others too (`target: party`)
+  bool protects_allies = false;
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
+  int guarded_hp = 0;     // a passive (Sturdy): attacks on it have disadvantage at this many HP left or fewer
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

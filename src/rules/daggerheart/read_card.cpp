@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -59,12 +59,14 @@ const std::vector<KeySpec> kEffectKeys{
     {"on_kill", "boolean", "false", "reaction (crit): also fires when the PC's damage defeats an adversary"},
     {"needs_domain", "integer", "0", "a loadout condition: at least this many cards of the card's domain in the loadout, else the card is inert"},
     {"evasion", "integer", "0", "+Evasion to the target(s) until an attack succeeds against them"},
+    {"evade", "integer | dice", "", "reaction (attacked): added to the PC's Evasion against this attack, e.g. d6 or 2"},
+    {"reroll_attack", "boolean", "false", "reaction (attacked): the attacker rolls this attack again"},
     {"companion", "sheet|training|battle_bonded|loyal_friend", "", "a Beastbound feature the companion rules play (with `when: passive`): the companion, more training picks (`picks`), Battle-Bonded, Loyal Friend"},
     {"picks", "integer", "0", "companion: training: how many training options it adds"},
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks: a number, a trait, half:TRAIT or proficiency (min_marks: a hit with the PC's weapon marks at least this many HP); reroll: damage dice at or below it roll again"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks: a number, a trait, half:TRAIT or proficiency (min_marks: a hit with the PC's weapon marks at least this many HP); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer"},
 };
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -97,7 +99,7 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed"};
+const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
@@ -191,6 +193,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.fear = static_cast<int>(r.get_int("fear", 0, -6, 6));
   e.clear_armor = static_cast<int>(r.get_int("clear_armor", 0, 0, 12));
   e.evasion = static_cast<int>(r.get_int("evasion", 0, 0, 10));
+  e.evade = read_dice(r, "evade");
+  e.reroll_attack = r.get_bool("reroll_attack", false);
   e.reduce = read_dice(r, "reduce");
   e.halve = r.get_bool("halve", false);
   e.downgrade = static_cast<int>(r.get_int("downgrade", 0, 0, 3));
@@ -207,9 +211,11 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     std::vector<KeySpec> keys;
     for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT | proficiency", "0", ""});
     keys.push_back({"reroll", "integer", "0", "damage dice at or below it roll again once"});
+    keys.push_back({"guarded", "integer", "0", "attacks on the PC have disadvantage while it has at most this many HP left"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
+    e.p_guarded = static_cast<int>(pr.get_int("guarded", 0, 0, 12));
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
                          &e.p_min_marks};
@@ -221,7 +227,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   const bool vocabulary = e.damage.present() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained || e.advantage ||
                           e.bonus.present() || e.weapon_dice || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope ||
                           e.fear || e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade ||
-                          e.strike_back || r.has("passive");
+                          e.strike_back || e.evade.present() || e.reroll_attack || r.has("passive");
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.companion != CompanionPart::none))
@@ -275,6 +281,18 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
               e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor ||
               e.evasion || e.halve || e.downgrade))
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit, nothing else");
+  const bool attacked = e.trigger == CardTrigger::attacked;
+  if (attacked && e.evade.present() == e.reroll_attack)
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction raises Evasion (`evade`) or makes the attacker reroll (`reroll_attack`), one of them");
+  if (!attacked && (e.evade.present() || e.reroll_attack))
+    throw InputError(r.has("evade") ? r.get("evade")->pos() : r.scalar("reroll_attack")->pos(),
+                     r.what() + ": evade and reroll_attack go with `trigger: attacked`");
+  if (attacked && (e.target != CardTarget::self && e.target != CardTarget::party))
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction protects the PC (`target: self`) or the PC and its allies (`target: party`)");
+  if (attacked && (e.roll != CardRoll::none || r.has("hit_if") || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+                   e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.vulnerable || e.restrained ||
+                   e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back))
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction takes evade or reroll_attack and its costs, nothing else");
   if (e.trigger != CardTrigger::damaged && (r.has("at_least") || r.has("at_most") || r.has("against") || e.halve))
     throw InputError(node.pos(), r.what() + ": at_least, at_most, against and halve go with `trigger: damaged`");
 }
@@ -409,6 +427,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.armor_slots = std::min(12, p.armor_slots + e.p_armor.value(t, prof));
   p.reroll_damage = std::max(p.reroll_damage, e.p_reroll);
   p.hit_min_marks = std::max(p.hit_min_marks, e.p_min_marks.value(t, prof));
+  p.guarded_hp = std::max(p.guarded_hp, e.p_guarded);
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
@@ -440,6 +459,8 @@ void finish_cards(Pc& p) {
         p.has_attack_reactions || e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit;
     p.has_miss_reactions = p.has_miss_reactions || e.trigger == CardTrigger::missed;
     p.has_kill_reactions = p.has_kill_reactions || e.on_kill;
+    p.has_attacked_reactions = p.has_attacked_reactions || e.trigger == CardTrigger::attacked;
+    p.protects_allies = p.protects_allies || (e.trigger == CardTrigger::attacked && e.target == CardTarget::party);
   }
 }
 

@@ -1,0 +1,108 @@
+// Reactions around an adversary's attack on a PC (cards.hpp, `trigger:
+// attacked`): once the attack roll is known to hit, a PC may raise its Evasion
+// against this attack (`evade`) or make the attacker roll again
+// (`reroll_attack`), for itself or (`target: party`) for an ally. Included at
+// the end of battle.hpp; not meant to be included on its own.
+// docs/rules/daggerheart.md, "Domain cards", records the policy.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+namespace encsim::daggerheart {
+
+// The chance `d` (count d sides + flat) rolls at least `need`.
+inline double p_at_least(const CardDice& d, int count, int need) {
+  if (need <= d.flat + count) return 1.0;
+  if (need > d.flat + count * d.sides) return 0.0;
+  double ways[64] = {1.0};  // ways[s]: the chance the dice so far sum to s
+  int top = 0;
+  for (int q = 0; q < count; ++q) {
+    double next[64] = {};
+    for (int s = 0; s <= top; ++s)
+      for (int f = 1; f <= d.sides && s + f < 64; ++f) next[s + f] += ways[s] / d.sides;
+    top = std::min(63, top + d.sides);
+    std::copy(next, next + 64, ways);
+  }
+  double p = 0.0;
+  for (int s = std::max(0, need - d.flat); s <= top; ++s) p += ways[s];
+  return p;
+}
+
+// What keeping this hit off PC t is worth, in HP: the HP its mean damage
+// `mean` marks by t's thresholds (an Armor Slot, when one is free and the
+// damage is not direct, takes one off and is worth kArmorWorth), and one more
+// when those marks would take t down.
+template <class R, class Log>
+inline double Battle<R, Log>::hit_worth(int t, double mean, bool direct) const {
+  const int marks = severity(static_cast<int>(mean + 0.5), major_of(t), severe_of(t));
+  if (marks <= 0) return 0.0;
+  const bool armor = !direct && pc_[t].armor_marked < pc(t).armor_slots;
+  const int taken = armor ? marks - 1 : marks;
+  return (armor ? taken + kArmorWorth : taken) + (taken >= hp_left(t) ? 1.0 : 0.0);
+}
+
+// `attacked` reactions on an attack roll `*nat` (+bonus) that hits PC t
+// (Evasion `ev`; rolled with advantage or disadvantage; `mean` the damage's mean, `crit_add` what a critical adds),
+// from t and from every standing PC that protects its allies.
+// Each round of the loop plays the one reaction worth most (the chance it
+// turns the hit into a miss times hit_worth, less its costs; PC then name
+// order on ties) while one is worth more than nothing; a reaction with
+// limited uses waits for a hit worth 2 HP or more. An Evasion bonus is rolled
+// and kept for this attack; a reroll replaces *nat. Returns whether it still hits.
+template <class R, class Log>
+inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat,
+                                          double mean, double crit_add, bool direct) {
+  const double worth_base = hit_worth(t, mean, direct);
+  std::uint32_t used[Encounter::kMaxPcs] = {};  // each reaction once per attack
+  for (;;) {
+    const bool crit = *nat == 20;
+    const double worth = crit ? hit_worth(t, mean + crit_add, direct) : worth_base;
+    int best_w = -1, best_k = -1;
+    double best = 0.0;
+    for (int w = 0; w < n_pc_; ++w) {
+      if (!standing(w) || !(w == t ? pc(w).has_attacked_reactions : pc(w).protects_allies)) continue;
+      const Pc& p = pc(w);
+      const PcState& s = pc_[w];
+      for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+        const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+        const CardEffect& e = c.def->effect;
+        const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
+        if (!c.live() || e.trigger != CardTrigger::attacked || (w != t && e.target != CardTarget::party) ||
+            (used[w] >> k & 1u) || uses == 0 || (s.beast && c.def->spell) || s.hope < e.hope ||
+            s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots)
+          continue;
+        if (uses > 0 && worth < 2.0) continue;
+        double p_miss = 0.0;
+        if (e.reroll_attack) {
+          const int below = std::clamp(ev - bonus - 1, 0, 19);  // naturals that miss
+          const double one = below / 20.0;
+          p_miss = adv_roll ? one * one : dis_roll ? 1.0 - (1.0 - one) * (1.0 - one) : one;
+        } else if (!crit) {
+          p_miss = p_at_least(e.evade, e.evade.dice(p.proficiency, spellcast_mod(w)), *nat + bonus - ev + 1);
+        }
+        const double v = p_miss * worth - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+        if (p_miss > 0.0 && v > best) best = v, best_w = w, best_k = k;
+      }
+    }
+    if (best_w < 0) return true;
+    used[best_w] |= 1u << best_k;
+    const PcCard& c = pc(best_w).cards[static_cast<std::size_t>(best_k)];
+    const CardEffect& e = c.def->effect;
+    pay_card(best_w, best_k);
+    if (e.reroll_attack) {
+      *nat = roll_d20(adv_roll, dis_roll);
+      ENCSIM_SAY(log_, "  %s plays %s: the attack is rolled again: d20 %d", pname(best_w), c.def->name.c_str(), *nat);
+    } else {
+      const int add = roll_card_dice(best_w, e.evade, false);
+      ev += add;
+      ENCSIM_SAY(log_, "  %s plays %s: +%d Evasion against this attack (%d)", pname(best_w), c.def->name.c_str(), add, ev);
+    }
+    if (*nat != 20 && *nat + bonus < ev) {
+      ENCSIM_SAY(log_, "  the attack misses %s", pname(t));
+      return false;
+    }
+  }
+}
+
+}  // namespace encsim::daggerheart
