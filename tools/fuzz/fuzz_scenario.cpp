@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             TrialRecord record;
             NullLog log;
             for (std::uint64_t t = 0; t < 3; ++t) {
-              record.reset(e.combatant_count());
+              record.reset(e.combatant_count(), e.features().size());  // every feature's row, as the runner sizes it
               e.simulate(1, t, record, log);
               tally.add(record, e.roster());
             }
