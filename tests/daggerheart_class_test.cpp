@@ -121,6 +121,21 @@ TEST(DaggerheartUnstoppable, FullStressDoesNotMakeAnUnstoppableGuardianVulnerabl
   EXPECT_FALSE(has(n, "Unstoppable")) << n.log;
 }
 
+TEST(DaggerheartUnstoppable, AFeatureThatWouldRestrainTheGuardianCountsNoCondition) {
+  // Tank fails with Fear; the Bite hits (15 vs Evasion 9) for 8: a Major hit
+  // (7/12) that Unstoppable makes Minor, and the Restrained it would impose
+  // does not take, so the Bite's row counts no condition.
+  const auto enc = encounter_from(guardian(
+      1, "hp: 6, atk: 0, attack: {damage: 1}, "
+         "features: [{name: Bite, kind: action, effect: attack, damage: 8, condition: restrained}]"));
+  ScriptedDice dice{{{12, 1}, {12, 5}, {20, 15}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Tank is Unstoppable: neither Vulnerable nor Restrained")) << r.log;
+  EXPECT_FALSE(has(r, "Tank is Restrained")) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "Bite").uses, 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "Bite").conditions, 0);
+}
+
 TEST(DaggerheartUnstoppable, ClassFeaturesFalseLeavesItOut) {
   const auto enc = encounter_from(guardian(1, "hp: 6, atk: 0, attack: {damage: 1}", ", class_features: false"));
   for (const FeatureInfo& f : enc.features()) EXPECT_NE(f.name, "Unstoppable");

@@ -503,11 +503,11 @@ inline void Battle<R, Log>::on_hit(int j, const Effect& e, int t) {
     ENCSIM_SAY(log_, "  %s %s %d Hope (%d)", pname(t), e.pc_hope > 0 ? "gains" : "loses", std::abs(e.pc_hope),
                pc_[t].hope);
   }
-  if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (e.vulnerable ? 1 : 0) + (e.restrained ? 1 : 0);
-  if ((e.vulnerable || e.restrained) && pc_[t].unstoppable > 0) {  // class_play.hpp
+  if ((e.vulnerable || e.restrained) && pc_[t].unstoppable > 0) {  // class_play.hpp: nothing to count
     ENCSIM_SAY(log_, "  %s is Unstoppable: neither Vulnerable nor Restrained", pname(t));
     return;
   }
+  if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (e.vulnerable ? 1 : 0) + (e.restrained ? 1 : 0);
   if (e.vulnerable) {
     pc_[t].vulnerable = true;
     pc_[t].vuln_until = e.until;
