@@ -193,6 +193,33 @@ TEST(DaggerheartFocus, AFailedAttackAtTheFocusEndsItToRerollTheDualityDice) {
   EXPECT_EQ(r.rec.combatants[0].damage_dealt, 3);
 }
 
+TEST(DaggerheartFocus, ElusivePredatorRaisesEvasionAgainstTheFocusOnly) {
+  // A level-5 Wayfinder with its specialization: a Hope on the Focus attack,
+  // 3 + 9 + 2 = 14, a success with Fear; 3d4 (Proficiency 3) of 1 and
+  // Ruthless Predator's d4 mark 2 HP, and Foe becomes the Focus. The GM turn:
+  // Foe's attack rolls exactly the Ranger's Evasion, which hits a Ranger
+  // without the feature and misses this one.
+  const auto fight = [](const std::string& subclass) {
+    return options(1) + "party:\n  - {name: Hunter, class: ranger, level: 5, subclass: " + subclass +
+           ", companion: none, traits: {agility: 2}, primary: {damage: d4}, armor: {thresholds: [5, 10], score: 0}, "
+           "advancements: {2: [hp, stress], 3: [hp, stress], 4: [evasion, traits: [strength, finesse]], 5: [subclass, hp]}}\n"
+           "foes:\n  - {name: Foe, difficulty: 10, thresholds: [4, 8], atk: 0, hp: 8, stress: 3, attack: {damage: 1}}\n";
+  };
+  const auto elusive = encounter_from(fight("Wayfinder"));
+  const int ev = elusive.pcs.front().evasion;
+  ScriptedDice dice{{{12, 3}, {12, 9}, {4, 1}, {4, 1}, {4, 1}, {4, 1}, {20, ev}}};  // Ruthless Predator: a fourth d4
+  const Replay r = replay(elusive, dice);
+  EXPECT_TRUE(has(r, "Foe is now Hunter's Focus")) << r.log;
+  EXPECT_TRUE(has(r, "(Hunter's Evasion is 2 higher against its Focus)")) << r.log;
+  EXPECT_TRUE(has(r, "vs Evasion " + std::to_string(ev + 2) + " of Hunter: miss")) << r.log;
+  const auto beastbound = encounter_from(fight("Beastbound"));
+  ScriptedDice again{{{12, 3}, {12, 9}, {4, 1}, {4, 1}, {4, 1}, {20, beastbound.pcs.front().evasion}}};
+  const Replay b = replay(beastbound, again);
+  EXPECT_TRUE(has(b, "Foe is now Hunter's Focus")) << b.log;
+  EXPECT_TRUE(has(b, ": hit")) << b.log;
+  EXPECT_FALSE(has(b, "higher against its Focus")) << b.log;
+}
+
 TEST(DaggerheartFocus, NoHopeIsSpentOnAMinionOrAFoeNearlyDown) {
   std::string yaml = ranger(1, "hp: 1, type: minion, features: [{name: Minion (3), kind: passive, minion: 3}]");
   yaml.replace(yaml.find("thresholds: [4, 8], atk"), 18, "thresholds: none");

@@ -403,12 +403,14 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     const bool dis_roll = guarded && !(base_adv || vulnerable(t));
     if ((adv_roll || dis_roll) && second == 0) second = dice_.die(20);
     int nat = adv_roll ? std::max(first, second) : dis_roll ? std::min(first, second) : first;
-    const int ev = n_companions_ > 0 ? evasion_vs(t, j) : evasion(t);  // Battle-Bonded (companion_play.hpp)
+    const int ev = evasion_vs_ ? evasion_vs(t, j) : evasion(t);  // Battle-Bonded, Elusive Predator
+    if (evasion_vs_ && pc_[t].hunted == j && pc(t).focus_evasion > 0)
+      ENCSIM_SAY(log_, "  (%s's Evasion is %d higher against its Focus)", pname(t), pc(t).focus_evasion);
     bool hit = nat == 20 || nat + bonus >= ev;
     ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat,
                adv_roll ? " (advantage)" : dis_roll ? " (disadvantage)" : "", bonus,
                nat + bonus, ev, pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
-    if (ev > evasion(t)) ++feat(pc(t).companion.feat_battle_bonded).uses;
+    if (evasion_vs_ && battle_bonded(t, j)) ++feat(pc(t).companion.feat_battle_bonded).uses;
     if (hit && attacked_reactions_ && opt_.cards) {  // Wings, Danger Sense... (play_defence.hpp)
       const Dice& d = e.standard_damage ? a.damage : e.damage;
       hit = card_attacked(t, bonus, ev, adv_roll, dis_roll, &nat, members * d.mean(), members * d.max_dice(),

@@ -205,7 +205,8 @@ class Battle {
   bool companion_ready(int i) const {
     return pc(i).companion.present && !pc_[i].comp_out && standing(i);
   }
-  int evasion_vs(int t, int j) const;  // a PC's Evasion against adversary j's attack (Battle-Bonded)
+  int evasion_vs(int t, int j) const;  // a PC's Evasion against adversary j's attack (Battle-Bonded, Elusive Predator)
+  bool battle_bonded(int t, int j) const;
   double companion_value(int i, int t) const;
   bool command_companion(int i, int t);
   double companion_worth(int o, int j, const Effect& e) const;
@@ -372,6 +373,7 @@ class Battle {
   int npc_uses_[Encounter::kMaxNpcs][Encounter::kMaxFeatures];
   int n_companions_ = 0;       // PCs with a companion
   bool attacked_reactions_ = false;  // a PC holds an `attacked` reaction (play_defence.hpp)
+  bool evasion_vs_ = false;  // a PC's Evasion depends on its attacker (evasion_vs)
   bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
 };
 
@@ -424,6 +426,7 @@ inline void Battle<R, Log>::set_up() {
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
                      pc(i).companion.marked_start, false, -1, false, 0, false, -1};
     if (pc(i).companion.present) ++n_companions_;
+    evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
     attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);

@@ -139,6 +139,7 @@ struct CardEffect {
   CardNumber p_min_marks;  // a weapon hit marks at least this many HP on its target (Onslaught)
   int p_reroll = 0;  // damage dice at or below this are rolled again once
   int p_guarded = 0;  // attacks on the PC have disadvantage while it has at most this many HP left
+  int p_focus_evasion = 0;  // more Evasion against the attacks of the PC's Ranger's Focus (Elusive Predator)
 };
 
 // A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry

@@ -51,7 +51,7 @@ template <class R, class Log>
   if (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack) {
     const bool advantage = e.advantage || adv_[j].hidden || vulnerable(t);
     const bool guarded = hp_left(t) <= pc(t).guarded_hp;  // Sturdy: disadvantage (cancels advantage)
-    p = p_d20((n_companions_ > 0 ? evasion_vs(t, j) : evasion(t)) - (a.atk + e.attack_bonus), advantage && !guarded);
+    p = p_d20((evasion_vs_ ? evasion_vs(t, j) : evasion(t)) - (a.atk + e.attack_bonus), advantage && !guarded);
     if (guarded && !advantage) p *= p;  // both dice must hit
   } else if (e.kind == Effect::Kind::reaction_roll) {
     const int dc = e.difficulty > 0 ? e.difficulty : difficulty(j);

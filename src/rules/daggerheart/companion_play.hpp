@@ -12,9 +12,14 @@ namespace encsim::daggerheart {
 // Battle-Bonded: +2 Evasion against the adversary the companion is engaged
 // with (the one it last attacked), while it is in the scene.
 template <class R, class Log>
+inline bool Battle<R, Log>::battle_bonded(int t, int j) const {
+  return pc(t).companion.battle_bonded && companion_ready(t) && pc_[t].comp_foe == j;
+}
+
+// ... and Elusive Predator's bonus against the Ranger's Focus (class_play.hpp).
+template <class R, class Log>
 inline int Battle<R, Log>::evasion_vs(int t, int j) const {
-  const bool bonded = pc(t).companion.battle_bonded && companion_ready(t) && pc_[t].comp_foe == j;
-  return evasion(t) + (bonded ? 2 : 0);
+  return evasion(t) + (battle_bonded(t, j) ? 2 : 0) + (pc_[t].hunted == j ? pc(t).focus_evasion : 0);
 }
 
 // A command's worth at adversary t, in expected HP: the Spellcast roll's

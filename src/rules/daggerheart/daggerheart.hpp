@@ -114,6 +114,7 @@ struct Pc {
   int strange_patterns = 0;   // Wizard: the watched Duality Die number (0: none)
   int unstoppable_die = 0;    // Guardian: the Unstoppable Die's size (d4; d6 from level 5), 0 none
   bool rangers_focus = false; // Ranger: Ranger's Focus
+  int focus_evasion = 0;      // a passive (Elusive Predator): more Evasion against its Focus's attacks
   std::vector<std::string> unmodelled;
   // Beastform (beastform.hpp; read_beastform.cpp, played in beastform_play.hpp):
   // the Druid's form (nullptr: none), its attack as a weapon, its passives.

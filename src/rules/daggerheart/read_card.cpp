@@ -66,7 +66,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks: a number, a trait, half:TRAIT or proficiency (min_marks: a hit with the PC's weapon marks at least this many HP); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks: a number, a trait, half:TRAIT or proficiency (min_marks: a hit with the PC's weapon marks at least this many HP); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks"},
 };
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -212,10 +212,12 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT | proficiency", "0", ""});
     keys.push_back({"reroll", "integer", "0", "damage dice at or below it roll again once"});
     keys.push_back({"guarded", "integer", "0", "attacks on the PC have disadvantage while it has at most this many HP left"});
+    keys.push_back({"focus_evasion", "integer", "0", "more Evasion against the attacks of the PC's Ranger's Focus"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
     e.p_guarded = static_cast<int>(pr.get_int("guarded", 0, 0, 12));
+    e.p_focus_evasion = static_cast<int>(pr.get_int("focus_evasion", 0, 0, 10));
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
                          &e.p_min_marks};
@@ -428,6 +430,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.reroll_damage = std::max(p.reroll_damage, e.p_reroll);
   p.hit_min_marks = std::max(p.hit_min_marks, e.p_min_marks.value(t, prof));
   p.guarded_hp = std::max(p.guarded_hp, e.p_guarded);
+  p.focus_evasion = std::max(p.focus_evasion, e.p_focus_evasion);
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
