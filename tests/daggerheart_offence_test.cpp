@@ -256,6 +256,24 @@ TEST(DaggerheartOffence, DeadlyFocusHoldsForTheNextAttackOnTheSameTargetAndIsPla
   EXPECT_TRUE(has(r, "damage 2d4+0 = 2")) << r.log;
 }
 
+TEST(DaggerheartOffence, DeadlyFocusEndsWhenThePcAttacksAnotherFoe) {
+  // The PC attacks the foe with most HP: Foe (6), then Brute (5) once Foe is down to 4.
+  const std::string yaml =
+      "ruleset: daggerheart\nmax_rounds: 2\n"
+      "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false}\n"
+      "party:\n  - {name: Hero, level: 10, proficiency: 1, hp: 6, stress: 6, armor: {thresholds: [5, 10], score: 0}, "
+      "primary: {damage: d4}, cards: [Deadly Focus], tactics: [{do: attack, target: highest_hp}]}\n"
+      "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, atk: 0, attack: {damage: 1}}\n"
+      "  - {name: Brute, difficulty: 10, thresholds: [5, 10], hp: 5, atk: 0, attack: {damage: 1}}\n";
+  const auto enc = encounter_from(yaml);
+  ScriptedDice dice{{{12, 9}, {12, 3}, {4, 4}, {4, 4}, {12, 9}, {12, 3}, {4, 1}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero plays Deadly Focus on Foe")) << r.log;
+  EXPECT_TRUE(has(r, "Hero's Deadly Focus on Foe ends")) << r.log;
+  EXPECT_TRUE(has(r, "damage 1d4+0 = 1")) << r.log;  // Brute: no extra die, and no second focus (once per rest)
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Deadly Focus").uses, 1);
+}
+
 // ---------------------------------------------------------------------------
 // Breaking Blow: after a hit, a Stress: the next hit on that foe deals 2d12 more
 
