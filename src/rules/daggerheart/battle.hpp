@@ -62,6 +62,13 @@ class Battle {
     int unstoppable;        // Guardian: the Unstoppable Die's value, 0 when not Unstoppable (class_play.hpp)
     bool unstoppable_used;  // ... once per long rest
     int hunted;             // Ranger: its Focus (an adversary), -1 none
+    int fail_adv;           // a `failed` reaction's advantage on the next action roll: the card (Inevitable), -1 none
+    int charged;            // a `double_damage` card charging the next successful weapon attack (Smite), -1 none
+    int stance;             // a stance card taken until the fight ends (Frenzy), -1 none ...
+    int stance_damage, stance_severe;  // ... what it adds to damage rolls and the Severe threshold
+    bool no_armor;          // ... no Armor Slot used
+    int marked_foe, marked_card, marked_dice;  // a focus (Deadly Focus): its target (-1 none), card, Proficiency added
+    int broken_foe, broken_card;  // a next_hit card's target (Breaking Blow; -1 none) and card
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -96,7 +103,9 @@ class Battle {
     return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + pc_[i].beast_bonus : v;
   }
   int major_of(int i) const { return pc(i).major + (pc_[i].beast ? pc(i).beast_thresholds : 0); }
-  int severe_of(int i) const { return pc(i).severe + (pc_[i].beast ? pc(i).beast_thresholds : 0); }
+  int severe_of(int i) const { return pc(i).severe + (pc_[i].beast ? pc(i).beast_thresholds : 0) + pc_[i].stance_severe; }
+  // An Armor Slot the PC may mark now (none in a no_armor stance: Frenzy).
+  bool armor_free(int i) const { return pc_[i].armor_marked < pc(i).armor_slots && !pc_[i].no_armor; }
   const PcWeapon& attack_of(int i) const { return pc_[i].beast ? pc(i).beast_attack : pc(i).primary; }
   int difficulty(int j) const { return adv(j).difficulty + adv(j).difficulty_bonus - adv_[j].distract; }
   bool over() const { return outcome_ != Outcome::draw || pcs_up_ == 0 || advs_up_ == 0; }
@@ -301,6 +310,11 @@ class Battle {
   int card_attack_bonus(int i, bool crit);
   int card_damaged(int i, int dmg, int marks, DamageType type);
   int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
+  int before_attack(int i, int t, const PcWeapon& w, int mod, int net, int* first);
+  int fail_advantage(int i);
+  int stance_damage(int i);
+  int vulnerable_damage(int i);
+  void end_focus(int i, int t);
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
   bool card_attacked(int t, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean, double crit_add,
@@ -424,7 +438,7 @@ inline void Battle<R, Log>::set_up() {
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
-                     pc(i).companion.marked_start, false, -1, false, 0, false, -1};
+                     pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1};
     if (pc(i).companion.present) ++n_companions_;
     evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
     attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
@@ -629,6 +643,7 @@ template <class R, class Log>
 inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, int target_difficulty, int* total,
                                               bool attack) {
   int h = 0, f = 0;
+  if (pc_[i].fail_adv >= 0) net_adv += fail_advantage(i);  // Inevitable (play_cards.hpp)
   RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f);
   if (focus_reroll(i, attack, r)) {  // class_play.hpp
     pc_[i].hunted = -1;
@@ -641,6 +656,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   roll_gains(i, r);
   strange_patterns(i, h, f);
   after_roll(i, r, attack);
+  if (!succeeded(r) && opt_.cards && pc(i).has_fail_reactions) card_event(i, CardTrigger::failed, r, false, -1);
   return r;
 }
 

@@ -26,8 +26,10 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // or has succeeded and dealt its damage (after_hit); an adversary's attack
 // roll against the PC has failed (missed); an adversary's attack roll against
 // the PC (with `target: party`, against the PC or an ally) has succeeded and
-// its damage is not rolled yet (attacked).
-enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked };
+// its damage is not rolled yet (attacked); the PC is about to make a weapon
+// attack roll (attack); an action roll of the PC's has failed (failed; with
+// hit_if: weapon, its weapon attack has failed, told after the miss).
+enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed };
 // A reaction's condition: any, a melee weapon's hit (missed: an attacker that
 // fights in Melee range), a magic weapon's, a success with Fear, a weapon
 // attack's (not a spell's), a success with Hope or a critical.
@@ -68,17 +70,19 @@ struct CardDice {
 };
 
 // A passive number: a constant, a trait's value, half a trait's (rounded up),
-// or the PC's Proficiency.
+// twice a trait's, the PC's Proficiency or its level.
 struct CardNumber {
   int constant = 0;
   int trait = -1;  // Trait index, -1 none
-  bool half = false;
-  bool proficiency = false;
-  int value(const int* traits, int prof) const {
+  bool half = false, twice = false;
+  bool proficiency = false, level = false;
+  bool present() const { return constant != 0 || trait >= 0 || proficiency || level; }
+  int value(const int* traits, int prof, int lvl = 0) const {
+    if (level) return lvl;
     if (proficiency) return prof;
     if (trait < 0) return constant;
     const int t = traits[trait];
-    return half ? (t > 0 ? (t + 1) / 2 : 0) : t;
+    return half ? (t > 0 ? (t + 1) / 2 : 0) : twice ? 2 * t : t;
   }
 };
 
@@ -113,7 +117,25 @@ struct CardEffect {
   int gain_hope = 0, fear = 0, clear_armor = 0;
   bool either = false;  // heal_hp, heal_stress, gain_hope, clear_armor are options: each PC gets the one worth most
   bool hope_ally = false;  // on a success with Hope the ally most in need gets the effect too
-  bool strike_back = false;  // missed: the PC's weapon damage to the attacker
+  bool strike_back = false;  // missed: the PC's weapon damage to the attacker; failed: to the attack's target
+  bool half_proficiency = false;  // strike_back: with half the PC's Proficiency in dice (rounded up)
+  // attack: a number added to the weapon attack's damage roll on a hit (Rage
+  // Up's twice Strength), played up to `repeat` times on one attack.
+  CardNumber attack_damage;
+  int repeat = 1;
+  // attack: charges the PC's next successful weapon attack (this one or a
+  // later one in the fight): its damage roll doubled, of `damage_type` when written (Smite).
+  bool double_damage = false;
+  // attack: a stance until the fight ends (Frenzy): + to the PC's damage
+  // rolls, + to its Severe threshold, and no Armor Slot used.
+  int fight_damage = 0, fight_severe = 0;
+  bool no_armor = false;
+  bool stance() const { return fight_damage > 0 || fight_severe > 0 || no_armor; }
+  // attack: more Proficiency on the PC's weapon attacks at this target until
+  // it attacks another, the target falls or the fight ends (Deadly Focus).
+  int focus_proficiency = 0;
+  // after_hit: the PC's next successful weapon attack on the same target adds these dice (Breaking Blow).
+  CardDice next_hit;
   bool on_kill = false;      // also fires when the PC's damage defeats an adversary
   int needs_domain = 0;      // a loadout condition: this many cards of its domain in the loadout, else inert
   CompanionPart companion = CompanionPart::none;  // played by the companion rules
@@ -137,6 +159,7 @@ struct CardEffect {
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
       p_experience, p_domain_cards;
   CardNumber p_min_marks;  // a weapon hit marks at least this many HP on its target (Onslaught)
+  CardNumber p_vulnerable_damage;  // added to the PC's damage rolls while it is Vulnerable (Adrenaline)
   int p_reroll = 0;  // damage dice at or below this are rolled again once
   int p_guarded = 0;  // attacks on the PC have disadvantage while it has at most this many HP left
   int p_focus_evasion = 0;  // more Evasion against the attacks of the PC's Ranger's Focus (Elusive Predator)

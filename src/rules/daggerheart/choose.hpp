@@ -22,7 +22,7 @@ template <class R, class Log>
                                                                       double* down) const {
   const MarksTable& m = adv(j).marks[static_cast<std::size_t>(profile * n_pc_ + t)];
   const std::size_t armor =
-      !direct && pc(t).armor_policy == ArmorPolicy::always && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
+      !direct && pc(t).armor_policy == ArmorPolicy::always && armor_free(t) ? 1 : 0;
   const std::size_t h = static_cast<std::size_t>(std::clamp(hp_left(t), 1, 5));
   const bool unstoppable = pc_[t].unstoppable > 0 && m.physical;  // one threshold less (class_play.hpp)
   const std::size_t steps = armor + (unstoppable ? 1 : 0);
@@ -66,7 +66,7 @@ template <class R, class Log>
     int dmg = static_cast<int>(members * a.damage_mean);
     if (pc(t).immune & type_bit(a.type_of_damage)) dmg = 0;
     if (pc(t).resist & type_bit(a.type_of_damage)) dmg /= 2;
-    const int armor = !a.direct && pc_[t].armor_marked < pc(t).armor_slots ? 1 : 0;
+    const int armor = !a.direct && armor_free(t) ? 1 : 0;
     const bool unstoppable = pc_[t].unstoppable > 0 && a.type_of_damage == DamageType::physical;
     const int before = std::max(0, severity(dmg, pc(t).major, pc(t).severe) - (unstoppable ? 1 : 0));
     const int marks = std::max(0, before - armor);

@@ -29,7 +29,8 @@ template <class R, class Log>
 inline double Battle<R, Log>::companion_value(int i, int t) const {
   if (t < 0) return 0.0;
   const PcCompanion& c = pc(i).companion;
-  const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0);
+  const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
+                  (pc_[i].fail_adv >= 0 ? 1 : 0);
   const bool experience = pc_[i].hope >= std::max(1, opt_.experience_min_hope);  // as experience_bonus, its own Experience
   const double mean = pc(i).proficiency * (c.die + 1) / 2.0;
   return p_beats(spellcast_mod(i) + (experience ? c.experience : 0), net, difficulty(t)) *
@@ -169,7 +170,7 @@ template <class R, class Log>
 inline void Battle<R, Log>::companion_hit(int o) {
   const PcCompanion& c = pc(o).companion;
   PcState& s = pc_[o];
-  if (c.has(Training::armored) && s.comp_stress + 1 >= c.stress && s.armor_marked < pc(o).armor_slots) {
+  if (c.has(Training::armored) && s.comp_stress + 1 >= c.stress && armor_free(o)) {
     ++s.armor_marked;
     ++rpc(o).extra[kExtraArmorUsed];
     ++res(kArmorSlotsUsed);

@@ -284,7 +284,7 @@ void declare_features(Encounter& enc) {
     }
     for (PcCard& c : p.cards) {  // domain cards played (passives are folded into the PC)
       const CardEffect& e = c.def->effect;
-      if (c.live() && e.when != CardWhen::passive)
+      if (c.live() && (e.when != CardWhen::passive || e.p_vulnerable_damage.present()))  // a conditional passive has a row
         c.feat = add_feature(t, i, c.def->name, e.hope > 0 ? "Hope" : e.stress > 0 ? "Stress" : "");
     }
     if (PcCompanion& c = p.companion; c.present) {  // a companion's commanded attacks, and the features that act

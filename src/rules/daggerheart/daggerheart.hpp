@@ -132,12 +132,16 @@ struct Pc {
   bool has_card_actions = false, has_damaged_reactions = false, has_hit_reactions = false;  // modelled ones of each kind
   bool has_attack_reactions = false;  // crit or after_hit
   bool has_miss_reactions = false, has_kill_reactions = false;
+  bool has_before_attack = false;  // attack: played before its weapon attack roll (Rage Up)
+  bool has_fail_reactions = false;  // failed: on a failed action roll (Inevitable) or weapon attack (Glancing Blow)
   bool has_attacked_reactions = false;  // attacked: for itself; protects_allies: for the others too (`target: party`)
   bool protects_allies = false;
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
   int guarded_hp = 0;     // a passive (Sturdy): attacks on it have disadvantage at this many HP left or fewer
+  int vulnerable_damage = 0;  // a passive (Adrenaline): added to its damage rolls while it is Vulnerable ...
+  int vulnerable_card = -1;   // ... the card (its row in features.csv), -1 none
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

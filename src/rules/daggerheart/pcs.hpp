@@ -110,6 +110,8 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
   const PcWeapon& wk = attack_of(k);
   const int mod_k = trait_of(k, wk.trait) + wk.attack_bonus + pc_[k].attack_bonus;
   int tk = 0, hi = 0, fi = 0, hk = 0, fk = 0;
+  if (pc_[i].fail_adv >= 0) net_i += fail_advantage(i);  // Inevitable (play_cards.hpp)
+  if (pc_[k].fail_adv >= 0) net_k += fail_advantage(k);
   const RollResult ri = roll_and_say(i, mod_i, net_i, difficulty_needed, total, &hi, &fi);
   const RollResult rk = roll_and_say(k, mod_k, net_k, difficulty_needed, &tk, &hk, &fk);
   const bool take_k = static_cast<int>(rk) < static_cast<int>(ri);
@@ -123,6 +125,10 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
   strange_patterns(i, hi, fi);
   strange_patterns(k, hk, fk);
   after_roll(i, r, true);
+  if (!succeeded(r) && opt_.cards) {  // both failed an action roll: `failed` reactions (play_cards.hpp)
+    if (pc(i).has_fail_reactions) card_event(i, CardTrigger::failed, r, false, -1);
+    if (pc(k).has_fail_reactions) card_event(k, CardTrigger::failed, r, false, -1);
+  }
   return r;
 }
 
@@ -242,6 +248,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   ++rpc(i).attacks;
   focus_ = t;
   adv_[t].last_attacker = i;
+  if (s.marked_foe >= 0) end_focus(i, t);  // Deadly Focus (play_cards.hpp)
   if (p.hope == HopeKind::distract && opt_.hope_features && s.hope >= 3 && adv_[t].distract == 0 && !blaze) {
     hope_feature(i);
     adv_[t].distract = p.hope_value;
@@ -255,6 +262,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   const int weapon = &w == &p.beast_attack ? p.feat_beast : &w == &p.secondary ? p.feat_secondary : p.feat_primary;
   unsigned beast_used = 0;  // the form's features this attack uses (bits)
   int beast_dice = 0;       // ... and the damage dice they add
+  int rage = 0, rage_card = -1;  // `attack` reactions (Rage Up, play_cards.hpp): damage they add on a hit, the first
   if (blaze) {
     ++feat(weapon).uses;
     ENCSIM_SAY(log_, "%s goes out in a blaze of glory against %s: an automatic critical success", pname(i), aname(t));
@@ -272,6 +280,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       feat(p.feat_tag_team).spent += 3;
       ++rpc(partner).attacks;
       ENCSIM_SAY(log_, "  %s spends 3 Hope on a Tag Team roll with %s", pname(i), pname(partner));
+      if (opt_.cards && p.has_before_attack) rage = before_attack(i, t, w, modifier, net, &rage_card);
       r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
     } else {
       // A Group Action leads a weapon attack, never an attack card's (group_play.hpp).
@@ -294,6 +303,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
         net += 1;
         ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
       }
+      if (opt_.cards && p.has_before_attack) rage = before_attack(i, t, w, modifier, net, &rage_card);
       roll_vs_ = t;
       r = action_roll(i, modifier, net, difficulty(t), &total, true);
       roll_vs_ = -1;
@@ -304,6 +314,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   if (!succeeded(r)) {
     ENCSIM_SAY(log_, "%s misses %s", pname(i), aname(t));
     npc_trigger(Trigger::pc_attack_failed, i, -1);
+    // A failed weapon attack's `failed` reactions (Glancing Blow, play_cards.hpp).
+    if (opt_.cards && p.has_fail_reactions && !over() && standing(i) && adv_[t].alive)
+      card_event(i, CardTrigger::failed, r, true, t);
     return passes(r);
   }
   ++rpc(i).hits;
@@ -334,9 +347,48 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     }
   }
   if (&w == &p.beast_attack && !blaze) beast_dice += beast_features(i, t, BeastWhen::hit, &beast_used);
-  prof_bonus_ = beast_dice;
+  const int focus_dice = s.marked_foe == targets[0] ? s.marked_dice : 0;  // Deadly Focus
+  if (focus_dice > 0)
+    ENCSIM_SAY(log_, "  %s: +%d Proficiency", p.cards[static_cast<std::size_t>(s.marked_card)].def->name.c_str(), focus_dice);
+  prof_bonus_ = beast_dice + focus_dice;
   int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
   prof_bonus_ = 0;
+  if (rage > 0) {
+    dmg += rage;
+    ENCSIM_SAY(log_, "  %s: +%d damage = %d", p.cards[static_cast<std::size_t>(rage_card)].def->name.c_str(), rage, dmg);
+  }
+  if (s.stance_damage > 0) {  // a stance's damage bonus (Frenzy): counted with the `attack` reactions
+    const int f = stance_damage(i);
+    dmg += f;
+    rage += f;
+    if (rage_card < 0) rage_card = s.stance;
+  }
+  if (p.vulnerable_damage > 0 && vulnerable(i)) {  // a conditional passive (Adrenaline): as a stance's bonus
+    const int v = vulnerable_damage(i);
+    dmg += v;
+    rage += v;
+    if (rage_card < 0) rage_card = p.vulnerable_card;
+  }
+  const int smite = s.charged;  // a charge (Smite): this successful weapon attack's damage roll doubled
+  if (smite >= 0) {
+    s.charged = -1;
+    const CardEffect& e = p.cards[static_cast<std::size_t>(smite)].def->effect;
+    rage += dmg;
+    if (rage_card < 0) rage_card = smite;
+    dmg *= 2;
+    ENCSIM_SAY(log_, "  %s: the damage roll is doubled to %d%s", p.cards[static_cast<std::size_t>(smite)].def->name.c_str(),
+               dmg, e.typed ? (e.type == DamageType::magic ? " magic damage" : " physical damage") : "");
+  }
+  int broken = 0;  // a next_hit card's dice on this target (Breaking Blow): extra damage, not doubled
+  if (s.broken_foe == targets[0]) {
+    const CardDef& d = *p.cards[static_cast<std::size_t>(s.broken_card)].def;
+    broken = roll_card_dice(i, d.effect.next_hit, crit);
+    s.broken_foe = -1;
+    dmg += broken;
+    rage += broken;
+    if (rage_card < 0) rage_card = s.broken_card;
+    ENCSIM_SAY(log_, "  %s: +%d damage = %d", d.name.c_str(), broken, dmg);
+  }
   int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
   bool mixed = false;                // ... of another type than the weapon's: the hit deals both
   int plus = 0;                      // ... and the HP they mark on top (hp_marks)
@@ -344,11 +396,21 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card, &mixed, &plus);
     dmg += hit_extra;
   }
+  if (focus_dice > 0 && rage_card < 0) {  // Deadly Focus's dice, at their mean, when no card before it added damage
+    hit_extra += static_cast<int>(focus_dice * (w.sides + 1) / 2.0 + 0.5);
+    hit_card = s.marked_card;
+  }
+  if (rage > 0) {  // its HP count to the first card that added damage (before_attack's first)
+    hit_extra += rage;
+    hit_card = rage_card;
+  }
   // What the damage counts to: the Tag Team, a Group Action, an attack card, else the weapon.
   const int card_feat = pending_card_ >= 0 ? p.cards[static_cast<std::size_t>(pending_card_)].feat : -1;
   const int feature = partner >= 0 ? p.feat_tag_team : group != 0 ? p.feat_group : card_feat >= 0 ? card_feat : weapon;
   if (w.stress_on_hit) mark_stress(i, 1);
   DamageType type = w.type;
+  if (smite >= 0 && p.cards[static_cast<std::size_t>(smite)].def->effect.typed)
+    type = p.cards[static_cast<std::size_t>(smite)].def->effect.type;
   int target_stress = w.target_stress;
   if (partner >= 0) {
     // A Tag Team attack: both roll damage, summed into one source; the
@@ -366,7 +428,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   // reduction at its mean): those HP count to the first of them, not the weapon.
   const int hit_share = hit_card < 0 ? 0
                                      : plus + static_cast<int>(adv_marks(targets[0], dmg, type) -
-                                                               adv_marks(targets[0], dmg - hit_extra, type) + 0.5);
+                                                               adv_marks(targets[0], dmg - hit_extra, smite >= 0 ? w.type : type) + 0.5);
   // A passive card's severity floor (Onslaught) holds for the PC's own weapons, not a Beastform's attack.
   const int floor = &w == &p.beast_attack ? 0 : p.hit_min_marks;
   // One blow against every target: it lands on each even once the fight is
@@ -527,7 +589,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   if (s.unstoppable > 0) marks = unstoppable_severity(i, marks, type);  // class_play.hpp
   if (opt_.cards && p.has_damaged_reactions && marks > 0) marks = card_damaged(i, dmg, marks, type);  // play_cards.hpp
   bool use_armor = false;
-  if (!direct && marks > 0 && s.armor_marked < p.armor_slots) {
+  if (!direct && marks > 0 && armor_free(i)) {
     switch (p.armor_policy) {
       case ArmorPolicy::always: use_armor = true; break;
       case ArmorPolicy::major_or_worse: use_armor = marks >= 2; break;

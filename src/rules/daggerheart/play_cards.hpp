@@ -169,7 +169,8 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
                                     e.bonus.mean(pc(i).proficiency, cost_mod)
                               : 0.0;
     auto value_on = [&](int j) {
-      const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0);
+      const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
+                      (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0);
       const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod, net, e.difficulty > 0 ? e.difficulty : difficulty(j));
       return p * card_on_value(i, e, j, weapon);
     };
@@ -231,7 +232,7 @@ inline double Battle<R, Log>::weapon_value(int i, int t) const {
   const PcWeapon& w = attack_of(i);
   const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
-                  (w.advantage ? 1 : 0);
+                  (w.advantage ? 1 : 0) + (pc_[i].fail_adv >= 0 ? 1 : 0);
   return p_beats(mod + experience_bonus(i), net, difficulty(t)) * weapon_marks(i, t, w);
 }
 
@@ -247,7 +248,8 @@ inline int Battle<R, Log>::experience_bonus(int i) const {
 template <class R, class Log>
 inline double Battle<R, Log>::weapon_marks(int i, int t, const PcWeapon& w) const {
   const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
-  const double m = adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak, w.type);
+  const double m = adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak +
+                                    pc_[i].stance_damage, w.type);
   const int floor = &w == &pc(i).beast_attack ? 0 : pc(i).hit_min_marks;
   if (floor == 0 || (adv(t).immune & type_bit(w.type))) return m;
   return std::max(m, static_cast<double>(adv(t).minion > 0 ? 1 : std::min(floor, adv_hp_left(t))));
@@ -406,7 +408,8 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit) {
   const CardEffect& e = c.def->effect;
   if (e.damage.present()) {
-    const int dmg = roll_card_dice(i, e.damage, crit) + unstoppable_damage(i);  // class_play.hpp
+    const int dmg = roll_card_dice(i, e.damage, crit) + unstoppable_damage(i) + stance_damage(i) +
+                    vulnerable_damage(i);  // class_play.hpp
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
     const auto before = rpc(i).damage_dealt;
@@ -536,6 +539,7 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
     if (d.status != CardStatus::modelled || e.trigger != CardTrigger::damaged || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
         (s.beast && d.spell) ||
         s.hope < e.hope || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots ||
+        (e.armor > 0 && s.no_armor) ||
         marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
     const double cut = e.halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
@@ -587,6 +591,8 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
     if (!c.live() || (kill ? !e.on_kill : e.trigger != trig) || uses == 0 || (s.beast && c.def->spell)) continue;
+    // `failed`: hit_if: weapon answers the failed weapon attack (pc_attack), the others any failed action roll.
+    if (!kill && trig == CardTrigger::failed && (e.hit_if == HitIf::weapon) != weapon) continue;
     if (!kill) {
       const bool melee = trig == CardTrigger::missed ? adv(foe).range == Range::melee : weapon && w.range == Range::melee;
       if ((e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::magic && !(weapon && w.type == DamageType::magic)) ||
@@ -595,10 +601,37 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
         continue;
     }
     const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots) continue;
+    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots ||
+        (e.armor > 0 && s.no_armor))
+      continue;
+    if (e.next_hit.present()) {  // after_hit: the next successful weapon attack on this foe adds dice (Breaking Blow)
+      if (foe < 0 || !adv_[foe].alive || adv(foe).minion > 0 || (s.broken_foe >= 0 && adv_[s.broken_foe].alive)) continue;
+      const PcWeapon& wa = attack_of(i);
+      const double m = p.proficiency * (wa.sides + 1) / 2.0 + wa.flat + wa.damage_bonus + s.stance_damage;
+      const int net = (adv_[foe].vulnerable ? 1 : 0) - (adv_[foe].hidden ? 1 : 0) + (wa.advantage ? 1 : 0);
+      const double hit = p_beats(trait_of(i, wa.trait) + wa.attack_bonus + s.attack_bonus, net, difficulty(foe));
+      const double gain = hit * (adv_marks(foe, m + e.next_hit.mean(p.proficiency, spellcast_mod(i)), wa.type) -
+                                 adv_marks(foe, m, wa.type));
+      if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      pay_card(i, k);
+      s.broken_foe = foe;
+      s.broken_card = k;
+      ENCSIM_SAY(log_, "  %s plays %s: its next successful weapon attack on %s adds more dice", pname(i),
+                 c.def->name.c_str(), aname(foe));
+      continue;
+    }
+    if (e.advantage) {  // `failed`: advantage on the PC's next action roll, unless one is already waiting
+      if (s.fail_adv >= 0) continue;
+      pay_card(i, k);
+      s.fail_adv = k;
+      ENCSIM_SAY(log_, "  %s plays %s: its next action roll has advantage", pname(i), c.def->name.c_str());
+      continue;
+    }
+    // strike_back's damage dice: the Proficiency, or half of it rounded up (half_proficiency).
+    const int dice = e.half_proficiency ? (p.proficiency + 1) / 2 : p.proficiency;
     double v = 0.0, worth = 0.0;
     if (e.strike_back && foe >= 0 && adv_[foe].alive)
-      v += adv_marks(foe, p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus, w.type);
+      v += adv_marks(foe, dice * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage, w.type);
     int ally = -1;  // the ally an `ally` card (or hope_ally) reaches
     if (e.target == CardTarget::ally || (e.hope_ally && with_hope)) ally = heal_target(i, false);
     int reached_n = e.strike_back ? 1 : 0;  // how many it reaches (for its most it could give)
@@ -626,7 +659,10 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       if (foe < 0 || !adv_[foe].alive) continue;
       // No roll beats a Minion's neighbours: the damage does not spill over.
       const auto before = rpc(i).damage_dealt;
-      damage_adversary(i, foe, roll_pc_damage(i, w, false, foe), w.type, w.range == Range::melee, 0, c.feat);
+      prof_bonus_ = dice - p.proficiency;
+      const int dmg = roll_pc_damage(i, w, false, foe) + stance_damage(i) + vulnerable_damage(i);
+      prof_bonus_ = 0;
+      damage_adversary(i, foe, dmg, w.type, w.range == Range::melee, 0, c.feat);
       unstoppable_after(i, rpc(i).damage_dealt > before);
       continue;
     }
@@ -636,6 +672,127 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       if (reached && !pc_[q].dead) card_for_pc(i, c, q);
     }
   }
+}
+
+// `attack` reactions (Rage Up, Smite): before PC i's weapon attack roll at t (its
+// modifier and net advantage `mod`, `net`), each card, in name order, is
+// played as many times as its `repeat` allows while one more play raises the
+// HP the hit marks at t (at the weapon's mean damage, Sneak Attack's too, with
+// what is already added) by more than its cost, times the chance the roll
+// hits; never with a Stress the PC cannot mark (it would become an HP). Costs
+// are paid here, hit or miss. A charge (double_damage, Smite), while none
+// waits, when doubling the hit at its mean (with what is added before it)
+// marks more HP on t than its costs are worth, whatever the chance to hit
+// (the charge waits for the next hit); a Hope-costing one keeps the class
+// feature's Hope (card_hope_reserve). Returns the damage they add on a hit; *first:
+// the first card played (its record gets the HP they add), -1 none.
+template <class R, class Log>
+inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mod, int net, int* first) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  *first = -1;
+  const double hit = p_beats(mod, net + (s.fail_adv >= 0 ? 1 : 0), difficulty(t));
+  const double sneak = p.sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * p.sneak_attack_dice : 0.0;
+  // The hit's mean, a stance's bonus in it (pc_attack adds that, not the total returned).
+  double mean = (p.proficiency + (s.marked_foe == t ? s.marked_dice : 0)) * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
+                sneak + s.stance_damage;
+  std::array<int, kTraitCount> traits{};
+  for (int q = 0; q < kTraitCount; ++q) traits[static_cast<std::size_t>(q)] = trait_of(i, static_cast<Trait>(q));
+  int total = 0;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
+    if (!c.live() || e.trigger != CardTrigger::attack || (s.beast && c.def->spell)) continue;
+    if (e.focus_proficiency > 0) {  // a focus (Deadly Focus) on t, while none is held
+      if (s.marked_foe >= 0 || uses == 0 || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
+          adv(t).minion > 0 || adv_hp_left(t) < 3)
+        continue;
+      pay_card(i, k);
+      s.marked_foe = t;
+      s.marked_card = k;
+      s.marked_dice = e.focus_proficiency;
+      mean += e.focus_proficiency * (w.sides + 1) / 2.0;
+      ENCSIM_SAY(log_, "  %s plays %s on %s: +%d Proficiency against it", pname(i), c.def->name.c_str(), aname(t),
+                 e.focus_proficiency);
+      continue;
+    }
+    if (e.stance()) {  // a stance until the fight ends (Frenzy), while none is taken
+      if (s.stance >= 0 || uses == 0 || s.hope < e.hope || s.stress_marked + e.stress > p.stress) continue;
+      const double gain = hit * (adv_marks(t, mean + total + e.fight_damage, w.type) - adv_marks(t, mean + total, w.type));
+      const double armor = e.no_armor && !s.no_armor ? kArmorWorth * std::max(0, p.armor_slots - s.armor_marked) : 0.0;
+      if (gain <= armor + kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      pay_card(i, k);
+      s.stance = k;
+      s.stance_damage += e.fight_damage;
+      s.stance_severe += e.fight_severe;
+      s.no_armor = s.no_armor || e.no_armor;
+      mean += e.fight_damage;  // this attack's roll gets it too (pc_attack adds it)
+      ENCSIM_SAY(log_, "  %s plays %s until the fight ends: +%d to damage rolls, +%d to the Severe threshold%s", pname(i),
+                 c.def->name.c_str(), e.fight_damage, e.fight_severe, e.no_armor ? ", no Armor Slots" : "");
+      continue;
+    }
+    if (e.double_damage) {  // a charge (Smite), while none is waiting
+      const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+      if (s.charged >= 0 || uses == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
+      const double gain = adv_marks(t, 2 * (mean + total), e.typed ? e.type : w.type) - adv_marks(t, mean + total, w.type);
+      if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      pay_card(i, k);
+      s.charged = k;
+      ENCSIM_SAY(log_, "  %s plays %s: its next successful weapon attack's damage roll is doubled", pname(i),
+                 c.def->name.c_str());
+      continue;
+    }
+    const int b = e.attack_damage.value(traits.data(), p.proficiency);
+    for (int n = 0; n < e.repeat && uses != 0 && b > 0; ++n) {
+      if (s.stress_marked + e.stress > p.stress) break;
+      const double gain = hit * (adv_marks(t, mean + total + b, w.type) - adv_marks(t, mean + total, w.type));
+      if (gain <= kStressWorth * e.stress) break;
+      pay_card(i, k);
+      total += b;
+      if (*first < 0) *first = k;
+      ENCSIM_SAY(log_, "  %s plays %s: +%d to the damage roll if it hits", pname(i), c.def->name.c_str(), b);
+    }
+  }
+  return total;
+}
+
+// A `failed` reaction's advantage (Inevitable) joins this action roll of PC i's.
+template <class R, class Log>
+inline int Battle<R, Log>::fail_advantage(int i) {
+  const int k = pc_[i].fail_adv;
+  pc_[i].fail_adv = -1;
+  ENCSIM_SAY(log_, "  %s: advantage on this roll", pc(i).cards[static_cast<std::size_t>(k)].def->name.c_str());
+  return 1;
+}
+
+// A stance's bonus to PC i's damage roll (Frenzy), told when it joins one.
+template <class R, class Log>
+inline int Battle<R, Log>::stance_damage(int i) {
+  const int v = pc_[i].stance_damage;
+  if (v > 0) ENCSIM_SAY(log_, "  %s: +%d", pc(i).cards[static_cast<std::size_t>(pc_[i].stance)].def->name.c_str(), v);
+  return v;
+}
+
+// A focus (Deadly Focus) ends when PC i attacks another than its target
+// (t: the one it attacks now) or the target has fallen.
+template <class R, class Log>
+inline void Battle<R, Log>::end_focus(int i, int t) {
+  PcState& s = pc_[i];
+  if (s.marked_foe == t && adv_[t].alive) return;
+  ENCSIM_SAY(log_, "  %s's %s on %s ends", pname(i), pc(i).cards[static_cast<std::size_t>(s.marked_card)].def->name.c_str(),
+             aname(s.marked_foe));
+  s.marked_foe = -1;
+}
+
+// A conditional passive's bonus to PC i's damage roll while it is Vulnerable (Adrenaline).
+template <class R, class Log>
+inline int Battle<R, Log>::vulnerable_damage(int i) {
+  const int v = pc(i).vulnerable_damage;
+  if (v <= 0 || !vulnerable(i)) return 0;
+  ENCSIM_SAY(log_, "  %s: +%d (Vulnerable)", pc(i).cards[static_cast<std::size_t>(pc(i).vulnerable_card)].def->name.c_str(), v);
+  ++feat(pc(i).cards[static_cast<std::size_t>(pc(i).vulnerable_card)].feat).uses;
+  return v;
 }
 
 }  // namespace encsim::daggerheart

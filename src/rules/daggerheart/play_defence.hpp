@@ -37,7 +37,7 @@ template <class R, class Log>
 inline double Battle<R, Log>::hit_worth(int t, double mean, bool direct) const {
   const int marks = severity(static_cast<int>(mean + 0.5), major_of(t), severe_of(t));
   if (marks <= 0) return 0.0;
-  const bool armor = !direct && pc_[t].armor_marked < pc(t).armor_slots;
+  const bool armor = !direct && armor_free(t);
   const int taken = armor ? marks - 1 : marks;
   return (armor ? taken + kArmorWorth : taken) + (taken >= hp_left(t) ? 1.0 : 0.0);
 }
@@ -70,7 +70,7 @@ inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_rol
         const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
         if (!c.live() || e.trigger != CardTrigger::attacked || (w != t && e.target != CardTarget::party) ||
             (used[w] >> k & 1u) || uses == 0 || (s.beast && c.def->spell) || s.hope < e.hope ||
-            s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots)
+            s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots || (e.armor > 0 && s.no_armor))
           continue;
         if (uses > 0 && worth < 2.0) continue;
         double p_miss = 0.0;

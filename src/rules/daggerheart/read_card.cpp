@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -44,10 +44,10 @@ const std::vector<KeySpec> kEffectKeys{
     {"hp_marks", "integer", "0", "HP the target marks outright (no damage roll, thresholds or resistance): an action's on each target it beats, instead of damage; a `hit` reaction's on top of what the hit marks"},
     {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
-    {"advantage", "boolean", "false", "attack: rolled with advantage"},
+    {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
     {"weapon_dice", "integer", "0", "reaction (hit): this many more of the weapon's damage dice"},
-    {"hit_if", "any|melee|magic|fear|weapon|hope", "any", "reaction (hit, crit, after_hit, missed): only a melee weapon's hit (missed: a Melee-range attacker), a magic weapon's, a success with Fear, a weapon attack's, a success with Hope"},
+    {"hit_if", "any|melee|magic|fear|weapon|hope", "any", "reaction (hit, crit, after_hit, missed, failed): only a melee weapon's hit (missed: a Melee-range attacker), a magic weapon's, a success with Fear, a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
@@ -55,7 +55,16 @@ const std::vector<KeySpec> kEffectKeys{
     {"clear_armor", "integer", "0", "Armor Slots cleared on the target(s)"},
     {"either", "boolean", "false", "heal_hp, heal_stress, gain_hope and clear_armor are options: each target gets the one worth most to it"},
     {"hope_ally", "boolean", "false", "reaction (after_hit): on a success with Hope, the ally most in need gets the effect too"},
-    {"strike_back", "boolean", "false", "reaction (missed): the PC deals its weapon's damage to the attacker"},
+    {"strike_back", "boolean", "false", "reaction (missed): the PC deals its weapon's damage to the attacker; (failed, hit_if: weapon): to the target of the failed attack"},
+    {"half_proficiency", "boolean", "false", "strike_back: the weapon's damage with half the PC's Proficiency in dice, rounded up"},
+    {"attack_damage", "number | trait | half:TRAIT | twice:TRAIT | proficiency", "", "reaction (attack): added to the attack's damage roll on a hit, e.g. twice:strength"},
+    {"repeat", "integer", "1", "reaction (attack): how many times it may be played on one attack"},
+    {"fight_damage", "integer", "0", "reaction (attack): a stance until the fight ends: added to the PC's damage rolls"},
+    {"fight_severe", "integer", "0", "reaction (attack): a stance until the fight ends: added to the PC's Severe threshold"},
+    {"no_armor", "boolean", "false", "reaction (attack): a stance until the fight ends: the PC uses no Armor Slot"},
+    {"focus_proficiency", "integer", "0", "reaction (attack): + Proficiency on the PC's weapon attacks at this target until it attacks another, the target falls or the fight ends"},
+    {"next_hit", "dice", "", "reaction (after_hit, hit_if: weapon): the PC's next successful weapon attack on the same target adds these dice, e.g. 2d12"},
+    {"double_damage", "boolean", "false", "reaction (attack): charges the PC's next successful weapon attack in the fight: its damage roll is doubled (of `damage_type` when written)"},
     {"on_kill", "boolean", "false", "reaction (crit): also fires when the PC's damage defeats an adversary"},
     {"needs_domain", "integer", "0", "a loadout condition: at least this many cards of the card's domain in the loadout, else the card is inert"},
     {"evasion", "integer", "0", "+Evasion to the target(s) until an attack succeeds against them"},
@@ -66,7 +75,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks: a number, a trait, half:TRAIT or proficiency (min_marks: a hit with the PC's weapon marks at least this many HP); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks"},
 };
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -99,7 +108,7 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked"};
+const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
@@ -107,7 +116,7 @@ const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bond
 const std::vector<std::string> kTiers{"foundation", "specialization", "mastery"};
 const std::vector<std::string> kPassiveNames{"evasion", "major",  "severe", "hp",         "stress",      "armor",
                                              "melee_damage", "weapon_damage", "attack", "experience", "domain_cards",
-                                             "min_marks"};
+                                             "min_marks", "vulnerable_damage"};
 
 CardDice read_dice(MapReader& r, std::string_view key) {
   CardDice c;
@@ -132,11 +141,16 @@ CardNumber read_number(const Node& n) {
     c.proficiency = true;
     return c;
   }
+  if (s == "level") {
+    c.level = true;
+    return c;
+  }
   std::string trait = s;
   if (s.rfind("half:", 0) == 0) c.half = true, trait = s.substr(5);
+  if (s.rfind("twice:", 0) == 0) c.twice = true, trait = s.substr(6);
   const auto it = std::find(kTraitNames.begin(), kTraitNames.end(), trait);
   if (it == kTraitNames.end())
-    throw InputError(n.pos(), "a passive bonus is a number, a trait, half:TRAIT or proficiency, not '" + s + "'" +
+    throw InputError(n.pos(), "a passive bonus is a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level, not '" + s + "'" +
                                   did_you_mean(trait, kTraitNames));
   c.trait = static_cast<int>(it - kTraitNames.begin());
   return c;
@@ -201,6 +215,15 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.either = r.get_bool("either", false);
   e.hope_ally = r.get_bool("hope_ally", false);
   e.strike_back = r.get_bool("strike_back", false);
+  e.half_proficiency = r.get_bool("half_proficiency", false);
+  if (const Node* n = r.get("attack_damage")) e.attack_damage = read_number(*n);
+  e.repeat = static_cast<int>(r.get_int("repeat", 1, 1, 3));
+  e.double_damage = r.get_bool("double_damage", false);
+  e.fight_damage = static_cast<int>(r.get_int("fight_damage", 0, 0, 20));
+  e.fight_severe = static_cast<int>(r.get_int("fight_severe", 0, 0, 20));
+  e.no_armor = r.get_bool("no_armor", false);
+  e.focus_proficiency = static_cast<int>(r.get_int("focus_proficiency", 0, 0, 3));
+  e.next_hit = read_dice(r, "next_hit");
   e.on_kill = r.get_bool("on_kill", false);
   e.needs_domain = static_cast<int>(r.get_int("needs_domain", 0, 0, kMaxLoadout));
   if (r.has("companion")) e.companion = static_cast<CompanionPart>(1 + r.get_choice("companion", kCompanionParts, 0));
@@ -209,7 +232,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(node.pos(), r.what() + ": `companion: training` takes `picks` (1 or 2), and only it");
   if (const Node* p = r.get("passive")) {
     std::vector<KeySpec> keys;
-    for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT | proficiency", "0", ""});
+    for (const auto& k : kPassiveNames) keys.push_back({k, "number | trait | half:TRAIT | twice:TRAIT | proficiency | level", "0", ""});
     keys.push_back({"reroll", "integer", "0", "damage dice at or below it roll again once"});
     keys.push_back({"guarded", "integer", "0", "attacks on the PC have disadvantage while it has at most this many HP left"});
     keys.push_back({"focus_evasion", "integer", "0", "more Evasion against the attacks of the PC's Ranger's Focus"});
@@ -220,7 +243,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     e.p_focus_evasion = static_cast<int>(pr.get_int("focus_evasion", 0, 0, 10));
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
-                         &e.p_min_marks};
+                         &e.p_min_marks,    &e.p_vulnerable_damage};
     for (std::size_t k = 0; k < kPassiveNames.size(); ++k)
       if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
   }
@@ -229,7 +252,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   const bool vocabulary = e.damage.present() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained || e.advantage ||
                           e.bonus.present() || e.weapon_dice || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope ||
                           e.fear || e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade ||
-                          e.strike_back || e.evade.present() || e.reroll_attack || r.has("passive");
+                          e.strike_back || e.evade.present() || e.reroll_attack || e.attack_damage.present() ||
+                          e.double_damage || e.stance() || e.focus_proficiency || e.next_hit.present() ||
+                          r.has("passive");
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.companion != CompanionPart::none))
@@ -258,19 +283,42 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": hp_marks goes with an action at enemies or `trigger: hit`");
   if (e.hp_marks > 0 && !hit && (e.damage.present() || e.bonus.present()))
     throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": an action's hp_marks replace its damage: no damage or bonus");
-  const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed;
+  const bool failed = e.trigger == CardTrigger::failed;
+  const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed || failed;
   if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event)))
     throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit or missed");
   if (hit && (e.hit_if == HitIf::weapon || e.hit_if == HitIf::hope))
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `hit` reaction is a weapon's hit; hit_if: any, melee, magic or fear");
   if (event && (e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.target_stress ||
                 e.hp_marks ||
-                e.vulnerable || e.restrained || e.advantage || e.evasion || e.halve || e.downgrade || e.fear ||
-                (!e.strike_back && (e.target == CardTarget::enemy || e.target == CardTarget::enemies))))
-    throw InputError(node.pos(), r.what() + ": a crit, after_hit or missed reaction clears HP, Stress or Armor, gives Hope, "
-                                            "or strikes back, for the PC (`target: self`), an ally, the party or the allies");
-  if (e.strike_back && e.trigger != CardTrigger::missed)
-    throw InputError(r.scalar("strike_back")->pos(), r.what() + ": strike_back goes with `trigger: missed`");
+                e.vulnerable || e.restrained || (e.advantage && !failed) || e.evasion || e.halve || e.downgrade || e.fear ||
+                (!e.strike_back && !e.next_hit.present() && (e.target == CardTarget::enemy || e.target == CardTarget::enemies))))
+    throw InputError(node.pos(), r.what() + ": a crit, after_hit or missed reaction (or a failed one) clears HP, Stress or Armor, gives Hope "
+                                            "(failed: or advantage), or strikes back, for the PC (`target: self`), an ally, the party or the allies");
+  if (e.strike_back && e.trigger != CardTrigger::missed && !(failed && e.hit_if == HitIf::weapon))
+    throw InputError(r.scalar("strike_back")->pos(), r.what() + ": strike_back goes with `trigger: missed`, or `failed` with `hit_if: weapon`");
+  if (e.half_proficiency && !e.strike_back)
+    throw InputError(r.scalar("half_proficiency")->pos(), r.what() + ": half_proficiency goes with strike_back");
+  if (e.advantage && failed && e.target != CardTarget::self)
+    throw InputError(r.scalar("advantage")->pos(), r.what() + ": a failed reaction's advantage is the PC's own (`target: self`)");
+  if (failed && r.has("hit_if") && e.hit_if != HitIf::weapon)
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `failed` reaction takes hit_if: weapon only");
+  const bool before = e.trigger == CardTrigger::attack;
+  const int befores = e.attack_damage.present() + e.double_damage + e.stance() + (e.focus_proficiency > 0);
+  if (before != (befores > 0) || befores > 1)
+    throw InputError(node.pos(), r.what() + ": a reaction with `trigger: attack` adds `attack_damage`, doubles the damage "
+                                            "(`double_damage`), takes a stance (fight_damage, fight_severe, no_armor) or a focus "
+                                            "(focus_proficiency), one of them, and only it takes any");
+  if (e.next_hit.present() && (e.trigger != CardTrigger::after_hit || e.hit_if != HitIf::weapon))
+    throw InputError(r.get("next_hit")->pos(), r.what() + ": next_hit goes with `trigger: after_hit` and `hit_if: weapon`");
+  if (r.has("repeat") && !(before && e.attack_damage.present()))
+    throw InputError(r.scalar("repeat")->pos(), r.what() + ": repeat goes with `trigger: attack` and attack_damage");
+  if (before && (e.roll != CardRoll::none || r.has("hit_if") || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+                 e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.hp_marks || e.vulnerable ||
+                 e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back ||
+                 e.armor || e.either || e.on_kill))
+    throw InputError(node.pos(), r.what() + ": a `trigger: attack` reaction takes attack_damage (with repeat), double_damage "
+                                            "(with damage_type), a stance or a focus, its costs and uses, nothing else");
   if (e.on_kill && e.trigger != CardTrigger::crit)
     throw InputError(r.scalar("on_kill")->pos(), r.what() + ": on_kill goes with `trigger: crit`");
   if (e.hope_ally && (e.trigger != CardTrigger::after_hit || e.target != CardTarget::self))
@@ -429,6 +477,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.armor_slots = std::min(12, p.armor_slots + e.p_armor.value(t, prof));
   p.reroll_damage = std::max(p.reroll_damage, e.p_reroll);
   p.hit_min_marks = std::max(p.hit_min_marks, e.p_min_marks.value(t, prof));
+  p.vulnerable_damage += e.p_vulnerable_damage.value(t, prof, p.level);
   p.guarded_hp = std::max(p.guarded_hp, e.p_guarded);
   p.focus_evasion = std::max(p.focus_evasion, e.p_focus_evasion);
   // An Experience bonus: the one the PC uses in a fight (its best).
@@ -462,9 +511,14 @@ void finish_cards(Pc& p) {
         p.has_attack_reactions || e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit;
     p.has_miss_reactions = p.has_miss_reactions || e.trigger == CardTrigger::missed;
     p.has_kill_reactions = p.has_kill_reactions || e.on_kill;
+    p.has_before_attack = p.has_before_attack || e.trigger == CardTrigger::attack;
+    p.has_fail_reactions = p.has_fail_reactions || e.trigger == CardTrigger::failed;
     p.has_attacked_reactions = p.has_attacked_reactions || e.trigger == CardTrigger::attacked;
     p.protects_allies = p.protects_allies || (e.trigger == CardTrigger::attacked && e.target == CardTarget::party);
   }
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
+    if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)
+      p.vulnerable_card = static_cast<int>(k);
 }
 
 // The subclass features up to the PC's subclass cards, a multiclass's
