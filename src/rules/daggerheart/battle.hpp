@@ -302,8 +302,13 @@ class Battle {
   int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
-  bool card_attacked(int t, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean, double crit_add,
-                     bool direct);
+  bool card_attacked(int t, int j, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean,
+                     double crit_add, bool direct);
+  bool on_the_brink(int i, int marks);
+  bool armor_holds(int i);
+  int card_armor(int i, int marks);
+  bool card_dying(int i);
+  void card_struck(int t, int j);
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {
