@@ -413,7 +413,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     if (evasion_vs_ && battle_bonded(t, j)) ++feat(pc(t).companion.feat_battle_bonded).uses;
     if (hit && attacked_reactions_ && opt_.cards) {  // Wings, Danger Sense... (play_defence.hpp)
       const Dice& d = e.standard_damage ? a.damage : e.damage;
-      hit = card_attacked(t, bonus, ev, adv_roll, dis_roll, &nat, members * d.mean(), members * d.max_dice(),
+      hit = card_attacked(t, j, bonus, ev, adv_roll, dis_roll, &nat, members * d.mean(), members * d.max_dice(),
                           e.direct || a.direct);
     }
     if (hit && not_this_time(t, nat)) {
@@ -429,6 +429,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     radv(j).struck(area, nat == 20);
     if (pc_[t].evasion_bonus > 0) pc_[t].evasion_bonus = 0;  // Rogue's Dodge ends when an attack succeeds
     last_hit_by_[t] = j;
+    if (opt_.cards && pc(t).has_struck_reactions) card_struck(t, j);  // Revenge (play_defence.hpp)
     // The damage: the standard (the Horde's once half its HP are marked, or
     // the alternative), or the effect's own; a Group Attack adds every member's.
     const Dice* dice = &e.damage;

@@ -317,8 +317,13 @@ class Battle {
   void end_focus(int i, int t);
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
-  bool card_attacked(int t, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean, double crit_add,
-                     bool direct);
+  bool card_attacked(int t, int j, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean,
+                     double crit_add, bool direct);
+  bool on_the_brink(int i, int marks);
+  bool armor_holds(int i);
+  int card_armor(int i, int marks);
+  bool card_dying(int i);
+  void card_struck(int t, int j);
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {

@@ -28,12 +28,15 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // the PC (with `target: party`, against the PC or an ally) has succeeded and
 // its damage is not rolled yet (attacked); the PC is about to make a weapon
 // attack roll (attack); an action roll of the PC's has failed (failed; with
-// hit_if: weapon, its weapon attack has failed, told after the miss).
-enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed };
-// A reaction's condition: any, a melee weapon's hit (missed: an attacker that
-// fights in Melee range), a magic weapon's, a success with Fear, a weapon
-// attack's (not a spell's), a success with Hope or a critical.
-enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope };
+// hit_if: weapon, its weapon attack has failed, told after the miss); the PC
+// marks an Armor Slot against a hit (armor); the PC would make a death move
+// (dying); an adversary's attack on the PC has succeeded, before its damage (struck).
+enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck };
+// A reaction's condition: any, a melee weapon's hit (missed, attacked: an
+// attacker that fights in Melee range), a magic weapon's, a success with Fear,
+// a weapon attack's (not a spell's), a success with Hope or a critical, or
+// (missed, attacked) an attacker that fights from beyond Melee range.
+enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope, ranged };
 // A spellcast roll (Spellcast trait), an attack with the primary weapon, or an
 // action roll with a named trait (`trait:`; an ancestry's natural weapon).
 enum class CardRoll : std::uint8_t { none, spellcast, attack, trait };
@@ -138,6 +141,9 @@ struct CardEffect {
   CardDice next_hit;
   bool on_kill = false;      // also fires when the PC's damage defeats an adversary
   int needs_domain = 0;      // a loadout condition: this many cards of its domain in the loadout, else inert
+  // Each use rolls a d6: at or below this the card goes to the vault (no more
+  // uses until a rest of its `refresh` kind gives them back); 0 never.
+  int vault_on = 0;
   CompanionPart companion = CompanionPart::none;  // played by the companion rules
   int picks = 0;                                  // companion: training: the training options it adds
   int evasion = 0;                 // +Evasion until an attack succeeds against the PC
@@ -163,6 +169,12 @@ struct CardEffect {
   int p_reroll = 0;  // damage dice at or below this are rolled again once
   int p_guarded = 0;  // attacks on the PC have disadvantage while it has at most this many HP left
   int p_focus_evasion = 0;  // more Evasion against the attacks of the PC's Ranger's Focus (Elusive Predator)
+  int p_no_minor = 0;  // with at most this many HP unmarked, Minor damage marks nothing (On the Brink)
+  // When the PC would mark an Armor Slot: Proficiency d6s, any at or above this
+  // and the hit drops a threshold with no slot marked (Unyielding Armor); 0 none.
+  int p_keep_armor = 0;
+  // A passive with a features.csv row: one that acts in the fight (Adrenaline, On the Brink, Unyielding Armor).
+  bool acts() const { return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present(); }
 };
 
 // A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry

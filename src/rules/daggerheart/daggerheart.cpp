@@ -282,10 +282,12 @@ void declare_features(Encounter& enc) {
           p.feat_beast_features[k] = add_feature(t, i, f.name, f.hope > 0 ? "Hope" : "Stress");
       }
     }
-    for (PcCard& c : p.cards) {  // domain cards played (passives are folded into the PC)
+    for (PcCard& c : p.cards) {  // domain cards played (passives are folded into the PC, but for those that act)
       const CardEffect& e = c.def->effect;
-      if (c.live() && (e.when != CardWhen::passive || e.p_vulnerable_damage.present()))  // a conditional passive has a row
+      if (c.live() && (e.when != CardWhen::passive || e.acts()))
         c.feat = add_feature(t, i, c.def->name, e.hope > 0 ? "Hope" : e.stress > 0 ? "Stress" : "");
+      if (c.live() && e.p_no_minor > 0 && p.feat_no_minor < 0) p.feat_no_minor = c.feat;
+      if (c.live() && e.p_keep_armor > 0 && p.feat_keep_armor < 0) p.feat_keep_armor = c.feat;
     }
     if (PcCompanion& c = p.companion; c.present) {  // a companion's commanded attacks, and the features that act
       c.feat = add_feature(t, i, "Companion: " + c.name, "Hope");

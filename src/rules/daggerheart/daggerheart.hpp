@@ -136,12 +136,16 @@ struct Pc {
   bool has_fail_reactions = false;  // failed: on a failed action roll (Inevitable) or weapon attack (Glancing Blow)
   bool has_attacked_reactions = false;  // attacked: for itself; protects_allies: for the others too (`target: party`)
   bool protects_allies = false;
+  bool has_armor_reactions = false, has_dying_reactions = false, has_struck_reactions = false;  // play_defence.hpp
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
   int guarded_hp = 0;     // a passive (Sturdy): attacks on it have disadvantage at this many HP left or fewer
   int vulnerable_damage = 0;  // a passive (Adrenaline): added to its damage rolls while it is Vulnerable ...
   int vulnerable_card = -1;   // ... the card (its row in features.csv), -1 none
+  int no_minor_hp = 0;    // a passive (On the Brink): Minor damage marks nothing at this many HP left or fewer
+  int keep_armor = 0;     // a passive (Unyielding Armor): a d6 face that keeps an Armor Slot unmarked (0 none)
+  int feat_no_minor = -1, feat_keep_armor = -1;  // ... their features.csv rows
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

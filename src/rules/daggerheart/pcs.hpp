@@ -587,7 +587,13 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   const int major = major_of(i), severe = severe_of(i);
   int marks = severity(dmg, major, severe);
   if (s.unstoppable > 0) marks = unstoppable_severity(i, marks, type);  // class_play.hpp
-  if (opt_.cards && p.has_damaged_reactions && marks > 0) marks = card_damaged(i, dmg, marks, type);  // play_cards.hpp
+  // On the Brink: a Minor hit marks nothing, before any card or Armor Slot is spent on it; again after a
+  // reaction lowered the hit to Minor (play_defence.hpp).
+  if (p.no_minor_hp > 0 && on_the_brink(i, marks)) [[unlikely]] marks = 0;
+  if (opt_.cards && p.has_damaged_reactions && marks > 0) {
+    marks = card_damaged(i, dmg, marks, type);  // play_cards.hpp
+    if (p.no_minor_hp > 0 && on_the_brink(i, marks)) marks = 0;
+  }
   bool use_armor = false;
   if (!direct && marks > 0 && armor_free(i)) {
     switch (p.armor_policy) {
@@ -597,20 +603,32 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       case ArmorPolicy::never: break;
     }
   }
-  if (loyal_friend(i, marks - (use_armor ? 1 : 0), from)) return 0;  // companion_play.hpp
+  // Loyal Friend weighs the HP the hit marks after the slot (On the Brink counted).
+  const int expect = marks - (use_armor ? 1 : 0);
+  const bool brink_after = use_armor && p.no_minor_hp > 0 && expect == 1 && hp_left(i) <= p.no_minor_hp;
+  if (loyal_friend(i, brink_after ? 0 : expect, from)) return 0;  // companion_play.hpp
+  bool armor_held = false;  // Unyielding Armor: the hit drops a threshold, no slot marked
   if (use_armor) {
     --marks;
-    ++s.armor_marked;
-    ++rpc(i).extra[kExtraArmorUsed];
-    ++res(kArmorSlotsUsed);
+    armor_held = p.keep_armor > 0 && armor_holds(i);  // play_defence.hpp
+    if (!armor_held) {
+      ++s.armor_marked;
+      ++rpc(i).extra[kExtraArmorUsed];
+      ++res(kArmorSlotsUsed);
+      // Brace: a second slot for a Stress, one threshold more (play_defence.hpp).
+      if (opt_.cards && p.has_armor_reactions && marks > 0) marks = card_armor(i, marks);
+    }
+    // On the Brink after the Armor Slot: a hit the slot lowered to Minor marks nothing.
+    if (p.no_minor_hp > 0 && on_the_brink(i, marks)) marks = 0;
   }
   if constexpr (Log::kEnabled) {
     // What mark_hp will mark: no more than the HP left (none when the PC
     // already stands on no HP: the death move comes again).
     const int marked = marks <= 0 || !standing(i) ? 0 : std::min(marks, std::max(0, hp_left(i)));
     char armor[48] = "";
-    if (use_armor) std::snprintf(armor, sizeof armor, ", an Armor Slot marked (%d of %d left)",
-                                 p.armor_slots - s.armor_marked, p.armor_slots);
+    if (use_armor && armor_held) std::snprintf(armor, sizeof armor, ", the armor holds (no slot marked)");
+    else if (use_armor) std::snprintf(armor, sizeof armor, ", an Armor Slot marked (%d of %d left)",
+                                      p.armor_slots - s.armor_marked, p.armor_slots);
     char more[32] = "";
     if (marked < marks) std::snprintf(more, sizeof more, " (of %d)", marks);
     log_.say("  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP%s, %d left", dmg, direct ? " direct" : "",
@@ -619,7 +637,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   mark_hp(i, marks, from);
   // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
   if (s.beast && p.beast_fragile && marks >= 2) drop_out(i, "Fragile: Major damage");
-  if (use_armor) check_all_armor_marked();
+  if (use_armor && !armor_held) check_all_armor_marked();
   return marks;
 }
 
@@ -649,6 +667,7 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
 
 template <class R, class Log>
 inline void Battle<R, Log>::death_move(int i, int from) {
+  if (opt_.cards && pc(i).has_dying_reactions && card_dying(i)) return;  // Battle-Hardened (play_defence.hpp)
   PcState& s = pc_[i];
   CombatantRecord& r = rpc(i);
   r.extra[kExtraDeathMove] = 1;

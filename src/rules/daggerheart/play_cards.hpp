@@ -316,6 +316,13 @@ inline void Battle<R, Log>::pay_card(int i, int k) {
     res(kArmorSlotsUsed) += e.armor;
     check_all_armor_marked();
   }
+  if (e.vault_on > 0) [[unlikely]] {  // Shrug It Off: a d6 may send the card to the vault after this use
+    const int d = dice_.die(6);
+    const bool lost = d <= e.vault_on;
+    if (lost) s.card_uses[static_cast<std::size_t>(k)] = 0;
+    ENCSIM_SAY(log_, "  %s's %s: d6 %d%s", pname(i), c.def->name.c_str(), d,
+               lost ? ": the card goes to the vault after this use" : ": it stays in the loadout");
+  }
 }
 
 // Plays card k (its costs paid here). `t`: the target card_value chose (-1:
@@ -595,7 +602,7 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     if (!kill && trig == CardTrigger::failed && (e.hit_if == HitIf::weapon) != weapon) continue;
     if (!kill) {
       const bool melee = trig == CardTrigger::missed ? adv(foe).range == Range::melee : weapon && w.range == Range::melee;
-      if ((e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::magic && !(weapon && w.type == DamageType::magic)) ||
+      if ((e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::ranged && melee) || (e.hit_if == HitIf::magic && !(weapon && w.type == DamageType::magic)) ||
           (e.hit_if == HitIf::fear && r != RollResult::success_fear) || (e.hit_if == HitIf::weapon && !weapon) ||
           (e.hit_if == HitIf::hope && !with_hope))
         continue;

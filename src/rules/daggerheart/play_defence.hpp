@@ -51,8 +51,9 @@ inline double Battle<R, Log>::hit_worth(int t, double mean, bool direct) const {
 // limited uses waits for a hit worth 2 HP or more. An Evasion bonus is rolled
 // and kept for this attack; a reroll replaces *nat. Returns whether it still hits.
 template <class R, class Log>
-inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat,
+inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat,
                                           double mean, double crit_add, bool direct) {
+  const bool melee = adv(j).range == Range::melee;  // the attacker's standard attack: where it fights from
   const double worth_base = hit_worth(t, mean, direct);
   std::uint32_t used[Encounter::kMaxPcs] = {};  // each reaction once per attack
   for (;;) {
@@ -70,7 +71,8 @@ inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_rol
         const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
         if (!c.live() || e.trigger != CardTrigger::attacked || (w != t && e.target != CardTarget::party) ||
             (used[w] >> k & 1u) || uses == 0 || (s.beast && c.def->spell) || s.hope < e.hope ||
-            s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots || (e.armor > 0 && s.no_armor))
+            s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots || (e.armor > 0 && s.no_armor) ||
+            (e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::ranged && melee))
           continue;
         if (uses > 0 && worth < 2.0) continue;
         double p_miss = 0.0;
@@ -102,6 +104,114 @@ inline bool Battle<R, Log>::card_attacked(int t, int bonus, int ev, bool adv_rol
       ENCSIM_SAY(log_, "  the attack misses %s", pname(t));
       return false;
     }
+  }
+}
+
+// On the Brink (`passive: {no_minor: N}`): a hit of Minor severity (after
+// the reactions and Armor Slot that lowered it) marks nothing while PC i has
+// at most N HP unmarked. Counts the HP spared as the card's `healed`.
+template <class R, class Log>
+inline bool Battle<R, Log>::on_the_brink(int i, int marks) {
+  if (marks != 1 || hp_left(i) > pc(i).no_minor_hp) return false;
+  FeatureRecord& f = feat(pc(i).feat_no_minor);
+  ++f.uses;
+  ++f.healed;
+  ENCSIM_SAY(log_, "  %s is on the brink (%d HP left): Minor damage marks nothing", pname(i), hp_left(i));
+  return true;
+}
+
+// Unyielding Armor (`passive: {keep_armor: 6}`): as PC i would mark an Armor
+// Slot, Proficiency d6s; any at or above the face lowers the hit a threshold
+// with no slot marked. Counts each slot kept as a use of the card.
+template <class R, class Log>
+inline bool Battle<R, Log>::armor_holds(int i) {
+  const int n = std::max(1, pc(i).proficiency);
+  int best = 0;
+  for (int q = 0; q < n; ++q) best = std::max(best, dice_.die(6));
+  const bool held = best >= pc(i).keep_armor;
+  if (held) ++feat(pc(i).feat_keep_armor).uses;
+  ENCSIM_SAY(log_, "  %s's armor: %dd6, best %d%s", pname(i), n, best,
+             held ? ": it holds, no Armor Slot marked" : ": an Armor Slot is marked");
+  return held;
+}
+
+// `armor` reactions (Brace): as PC i marks an Armor Slot against a hit that
+// still marks `marks` HP after it, the one that saves the most HP after its
+// costs (a Stress a quarter, an Armor Slot a half), when that is more than
+// nothing (name order on ties). Costs are paid here. Returns the HP to mark.
+template <class R, class Log>
+inline int Battle<R, Log>::card_armor(int i, int marks) {
+  const Pc& p = pc(i);
+  const PcState& s = pc_[i];
+  int pick = -1;
+  double best = 0.0;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    if (!c.live() || e.trigger != CardTrigger::armor || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
+        (s.beast && c.def->spell) || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
+        s.armor_marked + e.armor > p.armor_slots)
+      continue;
+    const double saved = std::min(marks, e.downgrade) - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+    if (saved > best) best = saved, pick = k;
+  }
+  if (pick < 0) return marks;
+  const PcCard& c = p.cards[static_cast<std::size_t>(pick)];
+  pay_card(i, pick);
+  const int after = std::max(0, marks - c.def->effect.downgrade);
+  ENCSIM_SAY(log_, "  %s plays %s: %d HP become %d", pname(i), c.def->name.c_str(), marks, after);
+  feat(c.feat).healed += marks - after;
+  return after;
+}
+
+// `dying` reactions (Battle-Hardened): as PC i would make a death move, the
+// first (name order) it can pay clears its HP instead: staying up is worth
+// more than any cost, so it is always played, the class feature's Hope
+// reserve notwithstanding. Returns true when the PC stays up.
+template <class R, class Log>
+inline bool Battle<R, Log>::card_dying(int i) {
+  const Pc& p = pc(i);
+  const PcState& s = pc_[i];
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    if (!c.live() || e.trigger != CardTrigger::dying || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
+        (s.beast && c.def->spell) || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
+        s.armor_marked + e.armor > p.armor_slots || s.hp_marked == 0)
+      continue;
+    ENCSIM_SAY(log_, "  %s plays %s instead of a death move", pname(i), c.def->name.c_str());
+    pay_card(i, k);
+    card_for_pc(i, c, i);
+    return true;
+  }
+  return false;
+}
+
+// `struck` reactions (Revenge): once adversary j's attack on PC t has
+// succeeded (before its damage), each of t's whose condition holds (hit_if:
+// the attacker's range) makes j mark its `hp_marks` HP outright, in name
+// order, when those HP (no more than j has left; a Minion's 1) are worth more
+// than the costs (a Stress a quarter, a Hope a half, the class feature's Hope
+// reserve kept). Costs are paid here.
+template <class R, class Log>
+inline void Battle<R, Log>::card_struck(int t, int j) {
+  const Pc& p = pc(t);
+  const PcState& s = pc_[t];
+  const bool melee = adv(j).range == Range::melee;
+  for (int k = 0; k < static_cast<int>(p.cards.size()) && adv_[j].alive && standing(t); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    if (!c.live() || e.trigger != CardTrigger::struck || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
+        (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
+        s.armor_marked + e.armor > p.armor_slots || (e.hit_if == HitIf::melee && !melee) ||
+        (e.hit_if == HitIf::ranged && melee))
+      continue;
+    const double gain = adv(j).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(j));
+    if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress + kArmorWorth * e.armor) continue;
+    ENCSIM_SAY(log_, "  %s plays %s: %s marks %d HP", pname(t), c.def->name.c_str(), aname(j), e.hp_marks);
+    pay_card(t, k);
+    force_marks(t, j, e.hp_marks, c.feat);
   }
 }
 

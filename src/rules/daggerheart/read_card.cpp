@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -47,7 +47,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
     {"weapon_dice", "integer", "0", "reaction (hit): this many more of the weapon's damage dice"},
-    {"hit_if", "any|melee|magic|fear|weapon|hope", "any", "reaction (hit, crit, after_hit, missed, failed): only a melee weapon's hit (missed: a Melee-range attacker), a magic weapon's, a success with Fear, a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope"},
+    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck): only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear, a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
@@ -66,6 +66,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"next_hit", "dice", "", "reaction (after_hit, hit_if: weapon): the PC's next successful weapon attack on the same target adds these dice, e.g. 2d12"},
     {"double_damage", "boolean", "false", "reaction (attack): charges the PC's next successful weapon attack in the fight: its damage roll is doubled (of `damage_type` when written)"},
     {"on_kill", "boolean", "false", "reaction (crit): also fires when the PC's damage defeats an adversary"},
+    {"vault_on", "integer", "0", "each use rolls a d6: at or below this the card goes to the vault (no more uses until a rest of its `refresh` kind)"},
     {"needs_domain", "integer", "0", "a loadout condition: at least this many cards of the card's domain in the loadout, else the card is inert"},
     {"evasion", "integer", "0", "+Evasion to the target(s) until an attack succeeds against them"},
     {"evade", "integer | dice", "", "reaction (attacked): added to the PC's Evasion against this attack, e.g. d6 or 2"},
@@ -108,8 +109,8 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed"};
-const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope"};
+const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed", "armor", "dying", "struck"};
+const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
 const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bonded", "loyal_friend"};
@@ -184,8 +185,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.damage.per_spellcast = r.get_bool("per_spellcast", false);
   if (r.has("uses_trait")) e.uses_trait = r.get_choice("uses_trait", kTraitNames, 0);
   e.refresh = static_cast<CardRefresh>(r.get_choice("refresh", {"rest", "long_rest", "session"}, 0));
-  if (r.has("refresh") && e.uses == 0 && e.uses_trait < 0)
-    throw InputError(r.scalar("refresh")->pos(), r.what() + ": `refresh` goes with `uses` or `uses_trait`");
+  if (r.has("refresh") && e.uses == 0 && e.uses_trait < 0 && !r.has("vault_on"))
+    throw InputError(r.scalar("refresh")->pos(), r.what() + ": `refresh` goes with `uses`, `uses_trait` or `vault_on`");
   e.at_least = static_cast<int>(r.get_int("at_least", 2, 1, 4));
   e.at_most = static_cast<int>(r.get_int("at_most", 4, 1, 4));
   if (r.has("against")) e.against = r.get_choice("against", kTypeNames, 0);
@@ -226,6 +227,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.next_hit = read_dice(r, "next_hit");
   e.on_kill = r.get_bool("on_kill", false);
   e.needs_domain = static_cast<int>(r.get_int("needs_domain", 0, 0, kMaxLoadout));
+  e.vault_on = static_cast<int>(r.get_int("vault_on", 0, 0, 5));
   if (r.has("companion")) e.companion = static_cast<CompanionPart>(1 + r.get_choice("companion", kCompanionParts, 0));
   e.picks = static_cast<int>(r.get_int("picks", 0, 0, 2));
   if ((e.companion == CompanionPart::training) != (e.picks > 0))
@@ -236,11 +238,16 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"reroll", "integer", "0", "damage dice at or below it roll again once"});
     keys.push_back({"guarded", "integer", "0", "attacks on the PC have disadvantage while it has at most this many HP left"});
     keys.push_back({"focus_evasion", "integer", "0", "more Evasion against the attacks of the PC's Ranger's Focus"});
+    keys.push_back({"no_minor", "integer", "0", "Minor damage marks nothing while the PC has at most this many HP left"});
+    keys.push_back({"keep_armor", "integer", "0", "when the PC would mark an Armor Slot: Proficiency d6s; any at or above this: a threshold lower, no slot marked"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
     e.p_guarded = static_cast<int>(pr.get_int("guarded", 0, 0, 12));
     e.p_focus_evasion = static_cast<int>(pr.get_int("focus_evasion", 0, 0, 10));
+    e.p_no_minor = static_cast<int>(pr.get_int("no_minor", 0, 0, 12));
+    e.p_keep_armor = static_cast<int>(pr.get_int("keep_armor", 0, 0, 6));
+    if (e.p_keep_armor == 1) throw InputError(pr.scalar("keep_armor")->pos(), "keep_armor is a d6 face from 2 to 6 (1 would keep every slot)");
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
                          &e.p_min_marks,    &e.p_vulnerable_damage};
@@ -257,7 +264,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           r.has("passive");
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
-                    e.hope_ally || e.on_kill || e.needs_domain || e.companion != CompanionPart::none))
+                    e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.companion != CompanionPart::none))
     throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
                                      ") and so takes no effect keys");
   if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
@@ -279,14 +286,32 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.hp_marks == 0)
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit");
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
-  if (e.hp_marks > 0 && !hit && !(e.when == CardWhen::action && at_enemies))
-    throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": hp_marks goes with an action at enemies or `trigger: hit`");
+  if (e.hp_marks > 0 && !hit && e.trigger != CardTrigger::struck && !(e.when == CardWhen::action && at_enemies))
+    throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": hp_marks goes with an action at enemies, `trigger: hit` or `trigger: struck`");
   if (e.hp_marks > 0 && !hit && (e.damage.present() || e.bonus.present()))
     throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": an action's hp_marks replace its damage: no damage or bonus");
   const bool failed = e.trigger == CardTrigger::failed;
   const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed || failed;
-  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event)))
-    throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit or missed");
+  const bool attacked = e.trigger == CardTrigger::attacked;
+  const bool struck = e.trigger == CardTrigger::struck;
+  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event && !attacked && !struck)))
+    throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit, missed, failed, attacked or struck");
+  if (e.hit_if == HitIf::ranged && e.trigger != CardTrigger::missed && !attacked && !struck)
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": `hit_if: ranged` (an attacker beyond Melee range) goes with `trigger: missed`, `attacked` or `struck`");
+  if ((attacked || struck) && e.hit_if != HitIf::any && e.hit_if != HitIf::melee && e.hit_if != HitIf::ranged)
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": an `attacked` or `struck` reaction's hit_if is melee or ranged (the attacker's range)");
+  const bool others = e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.halve ||
+                      e.heal_stress.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
+                      e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back || e.weapon_dice;
+  if (e.trigger == CardTrigger::armor && (e.downgrade == 0 || others || e.heal_hp.present() || e.hp_marks))
+    throw InputError(node.pos(), r.what() + ": an `armor` reaction lowers the hit by `downgrade` thresholds, for its costs, nothing else");
+  if (e.trigger == CardTrigger::dying &&
+      (!e.heal_hp.present() || others || e.downgrade || e.hp_marks || e.target != CardTarget::self))
+    throw InputError(node.pos(), r.what() + ": a `dying` reaction clears HP (`heal_hp`) on the PC (`target: self`) instead of its death move, nothing else");
+  if (struck && (e.hp_marks == 0 || others || e.heal_hp.present() || e.downgrade || e.target != CardTarget::enemy))
+    throw InputError(node.pos(), r.what() + ": a `struck` reaction makes the attacker (`target: enemy`) mark `hp_marks` HP, nothing else");
+  if (e.vault_on > 0 && e.when == CardWhen::passive)
+    throw InputError(r.scalar("vault_on")->pos(), r.what() + ": vault_on goes with a card that is played (an action or a reaction)");
   if (hit && (e.hit_if == HitIf::weapon || e.hit_if == HitIf::hope))
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `hit` reaction is a weapon's hit; hit_if: any, melee, magic or fear");
   if (event && (e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.target_stress ||
@@ -331,7 +356,6 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
               e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor ||
               e.evasion || e.halve || e.downgrade))
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit, nothing else");
-  const bool attacked = e.trigger == CardTrigger::attacked;
   if (attacked && e.evade.present() == e.reroll_attack)
     throw InputError(node.pos(), r.what() + ": an `attacked` reaction raises Evasion (`evade`) or makes the attacker reroll (`reroll_attack`), one of them");
   if (!attacked && (e.evade.present() || e.reroll_attack))
@@ -339,7 +363,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                      r.what() + ": evade and reroll_attack go with `trigger: attacked`");
   if (attacked && (e.target != CardTarget::self && e.target != CardTarget::party))
     throw InputError(node.pos(), r.what() + ": an `attacked` reaction protects the PC (`target: self`) or the PC and its allies (`target: party`)");
-  if (attacked && (e.roll != CardRoll::none || r.has("hit_if") || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+  if (attacked && (e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
                    e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.vulnerable || e.restrained ||
                    e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back))
     throw InputError(node.pos(), r.what() + ": an `attacked` reaction takes evade or reroll_attack and its costs, nothing else");
@@ -480,6 +504,8 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.vulnerable_damage += e.p_vulnerable_damage.value(t, prof, p.level);
   p.guarded_hp = std::max(p.guarded_hp, e.p_guarded);
   p.focus_evasion = std::max(p.focus_evasion, e.p_focus_evasion);
+  p.no_minor_hp = std::max(p.no_minor_hp, e.p_no_minor);
+  if (e.p_keep_armor > 0) p.keep_armor = p.keep_armor > 0 ? std::min(p.keep_armor, e.p_keep_armor) : e.p_keep_armor;
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
@@ -515,6 +541,9 @@ void finish_cards(Pc& p) {
     p.has_fail_reactions = p.has_fail_reactions || e.trigger == CardTrigger::failed;
     p.has_attacked_reactions = p.has_attacked_reactions || e.trigger == CardTrigger::attacked;
     p.protects_allies = p.protects_allies || (e.trigger == CardTrigger::attacked && e.target == CardTarget::party);
+    p.has_armor_reactions = p.has_armor_reactions || e.trigger == CardTrigger::armor;
+    p.has_dying_reactions = p.has_dying_reactions || e.trigger == CardTrigger::dying;
+    p.has_struck_reactions = p.has_struck_reactions || e.trigger == CardTrigger::struck;
   }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
     if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)
