@@ -32,8 +32,9 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed };
 // A reaction's condition: any, a melee weapon's hit (missed: an attacker that
 // fights in Melee range), a magic weapon's, a success with Fear, a weapon
-// attack's (not a spell's), a success with Hope or a critical.
-enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope };
+// attack's (not a spell's), a success with Hope or a critical; (attack) the
+// target is the PC's Ranger's Focus.
+enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope, focus };
 // A spellcast roll (Spellcast trait), an attack with the primary weapon, or an
 // action roll with a named trait (`trait:`; an ancestry's natural weapon).
 enum class CardRoll : std::uint8_t { none, spellcast, attack, trait };
@@ -119,6 +120,9 @@ struct CardEffect {
   bool hope_ally = false;  // on a success with Hope the ally most in need gets the effect too
   bool strike_back = false;  // missed: the PC's weapon damage to the attacker; failed: to the attack's target
   bool half_proficiency = false;  // strike_back: with half the PC's Proficiency in dice (rounded up)
+  // crit: heal_hp, clear_armor and hp_marks (on the target) are options, each
+  // bought once for `hope` apiece (Champion's Edge).
+  bool per_hope = false;
   // attack: a number added to the weapon attack's damage roll on a hit (Rage
   // Up's twice Strength), played up to `repeat` times on one attack.
   CardNumber attack_damage;
@@ -163,6 +167,8 @@ struct CardEffect {
   int p_reroll = 0;  // damage dice at or below this are rolled again once
   int p_guarded = 0;  // attacks on the PC have disadvantage while it has at most this many HP left
   int p_focus_evasion = 0;  // more Evasion against the attacks of the PC's Ranger's Focus (Elusive Predator)
+  int p_hurt_clear_stress = 0;  // Stress cleared each time an adversary's attack makes the PC mark HP (Rise Up)
+  int p_stressed_proficiency = 0;  // more Proficiency on its damage rolls while all its Stress is marked (Voice of Reason)
 };
 
 // A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry

@@ -284,7 +284,8 @@ void declare_features(Encounter& enc) {
     }
     for (PcCard& c : p.cards) {  // domain cards played (passives are folded into the PC)
       const CardEffect& e = c.def->effect;
-      if (c.live() && (e.when != CardWhen::passive || e.p_vulnerable_damage.present()))  // a conditional passive has a row
+      if (c.live() && (e.when != CardWhen::passive || e.p_vulnerable_damage.present() || e.p_stressed_proficiency > 0 ||
+                       e.p_hurt_clear_stress > 0))  // a conditional passive has a row
         c.feat = add_feature(t, i, c.def->name, e.hope > 0 ? "Hope" : e.stress > 0 ? "Stress" : "");
     }
     if (PcCompanion& c = p.companion; c.present) {  // a companion's commanded attacks, and the features that act

@@ -142,6 +142,10 @@ struct Pc {
   int guarded_hp = 0;     // a passive (Sturdy): attacks on it have disadvantage at this many HP left or fewer
   int vulnerable_damage = 0;  // a passive (Adrenaline): added to its damage rolls while it is Vulnerable ...
   int vulnerable_card = -1;   // ... the card (its row in features.csv), -1 none
+  int stressed_proficiency = 0;  // a passive (Voice of Reason): Proficiency on its damage rolls while all its Stress is marked ...
+  int stressed_card = -1;        // ... the card (its row in features.csv), -1 none
+  int hurt_clear_stress = 0;  // a passive (Rise Up): Stress cleared when an attack makes it mark HP ...
+  int hurt_card = -1;         // ... the card (its row in features.csv), -1 none
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;
