@@ -448,6 +448,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     if (alt_fear > 0) gain_fear(alt_fear, kFearGainedFeatures);
     const int marks =
         total > 0 || e.shred_armor ? damage_pc(t, total, e.type, e.direct || a.direct, e.shred_armor, j) : 0;
+    if (marks > 0 && pc(t).hurt_clear_stress > 0) hurt_clear(t);  // a passive (Rise Up, play_cards.hpp)
     on_hit(j, e, t);
     adversary_reaction(j, Trigger::hit, t, total, marks);
     npc_trigger(Trigger::pc_hit, t, j);

@@ -69,6 +69,7 @@ class Battle {
     bool no_armor;          // ... no Armor Slot used
     int marked_foe, marked_card, marked_dice;  // a focus (Deadly Focus): its target (-1 none), card, Proficiency added
     int broken_foe, broken_card;  // a next_hit card's target (Breaking Blow; -1 none) and card
+    int fear_card;  // an `attack` reaction whose Fear the GM loses if this attack succeeds (Apex Predator), -1 none
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -302,7 +303,7 @@ class Battle {
   double weapon_marks(int i, int t, const PcWeapon& w) const;
   int best_card(int i, int t, int* card_target, double* value);
   bool attack_or_card(int i, int t, const PcWeapon& w);
-  int roll_card_dice(int i, const CardDice& d, bool crit);
+  int roll_card_dice(int i, const CardDice& d, bool crit, int more_prof = 0);
   bool play_card(int i, int k, int t);
   void card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit);
   void card_conditions(const PcCard& c, int u);
@@ -314,6 +315,10 @@ class Battle {
   int fail_advantage(int i);
   int stance_damage(int i);
   int vulnerable_damage(int i);
+  int stressed_dice(int i);
+  void hurt_clear(int i);
+  void per_hope_options(int i, int k, int foe, int keep);
+  void fear_on_success(int i);
   void end_focus(int i, int t);
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
@@ -443,7 +448,7 @@ inline void Battle<R, Log>::set_up() {
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
-                     pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1};
+                     pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1, -1};
     if (pc(i).companion.present) ++n_companions_;
     evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
     attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;

@@ -34,9 +34,10 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck };
 // A reaction's condition: any, a melee weapon's hit (missed, attacked: an
 // attacker that fights in Melee range), a magic weapon's, a success with Fear,
-// a weapon attack's (not a spell's), a success with Hope or a critical, or
-// (missed, attacked) an attacker that fights from beyond Melee range.
-enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope, ranged };
+// a weapon attack's (not a spell's), a success with Hope or a critical,
+// (missed, attacked) an attacker that fights from beyond Melee range, or
+// (attack) the target is the PC's Ranger's Focus.
+enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope, ranged, focus };
 // A spellcast roll (Spellcast trait), an attack with the primary weapon, or an
 // action roll with a named trait (`trait:`; an ancestry's natural weapon).
 enum class CardRoll : std::uint8_t { none, spellcast, attack, trait };
@@ -122,6 +123,9 @@ struct CardEffect {
   bool hope_ally = false;  // on a success with Hope the ally most in need gets the effect too
   bool strike_back = false;  // missed: the PC's weapon damage to the attacker; failed: to the attack's target
   bool half_proficiency = false;  // strike_back: with half the PC's Proficiency in dice (rounded up)
+  // crit: heal_hp, clear_armor and hp_marks (on the target) are options, each
+  // bought once for `hope` apiece (Champion's Edge).
+  bool per_hope = false;
   // attack: a number added to the weapon attack's damage roll on a hit (Rage
   // Up's twice Strength), played up to `repeat` times on one attack.
   CardNumber attack_damage;
@@ -173,8 +177,14 @@ struct CardEffect {
   // When the PC would mark an Armor Slot: Proficiency d6s, any at or above this
   // and the hit drops a threshold with no slot marked (Unyielding Armor); 0 none.
   int p_keep_armor = 0;
-  // A passive with a features.csv row: one that acts in the fight (Adrenaline, On the Brink, Unyielding Armor).
-  bool acts() const { return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present(); }
+  int p_hurt_clear_stress = 0;  // Stress cleared each time an adversary's attack makes the PC mark HP (Rise Up)
+  int p_stressed_proficiency = 0;  // more Proficiency on its damage rolls while all its Stress is marked (Voice of Reason)
+  // A passive with a features.csv row: one that acts in the fight (Adrenaline,
+  // On the Brink, Unyielding Armor, Voice of Reason, Rise Up).
+  bool acts() const {
+    return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
+           p_hurt_clear_stress > 0;
+  }
 };
 
 // A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry

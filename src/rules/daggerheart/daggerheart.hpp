@@ -146,6 +146,10 @@ struct Pc {
   int no_minor_hp = 0;    // a passive (On the Brink): Minor damage marks nothing at this many HP left or fewer
   int keep_armor = 0;     // a passive (Unyielding Armor): a d6 face that keeps an Armor Slot unmarked (0 none)
   int feat_no_minor = -1, feat_keep_armor = -1;  // ... their features.csv rows
+  int stressed_proficiency = 0;  // a passive (Voice of Reason): Proficiency on its damage rolls while all its Stress is marked ...
+  int stressed_card = -1;        // ... the card (its row in features.csv), -1 none
+  int hurt_clear_stress = 0;  // a passive (Rise Up): Stress cleared when an attack makes it mark HP ...
+  int hurt_card = -1;         // ... the card (its row in features.csv), -1 none
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

@@ -308,6 +308,10 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       r = action_roll(i, modifier, net, difficulty(t), &total, true);
       roll_vs_ = -1;
     }
+    if (s.fear_card >= 0) {  // an `attack` reaction's Fear loss (Apex Predator, play_cards.hpp): on a success
+      if (succeeded(r)) fear_on_success(i);
+      else s.fear_card = -1;
+    }
     if (over()) return false;               // a countdown ended the fight
     if (!standing(i)) return passes(r);     // ... or took this PC out before the blow landed
   }
@@ -500,7 +504,7 @@ inline int Battle<R, Log>::pick_helper(int i, std::uint64_t skip) const {
 template <class R, class Log>
 inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, int t) {
   const Pc& p = pc(i);
-  const int n = std::min(12, p.proficiency + prof_bonus_);
+  const int n = std::min(12, p.proficiency + prof_bonus_ + (p.stressed_proficiency > 0 ? stressed_dice(i) : 0));
   std::array<int, 16> d{};
   const int rolled = std::min(15, n + (w.powerful ? 1 : 0));
   for (int k = 0; k < rolled; ++k) {

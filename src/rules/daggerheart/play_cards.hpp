@@ -290,8 +290,8 @@ inline bool Battle<R, Log>::attack_or_card(int i, int t, const PcWeapon& w) {
 }
 
 template <class R, class Log>
-inline int Battle<R, Log>::roll_card_dice(int i, const CardDice& d, bool crit) {
-  const int n = d.dice(pc(i).proficiency, spellcast_mod(i));
+inline int Battle<R, Log>::roll_card_dice(int i, const CardDice& d, bool crit, int more_prof) {
+  const int n = d.dice(pc(i).proficiency + more_prof, spellcast_mod(i));
   int sum = d.flat + (crit ? n * d.sides : 0);
   for (int q = 0; q < n; ++q) sum += dice_.die(d.sides);
   return sum;
@@ -415,7 +415,7 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit) {
   const CardEffect& e = c.def->effect;
   if (e.damage.present()) {
-    const int dmg = roll_card_dice(i, e.damage, crit) + unstoppable_damage(i) + stance_damage(i) +
+    const int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) : 0) + unstoppable_damage(i) + stance_damage(i) +
                     vulnerable_damage(i);  // class_play.hpp
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
@@ -634,6 +634,10 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       ENCSIM_SAY(log_, "  %s plays %s: its next action roll has advantage", pname(i), c.def->name.c_str());
       continue;
     }
+    if (e.per_hope) {  // options bought a Hope apiece (Champion's Edge)
+      per_hope_options(i, k, foe, keep);
+      continue;
+    }
     // strike_back's damage dice: the Proficiency, or half of it rounded up (half_proficiency).
     const int dice = e.half_proficiency ? (p.proficiency + 1) / 2 : p.proficiency;
     double v = 0.0, worth = 0.0;
@@ -724,6 +728,16 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
                  e.focus_proficiency);
       continue;
     }
+    if (e.fear < 0) {  // the GM loses Fear if this attack succeeds (Apex Predator)
+      const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+      if (s.fear_card >= 0 || uses == 0 || fear_ <= 0 || (e.hit_if == HitIf::focus && s.hunted != t) ||
+          s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress)
+        continue;
+      pay_card(i, k);
+      s.fear_card = k;
+      ENCSIM_SAY(log_, "  %s plays %s: the GM loses %d Fear if the attack succeeds", pname(i), c.def->name.c_str(), -e.fear);
+      continue;
+    }
     if (e.stance()) {  // a stance until the fight ends (Frenzy), while none is taken
       if (s.stance >= 0 || uses == 0 || s.hope < e.hope || s.stress_marked + e.stress > p.stress) continue;
       const double gain = hit * (adv_marks(t, mean + total + e.fight_damage, w.type) - adv_marks(t, mean + total, w.type));
@@ -764,6 +778,20 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
   return total;
 }
 
+// An `attack` reaction's Fear loss (Apex Predator) when PC i's attack has
+// succeeded: the GM loses it (never below 0); the card's row counts it as
+// `conditions`. Called after every attack roll's result; the charge ends.
+template <class R, class Log>
+inline void Battle<R, Log>::fear_on_success(int i) {
+  const int k = pc_[i].fear_card;
+  pc_[i].fear_card = -1;
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  const int n = std::min(fear_, -c.def->effect.fear);
+  fear_ -= n;
+  feat(c.feat).conditions += n;
+  ENCSIM_SAY(log_, "  %s: the GM loses %d Fear (%d left)", c.def->name.c_str(), n, fear_);
+}
+
 // A `failed` reaction's advantage (Inevitable) joins this action roll of PC i's.
 template <class R, class Log>
 inline int Battle<R, Log>::fail_advantage(int i) {
@@ -800,6 +828,79 @@ inline int Battle<R, Log>::vulnerable_damage(int i) {
   ENCSIM_SAY(log_, "  %s: +%d (Vulnerable)", pc(i).cards[static_cast<std::size_t>(pc(i).vulnerable_card)].def->name.c_str(), v);
   ++feat(pc(i).cards[static_cast<std::size_t>(pc(i).vulnerable_card)].feat).uses;
   return v;
+}
+
+// A conditional passive's Proficiency on PC i's damage rolls while all its
+// Stress slots are marked (Voice of Reason): the dice it adds, told and counted.
+template <class R, class Log>
+inline int Battle<R, Log>::stressed_dice(int i) {
+  const int v = pc(i).stressed_proficiency;
+  if (v <= 0 || pc_[i].stress_marked < pc(i).stress) return 0;
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(pc(i).stressed_card)];
+  ENCSIM_SAY(log_, "  %s: +%d Proficiency (all Stress marked)", c.def->name.c_str(), v);
+  ++feat(c.feat).uses;
+  return v;
+}
+
+// A passive's Stress cleared when an adversary's attack has made PC i mark
+// HP (Rise Up): told and counted on its row (uses, and the Stress as `healed`).
+template <class R, class Log>
+inline void Battle<R, Log>::hurt_clear(int i) {
+  PcState& s = pc_[i];
+  const int n = std::min(pc(i).hurt_clear_stress, s.stress_marked);
+  if (n <= 0 || s.dead) return;
+  s.stress_marked -= n;
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(pc(i).hurt_card)];
+  FeatureRecord& f = feat(c.feat);
+  ++f.uses;
+  f.healed += n;
+  ENCSIM_SAY(log_, "  %s: %s clears %d Stress (%d marked)", c.def->name.c_str(), pname(i), n, s.stress_marked);
+}
+
+// A `per_hope` crit reaction (Champion's Edge) of PC i's, card k, after its
+// critical on `foe`: each option (HP cleared on the PC, Armor Slots cleared,
+// HP the foe marks) is worth, in HP, what it clears or marks now (an Armor
+// Slot a half); each worth at least its Hope (as card_event's rule) is
+// bought, the most worth first (ties: HP, Armor, the foe's HP), while the PC keeps `keep` Hope after
+// paying. One use per critical; each option's Hope is `spent`.
+template <class R, class Log>
+inline void Battle<R, Log>::per_hope_options(int i, int k, int foe, int keep) {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  PcState& s = pc_[i];
+  double worth[3] = {0.0, 0.0, 0.0};
+  if (e.heal_hp.present()) worth[0] = std::min(e.heal_hp.mean(1, 1), static_cast<double>(s.hp_marked));
+  if (e.clear_armor > 0) worth[1] = kArmorWorth * std::min(e.clear_armor, s.armor_marked);
+  if (e.hp_marks > 0 && foe >= 0 && adv_[foe].alive)
+    worth[2] = adv(foe).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(foe));
+  bool played = false;
+  for (int n = 0; n < 3; ++n) {
+    int opt = -1;
+    for (int q = 0; q < 3; ++q)
+      if (worth[q] > 0.0 && worth[q] >= kHopeWorth * e.hope && (opt < 0 || worth[q] > worth[opt])) opt = q;
+    if (opt < 0 || s.hope < e.hope + keep) break;
+    worth[opt] = 0.0;
+    if (!played) {
+      pay_card(i, k);
+      played = true;
+    } else {
+      spend_hope(i, e.hope, kHopeSpentCards);
+      feat(c.feat).spent += e.hope;
+    }
+    if (opt == 0) {
+      const int h = std::min(roll_card_dice(i, e.heal_hp, false), s.hp_marked);
+      feat(c.feat).healed += h;
+      clear_hp(i, h);
+      ENCSIM_SAY(log_, "  %s: a Hope clears %d HP on %s", c.def->name.c_str(), h, pname(i));
+    } else if (opt == 1) {
+      const int a = std::min(e.clear_armor, s.armor_marked);
+      s.armor_marked -= a;
+      ENCSIM_SAY(log_, "  %s: a Hope clears %d Armor Slot(s) on %s", c.def->name.c_str(), a, pname(i));
+    } else {
+      ENCSIM_SAY(log_, "  %s: a Hope makes %s mark %d more HP", c.def->name.c_str(), aname(foe), e.hp_marks);
+      force_marks(i, foe, e.hp_marks, c.feat);
+    }
+  }
 }
 
 }  // namespace encsim::daggerheart

@@ -47,15 +47,16 @@ const std::vector<KeySpec> kEffectKeys{
     {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
     {"weapon_dice", "integer", "0", "reaction (hit): this many more of the weapon's damage dice"},
-    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck): only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear, a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range"},
+    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck): only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear, a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
-    {"fear", "integer", "0", "change to the GM's Fear (negative: the GM loses Fear)"},
+    {"fear", "integer", "0", "change to the GM's Fear (negative: the GM loses Fear; with `trigger: attack`, if the attack succeeds)"},
     {"clear_armor", "integer", "0", "Armor Slots cleared on the target(s)"},
     {"either", "boolean", "false", "heal_hp, heal_stress, gain_hope and clear_armor are options: each target gets the one worth most to it"},
     {"hope_ally", "boolean", "false", "reaction (after_hit): on a success with Hope, the ally most in need gets the effect too"},
     {"strike_back", "boolean", "false", "reaction (missed): the PC deals its weapon's damage to the attacker; (failed, hit_if: weapon): to the target of the failed attack"},
+    {"per_hope", "boolean", "false", "reaction (crit, target: self): heal_hp, clear_armor and hp_marks (the target marks that many more HP) are options, each bought at most once for `hope` apiece"},
     {"half_proficiency", "boolean", "false", "strike_back: the weapon's damage with half the PC's Proficiency in dice, rounded up"},
     {"attack_damage", "number | trait | half:TRAIT | twice:TRAIT | proficiency", "", "reaction (attack): added to the attack's damage roll on a hit, e.g. twice:strength"},
     {"repeat", "integer", "1", "reaction (attack): how many times it may be played on one attack"},
@@ -76,7 +77,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP"},
 };
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -110,7 +111,7 @@ const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
 const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed", "armor", "dying", "struck"};
-const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged"};
+const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
 const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bonded", "loyal_friend"};
@@ -217,6 +218,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.hope_ally = r.get_bool("hope_ally", false);
   e.strike_back = r.get_bool("strike_back", false);
   e.half_proficiency = r.get_bool("half_proficiency", false);
+  e.per_hope = r.get_bool("per_hope", false);
   if (const Node* n = r.get("attack_damage")) e.attack_damage = read_number(*n);
   e.repeat = static_cast<int>(r.get_int("repeat", 1, 1, 3));
   e.double_damage = r.get_bool("double_damage", false);
@@ -240,6 +242,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"focus_evasion", "integer", "0", "more Evasion against the attacks of the PC's Ranger's Focus"});
     keys.push_back({"no_minor", "integer", "0", "Minor damage marks nothing while the PC has at most this many HP left"});
     keys.push_back({"keep_armor", "integer", "0", "when the PC would mark an Armor Slot: Proficiency d6s; any at or above this: a threshold lower, no slot marked"});
+    keys.push_back({"hurt_clear_stress", "integer", "0", "Stress the PC clears each time an adversary's attack makes it mark HP"});
+    keys.push_back({"stressed_proficiency", "integer", "0", "more Proficiency on the PC's damage rolls while all its Stress slots are marked"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
@@ -248,6 +252,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     e.p_no_minor = static_cast<int>(pr.get_int("no_minor", 0, 0, 12));
     e.p_keep_armor = static_cast<int>(pr.get_int("keep_armor", 0, 0, 6));
     if (e.p_keep_armor == 1) throw InputError(pr.scalar("keep_armor")->pos(), "keep_armor is a d6 face from 2 to 6 (1 would keep every slot)");
+    e.p_stressed_proficiency = static_cast<int>(pr.get_int("stressed_proficiency", 0, 0, 3));
+    e.p_hurt_clear_stress = static_cast<int>(pr.get_int("hurt_clear_stress", 0, 0, 6));
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
                          &e.p_min_marks,    &e.p_vulnerable_damage};
@@ -286,15 +292,18 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.hp_marks == 0)
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit");
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
-  if (e.hp_marks > 0 && !hit && e.trigger != CardTrigger::struck && !(e.when == CardWhen::action && at_enemies))
-    throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": hp_marks goes with an action at enemies, `trigger: hit` or `trigger: struck`");
+  if (e.hp_marks > 0 && !hit && e.trigger != CardTrigger::struck && !e.per_hope && !(e.when == CardWhen::action && at_enemies))
+    throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": hp_marks goes with an action at enemies, `trigger: hit`, `trigger: struck` or `per_hope`");
   if (e.hp_marks > 0 && !hit && (e.damage.present() || e.bonus.present()))
     throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": an action's hp_marks replace its damage: no damage or bonus");
   const bool failed = e.trigger == CardTrigger::failed;
   const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed || failed;
   const bool attacked = e.trigger == CardTrigger::attacked;
   const bool struck = e.trigger == CardTrigger::struck;
-  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event && !attacked && !struck)))
+  const bool before = e.trigger == CardTrigger::attack;
+  if (e.hit_if == HitIf::focus && !(before && e.fear < 0))
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": hit_if: focus goes with `trigger: attack` and a Fear loss (`fear`)");
+  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event && !attacked && !struck && e.hit_if != HitIf::focus)))
     throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit, missed, failed, attacked or struck");
   if (e.hit_if == HitIf::ranged && e.trigger != CardTrigger::missed && !attacked && !struck)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": `hit_if: ranged` (an attacker beyond Melee range) goes with `trigger: missed`, `attacked` or `struck`");
@@ -314,8 +323,13 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("vault_on")->pos(), r.what() + ": vault_on goes with a card that is played (an action or a reaction)");
   if (hit && (e.hit_if == HitIf::weapon || e.hit_if == HitIf::hope))
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `hit` reaction is a weapon's hit; hit_if: any, melee, magic or fear");
+  if (e.per_hope && (e.trigger != CardTrigger::crit || e.hope < 1 || e.target != CardTarget::self || e.either ||
+                     e.heal_stress.present() || e.gain_hope || e.strike_back || e.on_kill ||
+                     (e.heal_hp.present() + (e.clear_armor > 0) + (e.hp_marks > 0)) < 2))
+    throw InputError(r.scalar("per_hope")->pos(), r.what() + ": per_hope goes with `trigger: crit`, `target: self`, a `hope` "
+                                                            "cost and two or more of heal_hp, clear_armor, hp_marks (nothing else)");
   if (event && (e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.target_stress ||
-                e.hp_marks ||
+                (e.hp_marks && !e.per_hope) ||
                 e.vulnerable || e.restrained || (e.advantage && !failed) || e.evasion || e.halve || e.downgrade || e.fear ||
                 (!e.strike_back && !e.next_hit.present() && (e.target == CardTarget::enemy || e.target == CardTarget::enemies))))
     throw InputError(node.pos(), r.what() + ": a crit, after_hit or missed reaction (or a failed one) clears HP, Stress or Armor, gives Hope "
@@ -328,22 +342,22 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("advantage")->pos(), r.what() + ": a failed reaction's advantage is the PC's own (`target: self`)");
   if (failed && r.has("hit_if") && e.hit_if != HitIf::weapon)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `failed` reaction takes hit_if: weapon only");
-  const bool before = e.trigger == CardTrigger::attack;
-  const int befores = e.attack_damage.present() + e.double_damage + e.stance() + (e.focus_proficiency > 0);
+  const int befores = e.attack_damage.present() + e.double_damage + e.stance() + (e.focus_proficiency > 0) + (before && e.fear < 0);
   if (before != (befores > 0) || befores > 1)
     throw InputError(node.pos(), r.what() + ": a reaction with `trigger: attack` adds `attack_damage`, doubles the damage "
                                             "(`double_damage`), takes a stance (fight_damage, fight_severe, no_armor) or a focus "
-                                            "(focus_proficiency), one of them, and only it takes any");
+                                            "(focus_proficiency) or makes the GM lose Fear on a success (`fear`), one of them, and only it takes any");
   if (e.next_hit.present() && (e.trigger != CardTrigger::after_hit || e.hit_if != HitIf::weapon))
     throw InputError(r.get("next_hit")->pos(), r.what() + ": next_hit goes with `trigger: after_hit` and `hit_if: weapon`");
   if (r.has("repeat") && !(before && e.attack_damage.present()))
     throw InputError(r.scalar("repeat")->pos(), r.what() + ": repeat goes with `trigger: attack` and attack_damage");
-  if (before && (e.roll != CardRoll::none || r.has("hit_if") || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+  if (before && (e.roll != CardRoll::none || (r.has("hit_if") && e.hit_if != HitIf::focus) || e.damage.present() ||
+                 e.bonus.present() || e.reduce.present() ||
                  e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.hp_marks || e.vulnerable ||
-                 e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back ||
+                 e.restrained || e.advantage || e.gain_hope || e.fear > 0 || e.clear_armor || e.evasion || e.strike_back ||
                  e.armor || e.either || e.on_kill))
     throw InputError(node.pos(), r.what() + ": a `trigger: attack` reaction takes attack_damage (with repeat), double_damage "
-                                            "(with damage_type), a stance or a focus, its costs and uses, nothing else");
+                                            "(with damage_type), a stance, a focus or a Fear loss (fear, hit_if: focus), its costs and uses, nothing else");
   if (e.on_kill && e.trigger != CardTrigger::crit)
     throw InputError(r.scalar("on_kill")->pos(), r.what() + ": on_kill goes with `trigger: crit`");
   if (e.hope_ally && (e.trigger != CardTrigger::after_hit || e.target != CardTarget::self))
@@ -506,6 +520,8 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.focus_evasion = std::max(p.focus_evasion, e.p_focus_evasion);
   p.no_minor_hp = std::max(p.no_minor_hp, e.p_no_minor);
   if (e.p_keep_armor > 0) p.keep_armor = p.keep_armor > 0 ? std::min(p.keep_armor, e.p_keep_armor) : e.p_keep_armor;
+  p.stressed_proficiency = std::max(p.stressed_proficiency, e.p_stressed_proficiency);
+  p.hurt_clear_stress += e.p_hurt_clear_stress;
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
@@ -548,6 +564,12 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
     if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)
       p.vulnerable_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with stressed_proficiency (Voice of Reason)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_stressed_proficiency > 0 && p.stressed_card < 0)
+      p.stressed_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hurt_clear_stress (Rise Up)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_hurt_clear_stress > 0 && p.hurt_card < 0)
+      p.hurt_card = static_cast<int>(k);
 }
 
 // The subclass features up to the PC's subclass cards, a multiclass's
