@@ -653,7 +653,7 @@ template <class R, class Log>
 inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, int target_difficulty, int* total,
                                               bool attack) {
   int h = 0, f = 0;
-  if (pc_[i].fail_adv >= 0) net_adv += fail_advantage(i);  // Inevitable (play_cards.hpp)
+  if (pc_[i].fail_adv >= 0) net_adv += fail_advantage(i);  // Inevitable (play_attack.hpp)
   RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f);
   if (focus_reroll(i, attack, r)) {  // class_play.hpp
     pc_[i].hunted = -1;
@@ -786,6 +786,7 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/adversaries.hpp"
 #include "rules/daggerheart/choose.hpp"
 #include "rules/daggerheart/play_cards.hpp"
+#include "rules/daggerheart/play_attack.hpp"
 #include "rules/daggerheart/play_defence.hpp"
 #include "rules/daggerheart/beastform_play.hpp"
 #include "rules/daggerheart/consumables_play.hpp"

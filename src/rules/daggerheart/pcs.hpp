@@ -110,7 +110,7 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
   const PcWeapon& wk = attack_of(k);
   const int mod_k = trait_of(k, wk.trait) + wk.attack_bonus + pc_[k].attack_bonus;
   int tk = 0, hi = 0, fi = 0, hk = 0, fk = 0;
-  if (pc_[i].fail_adv >= 0) net_i += fail_advantage(i);  // Inevitable (play_cards.hpp)
+  if (pc_[i].fail_adv >= 0) net_i += fail_advantage(i);  // Inevitable (play_attack.hpp)
   if (pc_[k].fail_adv >= 0) net_k += fail_advantage(k);
   const RollResult ri = roll_and_say(i, mod_i, net_i, difficulty_needed, total, &hi, &fi);
   const RollResult rk = roll_and_say(k, mod_k, net_k, difficulty_needed, &tk, &hk, &fk);
@@ -248,7 +248,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   ++rpc(i).attacks;
   focus_ = t;
   adv_[t].last_attacker = i;
-  if (s.marked_foe >= 0) end_focus(i, t);  // Deadly Focus (play_cards.hpp)
+  if (s.marked_foe >= 0) end_focus(i, t);  // Deadly Focus (play_attack.hpp)
   if (p.hope == HopeKind::distract && opt_.hope_features && s.hope >= 3 && adv_[t].distract == 0 && !blaze) {
     hope_feature(i);
     adv_[t].distract = p.hope_value;
@@ -262,7 +262,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   const int weapon = &w == &p.beast_attack ? p.feat_beast : &w == &p.secondary ? p.feat_secondary : p.feat_primary;
   unsigned beast_used = 0;  // the form's features this attack uses (bits)
   int beast_dice = 0;       // ... and the damage dice they add
-  int rage = 0, rage_card = -1;  // `attack` reactions (Rage Up, play_cards.hpp): damage they add on a hit, the first
+  int added = 0, added_card = -1;  // damage cards add to the roll (Rage Up, a stance, a charge ...: play_attack.hpp), the first
   if (blaze) {
     ++feat(weapon).uses;
     ENCSIM_SAY(log_, "%s goes out in a blaze of glory against %s: an automatic critical success", pname(i), aname(t));
@@ -280,7 +280,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       feat(p.feat_tag_team).spent += 3;
       ++rpc(partner).attacks;
       ENCSIM_SAY(log_, "  %s spends 3 Hope on a Tag Team roll with %s", pname(i), pname(partner));
-      if (opt_.cards && p.has_before_attack) rage = before_attack(i, t, w, modifier, net, &rage_card);
+      if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
     } else {
       // A Group Action leads a weapon attack, never an attack card's (group_play.hpp).
@@ -303,7 +303,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
         net += 1;
         ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
       }
-      if (opt_.cards && p.has_before_attack) rage = before_attack(i, t, w, modifier, net, &rage_card);
+      if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       roll_vs_ = t;
       r = action_roll(i, modifier, net, difficulty(t), &total, true);
       roll_vs_ = -1;
@@ -357,28 +357,28 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   prof_bonus_ = beast_dice + focus_dice;
   int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
   prof_bonus_ = 0;
-  if (rage > 0) {
-    dmg += rage;
-    ENCSIM_SAY(log_, "  %s: +%d damage = %d", p.cards[static_cast<std::size_t>(rage_card)].def->name.c_str(), rage, dmg);
+  if (added > 0) {
+    dmg += added;
+    ENCSIM_SAY(log_, "  %s: +%d damage = %d", p.cards[static_cast<std::size_t>(added_card)].def->name.c_str(), added, dmg);
   }
   if (s.stance_damage > 0) {  // a stance's damage bonus (Frenzy): counted with the `attack` reactions
     const int f = stance_damage(i);
     dmg += f;
-    rage += f;
-    if (rage_card < 0) rage_card = s.stance;
+    added += f;
+    if (added_card < 0) added_card = s.stance;
   }
   if (p.vulnerable_damage > 0 && vulnerable(i)) {  // a conditional passive (Adrenaline): as a stance's bonus
     const int v = vulnerable_damage(i);
     dmg += v;
-    rage += v;
-    if (rage_card < 0) rage_card = p.vulnerable_card;
+    added += v;
+    if (added_card < 0) added_card = p.vulnerable_card;
   }
   const int smite = s.charged;  // a charge (Smite): this successful weapon attack's damage roll doubled
   if (smite >= 0) {
     s.charged = -1;
     const CardEffect& e = p.cards[static_cast<std::size_t>(smite)].def->effect;
-    rage += dmg;
-    if (rage_card < 0) rage_card = smite;
+    added += dmg;
+    if (added_card < 0) added_card = smite;
     dmg *= 2;
     ENCSIM_SAY(log_, "  %s: the damage roll is doubled to %d%s", p.cards[static_cast<std::size_t>(smite)].def->name.c_str(),
                dmg, e.typed ? (e.type == DamageType::magic ? " magic damage" : " physical damage") : "");
@@ -389,8 +389,8 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     broken = roll_card_dice(i, d.effect.next_hit, crit);
     s.broken_foe = -1;
     dmg += broken;
-    rage += broken;
-    if (rage_card < 0) rage_card = s.broken_card;
+    added += broken;
+    if (added_card < 0) added_card = s.broken_card;
     ENCSIM_SAY(log_, "  %s: +%d damage = %d", d.name.c_str(), broken, dmg);
   }
   int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
@@ -400,13 +400,13 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card, &mixed, &plus);
     dmg += hit_extra;
   }
-  if (focus_dice > 0 && rage_card < 0) {  // Deadly Focus's dice, at their mean, when no card before it added damage
+  if (focus_dice > 0 && added_card < 0) {  // Deadly Focus's dice, at their mean, when no card before it added damage
     hit_extra += static_cast<int>(focus_dice * (w.sides + 1) / 2.0 + 0.5);
     hit_card = s.marked_card;
   }
-  if (rage > 0) {  // its HP count to the first card that added damage (before_attack's first)
-    hit_extra += rage;
-    hit_card = rage_card;
+  if (added > 0) {  // its HP count to the first card that added damage (before_attack's first)
+    hit_extra += added;
+    hit_card = added_card;
   }
   // What the damage counts to: the Tag Team, a Group Action, an attack card, else the weapon.
   const int card_feat = pending_card_ >= 0 ? p.cards[static_cast<std::size_t>(pending_card_)].feat : -1;
