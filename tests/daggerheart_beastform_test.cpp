@@ -19,12 +19,12 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // A level-1 Druid (all traits 0, Evasion 10, thresholds 2/3, no Armor Slots,
 // a d4 weapon) against one foe (Difficulty 10, thresholds 5/10, atk 0), one

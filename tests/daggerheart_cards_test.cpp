@@ -21,10 +21,10 @@ namespace {
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // One PC (no class: any domain; Spellcast Knowledge +2; no Experience, help or
 // Tag Team) against one foe, in one round. PC and FOE are map bodies.

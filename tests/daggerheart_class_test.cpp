@@ -15,17 +15,12 @@
 namespace encsim {
 namespace {
 
+using testing::count;
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
-
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
-int count(const Replay& r, const std::string& text) {
-  int n = 0;
-  for (auto at = r.log.find(text); at != std::string::npos; at = r.log.find(text, at + 1)) ++n;
-  return n;
-}
 
 std::string options(int rounds, const std::string& extra = "") {
   return "ruleset: daggerheart\nmax_rounds: " + std::to_string(rounds) +

@@ -18,12 +18,12 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // A classless Hero (traits 0, Evasion 10, 6 HP, 6 Stress by default, thresholds 1/2, no
 // Armor Slots, a d4 weapon) against one foe (Difficulty 10, thresholds 5/10,

@@ -16,12 +16,12 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // PC (HERO's body) against one foe with atk +0 and the damage FOE_DAMAGE, in
 // one round, with no class Hope feature, Experience, help or Tag Team;

@@ -20,12 +20,12 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // A level-1 PC of a class (PC: the rest of its body) against one foe, in one
 // round, with no class Hope feature, Experience, help or Tag Team; thresholds

@@ -23,13 +23,13 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 namespace fs = std::filesystem;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // Classless PCs (traits 0 but B's and C's instinct 2, Evasion 30, no Hope, a
 // d8 weapon) against a Wall (Difficulty 12, thresholds 6/9); one round; no

@@ -19,12 +19,12 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // PC (HERO's body, which gives its level; no class) with armor thresholds
 // 1/2 (plus the level) and SCORE Armor Slots, against one foe with atk +0

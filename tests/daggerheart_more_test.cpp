@@ -23,10 +23,10 @@ namespace {
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // ---------------------------------------------------------------------------
 // Apex Predator (Wayfinder mastery)

@@ -19,10 +19,10 @@ namespace {
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // One level-10 PC (no class: any domain; Agility 0, so its attack rolls 2d12
 // + 0) with a d4 weapon, 6 HP, 6 Stress, thresholds 5/10, against one foe of

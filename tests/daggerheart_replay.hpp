@@ -46,4 +46,12 @@ inline Replay replay(const daggerheart::Encounter& enc, ScriptedDice& dice,
   return r;
 }
 
+// Whether a fight's narration has `text`, and how many times.
+inline bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
+inline int count(const Replay& r, const std::string& text) {
+  int n = 0;
+  for (auto at = r.log.find(text); at != std::string::npos; at = r.log.find(text, at + 1)) ++n;
+  return n;
+}
+
 }  // namespace encsim::testing

@@ -17,12 +17,12 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // One PC (PC: the rest of its body; no Experience, help, Tag Team or class
 // Hope feature; Spellcast Knowledge +2, thresholds 1/2, a d4 weapon) against

@@ -20,10 +20,10 @@ namespace {
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 const std::string kOptions =
     "ruleset: daggerheart\nmax_rounds: 1\n"
