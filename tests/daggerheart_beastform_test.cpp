@@ -25,7 +25,6 @@ using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-
 // A level-1 Druid (all traits 0, Evasion 10, thresholds 2/3, no Armor Slots,
 // a d4 weapon) against one foe (Difficulty 10, thresholds 5/10, atk 0), one
 // round, no Experience, help or Tag Team. PC: the rest of the Druid's body.

@@ -25,7 +25,6 @@ using testing::has;
 using testing::replay;
 using testing::Replay;
 
-
 // One PC (no class: any domain; Spellcast Knowledge +2; no Experience, help or
 // Tag Team) against one foe, in one round. PC and FOE are map bodies.
 std::string duel(const std::string& pc, const std::string& foe = "") {

@@ -26,7 +26,6 @@ using testing::has;
 using testing::replay;
 using testing::Replay;
 
-
 const std::string kOptions =
     "ruleset: daggerheart\nmax_rounds: 1\n"
     "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, fear_start: 0}\n";

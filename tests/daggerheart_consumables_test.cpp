@@ -24,7 +24,6 @@ using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-
 // A classless Hero (traits 0, Evasion 10, 6 HP, 6 Stress by default, thresholds 1/2, no
 // Armor Slots, a d4 weapon) against one foe (Difficulty 10, thresholds 5/10,
 // atk 0, 1 damage), one round, no Experience, help or Tag Team.

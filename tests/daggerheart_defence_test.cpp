@@ -22,7 +22,6 @@ using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-
 // PC (HERO's body) against one foe with atk +0 and the damage FOE_DAMAGE, in
 // one round, with no class Hope feature, Experience, help or Tag Team;
 // thresholds 1/2 plus the level (1 unless HERO says). ALLY: a second PC's body, if any.

@@ -26,7 +26,6 @@ using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-
 // A level-1 PC of a class (PC: the rest of its body) against one foe, in one
 // round, with no class Hope feature, Experience, help or Tag Team; thresholds
 // 2/3 before its features. ALLY: a second PC's body, if any.

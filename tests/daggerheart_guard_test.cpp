@@ -25,7 +25,6 @@ using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-
 // PC (HERO's body, which gives its level; no class) with armor thresholds
 // 1/2 (plus the level) and SCORE Armor Slots, against one foe with atk +0
 // and the standard attack ATTACK, for ROUNDS rounds, with no class Hope
@@ -211,6 +210,87 @@ TEST(DaggerheartGuard, GuardKeysAreCheckedInTheLibrary) {
   EXPECT_NE(message("when: reaction, trigger: armor, stress: 1, reduce: 2").find("an `armor` reaction"), std::string::npos);
   EXPECT_NE(message("when: reaction, trigger: dying, hope: 1, heal_hp: 1").find("a `dying` reaction"), std::string::npos);
   EXPECT_NE(message("when: reaction, trigger: struck, stress: 2, heal_hp: 1").find("a `struck` reaction"), std::string::npos);
+}
+
+// Conjure Shield (School of War specialization, `passive: {hope_evasion:
+// proficiency, hope_at: 2}`): an attack that meets the Wizard's Evasion
+// misses while it holds 2 Hope (its Evasion is higher by its Proficiency) and
+// counts a use; holding 1 Hope the same roll hits.
+TEST(DaggerheartGuard, ConjureShieldAddsProficiencyToEvasionWhileTheWizardHoldsTwoHope) {
+  auto wizard = [](int hope) {
+    return "ruleset: daggerheart\nmax_rounds: 1\noptions: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, "
+           "hard_moves: false, hope_features: false, class_features: false}\nparty:\n  - {name: Hero, class: wizard, "
+           "level: 5, subclass: School of War, hope: " + std::to_string(hope) + ", cards: []}\n"
+           "foes:\n  - {name: Foe, difficulty: 20, thresholds: [5, 10], hp: 6, stress: 3, atk: 0, attack: {damage: 4}}\n";
+  };
+  const auto enc = encounter_from(wizard(2));
+  const dh::Pc& p = enc.pcs.at(0);
+  ASSERT_EQ(p.hope_evasion, p.proficiency);
+  ASSERT_GE(p.proficiency, 2);
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, p.evasion}}};  // the PC fails with Fear; the foe meets its sheet Evasion
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "(Hero's Evasion is " + std::to_string(p.proficiency) + " higher while it holds 2+ Hope)")) << r.log;
+  EXPECT_TRUE(has(r, "vs Evasion " + std::to_string(p.evasion + p.proficiency) + " of Hero: miss")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 0) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Conjure Shield").uses, 1);
+  const auto low = encounter_from(wizard(1));
+  ScriptedDice dice2{{{12, 1}, {12, 2}, {20, p.evasion}}};
+  const Replay k = replay(low, dice2);
+  EXPECT_FALSE(has(k, "higher while it holds")) << k.log;
+  EXPECT_TRUE(has(k, "vs Evasion " + std::to_string(p.evasion) + " of Hero: hit")) << k.log;
+  EXPECT_EQ(testing::feature(low.features(), k.rec, 0, "Conjure Shield").uses, 0);
+}
+
+// Bare Bones (`passive: {unarmored: ...}`): with `armor: none` a Strength 2
+// PC has Armor Score 3 + 2 and the tier's base thresholds plus its level
+// (tier 1 at level 1: 10/20; tier 3 at level 5: 18/36); with armor on, the
+// card changes nothing. A 12-damage hit then marks 2 HP less an Armor Slot,
+// where the bare level thresholds (1/2) would make it Severe.
+TEST(DaggerheartGuard, BareBonesGivesAnUnarmoredPcItsOwnArmorScoreAndThresholds) {
+  auto hero = [](int level, const std::string& armor, const std::string& cards) {
+    return "ruleset: daggerheart\nmax_rounds: 1\noptions: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, "
+           "hard_moves: false, hope_features: false, class_features: false}\nparty:\n  - {name: Hero, level: " +
+           std::to_string(level) + ", traits: {strength: 2}, primary: {damage: d4}, armor: " + armor +
+           ", cards: [" + cards + "]}\nfoes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, stress: 3, "
+           "atk: 0, attack: {damage: 12}}\n";
+  };
+  const dh::Pc one = encounter_from(hero(1, "none", "Bare Bones")).pcs.at(0);
+  EXPECT_EQ(one.armor_slots, 5);
+  EXPECT_EQ(one.major, 10);
+  EXPECT_EQ(one.severe, 20);
+  const dh::Pc five = encounter_from(hero(5, "none", "Bare Bones")).pcs.at(0);
+  EXPECT_EQ(five.major, 18);
+  EXPECT_EQ(five.severe, 36);
+  const dh::Pc bare = encounter_from(hero(1, "none", "")).pcs.at(0);
+  EXPECT_EQ(bare.armor_slots, 0);
+  EXPECT_EQ(bare.major, 1);
+  const dh::Pc armored = encounter_from(hero(1, "{thresholds: [5, 11], score: 3}", "Bare Bones")).pcs.at(0);
+  EXPECT_EQ(armored.armor_slots, 3);
+  EXPECT_EQ(armored.major, 6);
+  EXPECT_EQ(armored.severe, 12);
+  const auto enc = encounter_from(hero(1, "none", "Bare Bones"));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 19}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 1) << r.log;  // Major (12 against 10/20), one less for the Armor Slot
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraArmorUsed], 1) << r.log;
+}
+
+// hope_at without hope_evasion; unarmored thresholds not four pairs, or a
+// severe not above the major; each at its line and column.
+TEST(DaggerheartGuard, ShieldAndUnarmoredKeysAreCheckedInTheLibrary) {
+  auto message = [](const std::string& entry) {
+    return testing::render_of([&] { dh::read_feature_library("f.yaml", "features:\n  - {name: X, ancestry: Orc, " + entry + ", summary: s}\n"); });
+  };
+  EXPECT_NE(message("when: passive, passive: {hope_at: 2}").find("f.yaml:2:64: error: hope_at says when hope_evasion holds"),
+            std::string::npos) << message("when: passive, passive: {hope_at: 2}");
+  EXPECT_NE(message("when: passive, passive: {unarmored: {score: 3, thresholds: [[9, 19]]}}").find("four [major, severe] pairs"),
+            std::string::npos);
+  EXPECT_NE(message("when: passive, passive: {unarmored: {score: 3, thresholds: [[9, 19], [11, 24], [13, 13], [15, 38]]}}")
+                .find("severe above major"),
+            std::string::npos);
+  EXPECT_NE(message("when: passive, passive: {unarmored: {score: 3, trait: strenght, thresholds: [[9, 19], [11, 24], [13, 31], [15, 38]]}}")
+                .find("did you mean 'strength'"),
+            std::string::npos) << message("when: passive, passive: {unarmored: {score: 3, trait: strenght, thresholds: [[9, 19], [11, 24], [13, 31], [15, 38]]}}");
 }
 
 }  // namespace

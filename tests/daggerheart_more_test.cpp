@@ -27,7 +27,6 @@ using testing::has;
 using testing::replay;
 using testing::Replay;
 
-
 // ---------------------------------------------------------------------------
 // Apex Predator (Wayfinder mastery)
 

@@ -23,7 +23,6 @@ using testing::has;
 using testing::replay;
 using testing::Replay;
 
-
 // One level-10 PC (no class: any domain; Agility 0, so its attack rolls 2d12
 // + 0) with a d4 weapon, 6 HP, 6 Stress, thresholds 5/10, against one foe of
 // Difficulty 10, thresholds 5/10, 6 HP, whose attack (+0, 1 damage) a d20 of

@@ -23,7 +23,6 @@ using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 
-
 // One PC (PC: the rest of its body; no Experience, help, Tag Team or class
 // Hope feature; Spellcast Knowledge +2, thresholds 1/2, a d4 weapon) against
 // one foe (thresholds 5/10, 6 HP unless FOE says), in one round.

@@ -407,6 +407,10 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     if (evasion_vs_ && pc_[t].hunted == j && pc(t).focus_evasion > 0)
       ENCSIM_SAY(log_, "  (%s's Evasion is %d higher against its Focus)", pname(t), pc(t).focus_evasion);
     bool hit = nat == 20 || nat + bonus >= ev;
+    if (const int sh = shield(t); sh > 0) [[unlikely]] {  // Conjure Shield: count the attacks it turns away
+      ENCSIM_SAY(log_, "  (%s's Evasion is %d higher while it holds %d+ Hope)", pname(t), sh, pc(t).hope_evasion_at);
+      if (!hit && nat + bonus >= ev - sh) ++feat(pc(t).cards[static_cast<std::size_t>(pc(t).hope_evasion_card)].feat).uses;
+    }
     ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat,
                adv_roll ? " (advantage)" : dis_roll ? " (disadvantage)" : "", bonus,
                nat + bonus, ev, pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");

@@ -97,7 +97,13 @@ class Battle {
   bool vulnerable(int i) const {
     return (pc_[i].vulnerable || pc_[i].stress_marked >= pc(i).stress) && pc_[i].unstoppable == 0;
   }
-  int evasion(int i) const { return pc(i).evasion + pc_[i].evasion_bonus + (pc_[i].beast ? pc(i).beast_evasion : 0); }
+  int evasion(int i) const {
+    return pc(i).evasion + pc_[i].evasion_bonus + (pc_[i].beast ? pc(i).beast_evasion : 0) + shield(i);
+  }
+  // Conjure Shield: Evasion while the PC holds enough Hope.
+  int shield(int i) const {
+    return pc(i).hope_evasion > 0 && pc_[i].hope >= pc(i).hope_evasion_at ? pc(i).hope_evasion : 0;
+  }
   // A trait, thresholds and the attack in use, with the Beastform's changes while in it.
   int trait_of(int i, Trait t) const {
     const int v = pc(i).traits[static_cast<std::size_t>(t)];

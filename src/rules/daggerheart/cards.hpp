@@ -5,6 +5,7 @@
 // plays them in play_cards.hpp. docs/rules/daggerheart.md, "Domain cards".
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -179,11 +180,18 @@ struct CardEffect {
   int p_keep_armor = 0;
   int p_hurt_clear_stress = 0;  // Stress cleared each time an adversary's attack makes the PC mark HP (Rise Up)
   int p_stressed_proficiency = 0;  // more Proficiency on its damage rolls while all its Stress is marked (Voice of Reason)
+  // Added to the PC's Evasion while it holds at least p_hope_at Hope (Conjure Shield).
+  CardNumber p_hope_evasion;
+  int p_hope_at = 0;
+  // Without armor (Bare Bones): an Armor Score of this plus a trait, and base
+  // thresholds by tier (before the level is added); unarmored_score 0: none.
+  int p_unarmored_score = 0, p_unarmored_trait = -1;
+  std::array<int, 4> p_unarmored_major{}, p_unarmored_severe{};
   // A passive with a features.csv row: one that acts in the fight (Adrenaline,
-  // On the Brink, Unyielding Armor, Voice of Reason, Rise Up).
+  // On the Brink, Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield).
   bool acts() const {
     return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
-           p_hurt_clear_stress > 0;
+           p_hurt_clear_stress > 0 || p_hope_evasion.present();
   }
 };
 

@@ -150,6 +150,8 @@ struct Pc {
   int stressed_card = -1;        // ... the card (its row in features.csv), -1 none
   int hurt_clear_stress = 0;  // a passive (Rise Up): Stress cleared when an attack makes it mark HP ...
   int hurt_card = -1;         // ... the card (its row in features.csv), -1 none
+  int hope_evasion = 0, hope_evasion_at = 0;  // a passive (Conjure Shield): Evasion while it holds this much Hope ...
+  int hope_evasion_card = -1;                 // ... the card (its row in features.csv), -1 none
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

@@ -77,7 +77,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
     {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage hope_evasion: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP; hope_evasion: more Evasion while it holds hope_at Hope or more; unarmored: {score, trait, thresholds} without armor (Bare Bones)"},
 };
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -118,7 +118,7 @@ const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bond
 const std::vector<std::string> kTiers{"foundation", "specialization", "mastery"};
 const std::vector<std::string> kPassiveNames{"evasion", "major",  "severe", "hp",         "stress",      "armor",
                                              "melee_damage", "weapon_damage", "attack", "experience", "domain_cards",
-                                             "min_marks", "vulnerable_damage"};
+                                             "min_marks", "vulnerable_damage", "hope_evasion"};
 
 CardDice read_dice(MapReader& r, std::string_view key) {
   CardDice c;
@@ -244,6 +244,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"keep_armor", "integer", "0", "when the PC would mark an Armor Slot: Proficiency d6s; any at or above this: a threshold lower, no slot marked"});
     keys.push_back({"hurt_clear_stress", "integer", "0", "Stress the PC clears each time an adversary's attack makes it mark HP"});
     keys.push_back({"stressed_proficiency", "integer", "0", "more Proficiency on the PC's damage rolls while all its Stress slots are marked"});
+    keys.push_back({"hope_at", "integer", "1", "hope_evasion holds while the PC has at least this much Hope"});
+    keys.push_back({"unarmored", "map score, trait, thresholds", "-", "without armor: an Armor Score of score + trait, and base thresholds [[major, severe], ...] for tiers 1 to 4"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
@@ -254,9 +256,31 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     if (e.p_keep_armor == 1) throw InputError(pr.scalar("keep_armor")->pos(), "keep_armor is a d6 face from 2 to 6 (1 would keep every slot)");
     e.p_stressed_proficiency = static_cast<int>(pr.get_int("stressed_proficiency", 0, 0, 3));
     e.p_hurt_clear_stress = static_cast<int>(pr.get_int("hurt_clear_stress", 0, 0, 6));
+    if (pr.has("hope_at") && !pr.has("hope_evasion"))
+      throw InputError(pr.scalar("hope_at")->pos(), "hope_at says when hope_evasion holds; write hope_evasion too");
+    e.p_hope_at = static_cast<int>(pr.get_int("hope_at", 1, 1, 6));
+    if (const Node* u = pr.get("unarmored")) {
+      static const std::vector<KeySpec> kUnarmored{
+          {"score", "integer", "-", "the Armor Score without armor, before the trait"},
+          {"trait", "trait", "none", "a trait added to the score"},
+          {"thresholds", "list of 4 [major, severe]", "-", "base thresholds for tiers 1 to 4 (the level is added)"}};
+      MapReader ur(*u, kUnarmored, "unarmored of '" + c.name + "'");  // MapReader keeps a reference to its keys
+      ur.finish();
+      e.p_unarmored_score = static_cast<int>(ur.get_int("score", 0, 1, 12));
+      if (ur.has("trait")) e.p_unarmored_trait = ur.get_choice("trait", kTraitNames, 0);
+      const Node& th = ur.require("thresholds");
+      if (!th.is_list() || th.items().size() != 4)
+        throw InputError(th.pos(), "unarmored thresholds are four [major, severe] pairs, one per tier");
+      for (std::size_t k = 0; k < 4; ++k) {
+        const auto [major, severe] = read_thresholds(th.items()[k]);
+        if (major <= 0 || severe <= major)
+          throw InputError(th.items()[k].pos(), "a tier's unarmored thresholds are [major, severe] with severe above major");
+        e.p_unarmored_major[k] = major, e.p_unarmored_severe[k] = severe;
+      }
+    }
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
-                         &e.p_min_marks,    &e.p_vulnerable_damage};
+                         &e.p_min_marks,    &e.p_vulnerable_damage, &e.p_hope_evasion};
     for (std::size_t k = 0; k < kPassiveNames.size(); ++k)
       if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
   }
@@ -522,6 +546,17 @@ void fold_passive(Pc& p, const CardEffect& e) {
   if (e.p_keep_armor > 0) p.keep_armor = p.keep_armor > 0 ? std::min(p.keep_armor, e.p_keep_armor) : e.p_keep_armor;
   p.stressed_proficiency = std::max(p.stressed_proficiency, e.p_stressed_proficiency);
   p.hurt_clear_stress += e.p_hurt_clear_stress;
+  if (e.p_hope_evasion.present()) {  // Conjure Shield: the PC's Proficiency while it holds the Hope
+    p.hope_evasion += e.p_hope_evasion.value(t, prof, p.level);
+    p.hope_evasion_at = e.p_hope_at;
+  }
+  if (e.p_unarmored_score > 0 && p.armor.empty()) {  // Bare Bones: its own Armor Score and base thresholds
+    const std::size_t tier = static_cast<std::size_t>(std::clamp(p.tier, 1, 4) - 1);
+    const int score = e.p_unarmored_score + (e.p_unarmored_trait >= 0 ? t[e.p_unarmored_trait] : 0);
+    p.armor_slots = std::clamp(p.armor_slots + score, 0, 12);
+    p.major += e.p_unarmored_major[tier];                    // no armor: major was the level
+    p.severe += e.p_unarmored_severe[tier] - p.level;        // ... and severe twice the level
+  }
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
@@ -567,6 +602,9 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with stressed_proficiency (Voice of Reason)
     if (p.cards[k].live() && p.cards[k].def->effect.p_stressed_proficiency > 0 && p.stressed_card < 0)
       p.stressed_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hope_evasion (Conjure Shield)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_hope_evasion.present() && p.hope_evasion_card < 0)
+      p.hope_evasion_card = static_cast<int>(k);
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hurt_clear_stress (Rise Up)
     if (p.cards[k].live() && p.cards[k].def->effect.p_hurt_clear_stress > 0 && p.hurt_card < 0)
       p.hurt_card = static_cast<int>(k);
