@@ -287,6 +287,7 @@ class Battle {
   int roll_mod(int i, const CardEffect& e) const;
   int area_reach(Range r) const;
   bool card_usable(int i, int k) const;
+  bool card_payable(int i, int k, CardTrigger trig, int keep) const;
   double adv_marks(int j, double m, DamageType type) const;
   double card_on_value(int i, const CardEffect& e, int j, double extra_mean) const;
   double p_beats(int mod, int net, int difficulty_needed) const;

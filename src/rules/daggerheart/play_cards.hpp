@@ -56,6 +56,21 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
          s.hope >= e.hope + keep && s.stress_marked + e.stress <= pc(i).stress;  // never a Stress it cannot mark
 }
 
+// Whether PC i can play card k as a `trig` reaction now: modelled and live
+// (not inert), a use left, not a spell in Beastform, its Hope with `keep`
+// more left after paying, its Stress and Armor Slots free (no Armor Slot in a
+// no_armor stance: Frenzy). The reactions' own conditions are the caller's.
+template <class R, class Log>
+inline bool Battle<R, Log>::card_payable(int i, int k, CardTrigger trig, int keep) const {
+  const Pc& p = pc(i);
+  const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  const PcState& s = pc_[i];
+  return c.live() && e.trigger == trig && s.card_uses[static_cast<std::size_t>(k)] != 0 && !(s.beast && c.def->spell) &&
+         s.hope >= e.hope + keep && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
+         !(e.armor > 0 && s.no_armor);
+}
+
 // Expected HP a hit of mean damage `m` marks on adversary j: resistance,
 // reduction, thresholds; a Minion falls with the spillover the mean reaches.
 template <class R, class Log>
@@ -537,17 +552,11 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
 template <class R, class Log>
 inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType type) {
   const Pc& p = pc(i);
-  PcState& s = pc_[i];
   int pick = -1;
   double best = 0.0;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
-    const CardDef& d = *p.cards[static_cast<std::size_t>(k)].def;
-    const CardEffect& e = d.effect;
-    if (d.status != CardStatus::modelled || e.trigger != CardTrigger::damaged || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && d.spell) ||
-        s.hope < e.hope || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots ||
-        (e.armor > 0 && s.no_armor) ||
-        marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
+    const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+    if (!card_payable(i, k, CardTrigger::damaged, 0) || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
     const double cut = e.halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
     const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), major_of(i), severe_of(i)) - e.downgrade);
@@ -597,7 +606,8 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (!c.live() || (kill ? !e.on_kill : e.trigger != trig) || uses == 0 || (s.beast && c.def->spell)) continue;
+    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    if (!(kill ? e.on_kill : e.trigger == trig) || !card_payable(i, k, e.trigger, keep)) continue;
     // `failed`: hit_if: weapon answers the failed weapon attack (pc_attack), the others any failed action roll.
     if (!kill && trig == CardTrigger::failed && (e.hit_if == HitIf::weapon) != weapon) continue;
     if (!kill) {
@@ -607,10 +617,6 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
           (e.hit_if == HitIf::hope && !with_hope))
         continue;
     }
-    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots ||
-        (e.armor > 0 && s.no_armor))
-      continue;
     if (e.next_hit.present()) {  // after_hit: the next successful weapon attack on this foe adds dice (Breaking Blow)
       if (foe < 0 || !adv_[foe].alive || adv(foe).minion > 0 || (s.broken_foe >= 0 && adv_[s.broken_foe].alive)) continue;
       const PcWeapon& wa = attack_of(i);

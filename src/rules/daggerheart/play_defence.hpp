@@ -66,13 +66,10 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
       const Pc& p = pc(w);
       const PcState& s = pc_[w];
       for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
-        const PcCard& c = p.cards[static_cast<std::size_t>(k)];
-        const CardEffect& e = c.def->effect;
+        const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
         const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
-        if (!c.live() || e.trigger != CardTrigger::attacked || (w != t && e.target != CardTarget::party) ||
-            (used[w] >> k & 1u) || uses == 0 || (s.beast && c.def->spell) || s.hope < e.hope ||
-            s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots || (e.armor > 0 && s.no_armor) ||
-            (e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::ranged && melee))
+        if (!card_payable(w, k, CardTrigger::attacked, 0) || (w != t && e.target != CardTarget::party) ||
+            (used[w] >> k & 1u) || (e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::ranged && melee))
           continue;
         if (uses > 0 && worth < 2.0) continue;
         double p_miss = 0.0;
@@ -142,16 +139,11 @@ inline bool Battle<R, Log>::armor_holds(int i) {
 template <class R, class Log>
 inline int Battle<R, Log>::card_armor(int i, int marks) {
   const Pc& p = pc(i);
-  const PcState& s = pc_[i];
   int pick = -1;
   double best = 0.0;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
-    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
-    const CardEffect& e = c.def->effect;
-    if (!c.live() || e.trigger != CardTrigger::armor || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && c.def->spell) || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
-        s.armor_marked + e.armor > p.armor_slots)
-      continue;
+    const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+    if (!card_payable(i, k, CardTrigger::armor, 0)) continue;
     const double saved = std::min(marks, e.downgrade) - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
     if (saved > best) best = saved, pick = k;
   }
@@ -174,11 +166,7 @@ inline bool Battle<R, Log>::card_dying(int i) {
   const PcState& s = pc_[i];
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
-    const CardEffect& e = c.def->effect;
-    if (!c.live() || e.trigger != CardTrigger::dying || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && c.def->spell) || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
-        s.armor_marked + e.armor > p.armor_slots || s.hp_marked == 0)
-      continue;
+    if (!card_payable(i, k, CardTrigger::dying, 0) || s.hp_marked == 0) continue;
     ENCSIM_SAY(log_, "  %s plays %s instead of a death move", pname(i), c.def->name.c_str());
     pay_card(i, k);
     card_for_pc(i, c, i);
@@ -196,15 +184,12 @@ inline bool Battle<R, Log>::card_dying(int i) {
 template <class R, class Log>
 inline void Battle<R, Log>::card_struck(int t, int j) {
   const Pc& p = pc(t);
-  const PcState& s = pc_[t];
   const bool melee = adv(j).range == Range::melee;
   for (int k = 0; k < static_cast<int>(p.cards.size()) && adv_[j].alive && standing(t); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-    if (!c.live() || e.trigger != CardTrigger::struck || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
-        s.armor_marked + e.armor > p.armor_slots || (e.hit_if == HitIf::melee && !melee) ||
+    if (!card_payable(t, k, CardTrigger::struck, keep) || (e.hit_if == HitIf::melee && !melee) ||
         (e.hit_if == HitIf::ranged && melee))
       continue;
     const double gain = adv(j).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(j));
