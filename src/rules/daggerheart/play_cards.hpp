@@ -120,6 +120,19 @@ inline int Battle<R, Log>::heal_target(int i, bool self_ok) const {
   return best;
 }
 
+// A ward's ally (Life Ward): the standing ally with fewest HP unmarked, when
+// that is 2 or fewer (a Major hit would take it down; the first listed on
+// ties), and no sigil of its own yet. -1 when none.
+template <class R, class Log>
+inline int Battle<R, Log>::ward_target(int i) const {
+  int best = -1;
+  for (int k = 0; k < n_pc_; ++k) {
+    if (k == i || !standing(k) || pc_[k].ward_card >= 0 || hp_left(k) > 2) continue;
+    if (best < 0 || hp_left(k) < hp_left(best)) best = k;
+  }
+  return best;
+}
+
 // What option `opt` of a card's gifts (0 HP cleared, 1 Stress cleared, 2
 // Hope, 3 Armor Slots cleared; -1 all of them) is worth to PC k, in HP: the
 // HP it clears when k has at least `hp_from` marked or is down, a half per
@@ -217,6 +230,10 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
       if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) sum += heal_value(e, q);
     return v + p * sum;
   }
+  if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
+    *target = ward_target(i);
+    return *target < 0 ? -1.0 : v + e.heal_hp.mean(1, 1) + 1.0;
+  }
   *target = e.target == CardTarget::self ? i : heal_target(i, false);
   return *target < 0 ? -1.0 : v + p * heal_value(e, *target);
 }
@@ -230,7 +247,7 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::enemy:
     case CardTarget::enemies: return advs_up_ > 0;
     case CardTarget::self: return heal_value(e, i) > 0.0;
-    case CardTarget::ally: return heal_value(e, heal_target(i, false)) > 0.0;
+    case CardTarget::ally: return e.ward ? ward_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
     case CardTarget::party:
     case CardTarget::allies:
       for (int q = 0; q < n_pc_; ++q)
@@ -418,7 +435,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
     } else {
-      if (t < 0) t = e.target == CardTarget::self ? i : heal_target(i, false);
+      if (t < 0) t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : heal_target(i, false);
       if (t >= 0) card_for_pc(i, c, t);
     }
   }
@@ -467,6 +484,14 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[k];
+  if (e.ward) [[unlikely]] {  // Life Ward: the sigil moves to k (no other of this card's stays)
+    for (int q = 0; q < n_pc_; ++q)
+      if (pc_[q].ward_from == i && pc_[q].ward_card == static_cast<int>(&c - pc(i).cards.data())) pc_[q].ward_card = -1;
+    s.ward_from = i;
+    s.ward_card = static_cast<int>(&c - pc(i).cards.data());
+    ENCSIM_SAY(log_, "  %s: a sigil of protection on %s", c.def->name.c_str(), pname(k));
+    return;
+  }
   double worth = 0.0;
   const int opt = e.either ? gift_option(e, k, 1, &worth) : -1;  // `either`: the option worth most to k
   if ((opt < 0 || opt == 0) && e.heal_hp.present() && s.hp_marked > 0) {
@@ -704,6 +729,24 @@ inline void Battle<R, Log>::hurt_clear(int i) {
   ++f.uses;
   f.healed += n;
   ENCSIM_SAY(log_, "  %s: %s clears %d Stress (%d marked)", c.def->name.c_str(), pname(i), n, s.stress_marked);
+}
+
+// Act of Reprisal (`passive: {reprisal: 1}`): adversary j has made PC i mark
+// HP, so every other standing PC with the passive marks j: its next
+// successful weapon attack at j has that much more Proficiency (pcs.hpp
+// pc_attack; its row counts those hits as uses). Each adversary is marked once
+// until that hit; a fallen one is not marked.
+template <class R, class Log>
+inline void Battle<R, Log>::reprisal_mark(int i, int j) {
+  if (!adv_[j].alive) return;
+  const std::uint64_t bit = std::uint64_t{1} << j;
+  for (int w = 0; w < n_pc_; ++w) {
+    if (w == i || !standing(w) || pc(w).reprisal_proficiency == 0 || (pc_[w].reprisal_foes & bit) != 0) continue;
+    pc_[w].reprisal_foes |= bit;
+    ENCSIM_SAY(log_, "  %s: %s's next successful attack on %s has +%d Proficiency",
+               pc(w).cards[static_cast<std::size_t>(pc(w).reprisal_card)].def->name.c_str(), pname(w), aname(j),
+               pc(w).reprisal_proficiency);
+  }
 }
 
 // A `per_hope` crit reaction (Champion's Edge) of PC i's, card k, after its
