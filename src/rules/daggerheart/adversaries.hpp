@@ -450,12 +450,20 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     }
     const int total = dmg + (nat == 20 ? members * dice->max_dice() : 0);
     if (alt_fear > 0) gain_fear(alt_fear, kFearGainedFeatures);
+    // An ally's card may take the hit (I Am Your Shield, Loyal Protector) or
+    // lower it (Partners-in-Arms): u takes the damage; with `whole`, it is the
+    // attack's target from here on (play_defence.hpp).
+    int u = t, down = 0;
+    bool all_armor = false, whole = false;
+    if (ally_reactions_ && opt_.cards && total > 0) [[unlikely]]
+      u = card_ally_damaged(t, total, e.type, e.direct || a.direct, &down, &all_armor, &whole);
     const int marks =
-        total > 0 || e.shred_armor ? damage_pc(t, total, e.type, e.direct || a.direct, e.shred_armor, j) : 0;
-    if (marks > 0 && pc(t).hurt_clear_stress > 0) hurt_clear(t);  // a passive (Rise Up, play_cards.hpp)
-    on_hit(j, e, t);
-    adversary_reaction(j, Trigger::hit, t, total, marks);
-    npc_trigger(Trigger::pc_hit, t, j);
+        total > 0 || e.shred_armor ? damage_pc(u, total, e.type, e.direct || a.direct, e.shred_armor, j, down, all_armor) : 0;
+    if (marks > 0 && pc(u).hurt_clear_stress > 0) hurt_clear(u);  // a passive (Rise Up, play_cards.hpp)
+    const int v = whole ? u : t;
+    on_hit(j, e, v);
+    adversary_reaction(j, Trigger::hit, v, total, marks);
+    npc_trigger(Trigger::pc_hit, v, j);
   }
   fear_from(e, affected);
 }

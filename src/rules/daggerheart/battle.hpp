@@ -70,6 +70,8 @@ class Battle {
     int marked_foe, marked_card, marked_dice;  // a focus (Deadly Focus): its target (-1 none), card, Proficiency added
     int broken_foe, broken_card;  // a next_hit card's target (Breaking Blow; -1 none) and card
     int fear_card;  // an `attack` reaction whose Fear the GM loses if this attack succeeds (Apex Predator), -1 none
+    int ward_from, ward_card;  // a sigil on it (Life Ward): the caster and its card, -1 none
+    std::uint64_t reprisal_foes;  // adversaries (bits) that made an ally mark HP since its last hit on each (Act of Reprisal)
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -195,7 +197,8 @@ class Battle {
   int pick_helper(int i, std::uint64_t skip = 0) const;
   int roll_pc_damage(int i, const PcWeapon& w, bool crit, int t);
   void mark_stress(int i, int n);
-  int damage_pc(int i, int dmg, DamageType type, bool direct, bool shred, int from);
+  int damage_pc(int i, int dmg, DamageType type, bool direct, bool shred, int from, int down = 0, bool all_armor = false);
+  bool armor_policy_uses(int i, int marks) const;
   void mark_hp(int i, int marks, int from);
   void death_move(int i, int from);
   void knock_out(int i, bool dead);
@@ -293,10 +296,13 @@ class Battle {
   int roll_mod(int i, const CardEffect& e) const;
   int area_reach(Range r) const;
   bool card_usable(int i, int k) const;
+  bool card_payable(int i, int k, CardTrigger trig, int keep) const;
   double adv_marks(int j, double m, DamageType type) const;
   double card_on_value(int i, const CardEffect& e, int j, double extra_mean) const;
   double p_beats(int mod, int net, int difficulty_needed) const;
   int heal_target(int i, bool self_ok) const;
+  int ward_target(int i) const;
+  bool warded(int i);
   double heal_value(const CardEffect& e, int k) const;
   double gift_value(const CardEffect& e, int k, int opt, int hp_from) const;
   int gift_option(const CardEffect& e, int k, int hp_from, double* value) const;
@@ -323,6 +329,7 @@ class Battle {
   int vulnerable_damage(int i);
   int stressed_dice(int i);
   void hurt_clear(int i);
+  void reprisal_mark(int i, int j);
   void per_hope_options(int i, int k, int foe, int keep);
   void fear_on_success(int i);
   void end_focus(int i, int t);
@@ -335,6 +342,8 @@ class Battle {
   int card_armor(int i, int marks);
   bool card_dying(int i);
   void card_struck(int t, int j);
+  double hit_cost(int i, int dmg, DamageType type, bool direct, int down, bool all_armor, int* hp = nullptr) const;
+  int card_ally_damaged(int t, int dmg, DamageType type, bool direct, int* down, bool* all_armor, bool* whole);
 
   // ---- choices by value (choose.hpp) -------------------------------------
   struct Plan {
@@ -403,6 +412,8 @@ class Battle {
   int npc_uses_[Encounter::kMaxNpcs][Encounter::kMaxFeatures];
   int n_companions_ = 0;       // PCs with a companion
   bool attacked_reactions_ = false;  // a PC holds an `attacked` reaction (play_defence.hpp)
+  bool ally_reactions_ = false;      // a PC holds an `ally_damaged` reaction (play_defence.hpp)
+  bool reprisal_ = false;            // a PC holds Act of Reprisal's passive, with an ally (play_cards.hpp)
   bool evasion_vs_ = false;  // a PC's Evasion depends on its attacker (evasion_vs)
   bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
 };
@@ -454,10 +465,12 @@ inline void Battle<R, Log>::set_up() {
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
-                     pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1, -1};
+                     pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1, -1, -1, -1, 0};
     if (pc(i).companion.present) ++n_companions_;
     evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
     attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
+    ally_reactions_ = ally_reactions_ || (pc(i).guards_allies && n_pc_ > 1);
+    reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)

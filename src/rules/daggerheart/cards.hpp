@@ -31,8 +31,9 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // attack roll (attack); an action roll of the PC's has failed (failed; with
 // hit_if: weapon, its weapon attack has failed, told after the miss); the PC
 // marks an Armor Slot against a hit (armor); the PC would make a death move
-// (dying); an adversary's attack on the PC has succeeded, before its damage (struck).
-enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck };
+// (dying); an adversary's attack on the PC has succeeded, before its damage (struck);
+// an adversary's attack has hit an ally and its damage is rolled, not yet dealt (ally_damaged).
+enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged };
 // A reaction's condition: any, a melee weapon's hit (missed, attacked: an
 // attacker that fights in Melee range), a magic weapon's, a success with Fear,
 // a weapon attack's (not a spell's), a success with Hope or a critical,
@@ -151,6 +152,17 @@ struct CardEffect {
   int vault_on = 0;
   CompanionPart companion = CompanionPart::none;  // played by the companion rules
   int picks = 0;                                  // companion: training: the training options it adds
+  // Reactions (ally_damaged): the PC takes the hit in the ally's place
+  // (take_hit; `whole`: it becomes the attack's target, so the hit's other
+  // effects land on it too: I Am Your Shield), marking any number of Armor
+  // Slots against it (all_armor); only while the ally has at most `ally_hp` HP
+  // unmarked (0: any; Loyal Protector). Without take_hit, `downgrade` lowers the
+  // ally's hit by thresholds (Partners-in-Arms).
+  bool take_hit = false, whole = false, all_armor = false;
+  int ally_hp = 0;
+  // Action (target: ally): a sigil on the ally; as it would make a death move
+  // it clears `heal_hp` HP instead, once (Life Ward). One sigil per caster's card.
+  bool ward = false;
   int evasion = 0;                 // +Evasion until an attack succeeds against the PC
   // Reactions (attacked): dice added to the PC's Evasion against this attack,
   // or the attacker rolls the attack again.
@@ -187,11 +199,14 @@ struct CardEffect {
   // thresholds by tier (before the level is added); unarmored_score 0: none.
   int p_unarmored_score = 0, p_unarmored_trait = -1;
   std::array<int, 4> p_unarmored_major{}, p_unarmored_severe{};
+  // More Proficiency on the PC's next successful weapon attack at an adversary
+  // that has made an ally mark HP (Act of Reprisal).
+  int p_reprisal = 0;
   // A passive with a features.csv row: one that acts in the fight (Adrenaline,
-  // On the Brink, Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield).
+  // On the Brink, Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal).
   bool acts() const {
     return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
-           p_hurt_clear_stress > 0 || p_hope_evasion.present();
+           p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0;
   }
 };
 

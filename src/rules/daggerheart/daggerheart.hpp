@@ -137,6 +137,7 @@ struct Pc {
   bool has_attacked_reactions = false;  // attacked: for itself; protects_allies: for the others too (`target: party`)
   bool protects_allies = false;
   bool has_armor_reactions = false, has_dying_reactions = false, has_struck_reactions = false;  // play_defence.hpp
+  bool guards_allies = false;  // ally_damaged: it answers an attack's hit on another PC (play_defence.hpp)
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
@@ -152,6 +153,8 @@ struct Pc {
   int hurt_card = -1;         // ... the card (its row in features.csv), -1 none
   int hope_evasion = 0, hope_evasion_at = 0;  // a passive (Conjure Shield): Evasion while it holds this much Hope ...
   int hope_evasion_card = -1;                 // ... the card (its row in features.csv), -1 none
+  int reprisal_proficiency = 0;  // a passive (Act of Reprisal): Proficiency on its next hit on a foe that hurt an ally ...
+  int reprisal_card = -1;        // ... the card (its row in features.csv), -1 none
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

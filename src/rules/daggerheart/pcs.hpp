@@ -354,7 +354,14 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   const int focus_dice = s.marked_foe == targets[0] ? s.marked_dice : 0;  // Deadly Focus
   if (focus_dice > 0)
     ENCSIM_SAY(log_, "  %s: +%d Proficiency", p.cards[static_cast<std::size_t>(s.marked_card)].def->name.c_str(), focus_dice);
-  prof_bonus_ = beast_dice + focus_dice;
+  int reprisal = 0;  // Act of Reprisal: more Proficiency on this hit at a foe that made an ally mark HP
+  if (s.reprisal_foes != 0 && (s.reprisal_foes >> targets[0] & 1u) != 0) [[unlikely]] {
+    reprisal = p.reprisal_proficiency;
+    s.reprisal_foes &= ~(std::uint64_t{1} << targets[0]);
+    ++feat(p.cards[static_cast<std::size_t>(p.reprisal_card)].feat).uses;
+    ENCSIM_SAY(log_, "  %s: +%d Proficiency", p.cards[static_cast<std::size_t>(p.reprisal_card)].def->name.c_str(), reprisal);
+  }
+  prof_bonus_ = beast_dice + focus_dice + reprisal;
   int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
   prof_bonus_ = 0;
   if (added > 0) {
@@ -566,9 +573,24 @@ inline void Battle<R, Log>::mark_stress(int i, int n) {
   }
 }
 
-// Damage against thresholds, an Armor Slot by policy, then HP.
+// Whether PC i's armor policy marks an Armor Slot against a hit of `marks` HP.
 template <class R, class Log>
-inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direct, bool shred, int from) {
+inline bool Battle<R, Log>::armor_policy_uses(int i, int marks) const {
+  switch (pc(i).armor_policy) {
+    case ArmorPolicy::always: return true;
+    case ArmorPolicy::major_or_worse: return marks >= 2;
+    case ArmorPolicy::lethal: return marks >= hp_left(i);
+    case ArmorPolicy::never: break;
+  }
+  return false;
+}
+
+// Damage against thresholds, an Armor Slot by policy, then HP. `down`: an
+// ally's card lowers the hit by thresholds (Partners-in-Arms); `all_armor`:
+// the PC marks Armor Slots while the hit still marks an HP (I Am Your Shield).
+template <class R, class Log>
+inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direct, bool shred, int from, int down,
+                                     bool all_armor) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   if (p.immune & type_bit(type)) return 0;
@@ -591,6 +613,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   const int major = major_of(i), severe = severe_of(i);
   int marks = severity(dmg, major, severe);
   if (s.unstoppable > 0) marks = unstoppable_severity(i, marks, type);  // class_play.hpp
+  if (down > 0) [[unlikely]] marks = std::max(0, marks - down);
   // On the Brink: a Minor hit marks nothing, before any card or Armor Slot is spent on it; again after a
   // reaction lowered the hit to Minor (play_defence.hpp).
   if (p.no_minor_hp > 0 && on_the_brink(i, marks)) [[unlikely]] marks = 0;
@@ -598,20 +621,13 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     marks = card_damaged(i, dmg, marks, type);  // play_cards.hpp
     if (p.no_minor_hp > 0 && on_the_brink(i, marks)) marks = 0;
   }
-  bool use_armor = false;
-  if (!direct && marks > 0 && armor_free(i)) {
-    switch (p.armor_policy) {
-      case ArmorPolicy::always: use_armor = true; break;
-      case ArmorPolicy::major_or_worse: use_armor = marks >= 2; break;
-      case ArmorPolicy::lethal: use_armor = marks >= hp_left(i); break;
-      case ArmorPolicy::never: break;
-    }
-  }
+  const bool use_armor = !direct && marks > 0 && armor_free(i) && (all_armor || armor_policy_uses(i, marks));
   // Loyal Friend weighs the HP the hit marks after the slot (On the Brink counted).
   const int expect = marks - (use_armor ? 1 : 0);
   const bool brink_after = use_armor && p.no_minor_hp > 0 && expect == 1 && hp_left(i) <= p.no_minor_hp;
   if (loyal_friend(i, brink_after ? 0 : expect, from)) return 0;  // companion_play.hpp
   bool armor_held = false;  // Unyielding Armor: the hit drops a threshold, no slot marked
+  int more_slots = 0;       // I Am Your Shield's slots after the first
   if (use_armor) {
     --marks;
     armor_held = p.keep_armor > 0 && armor_holds(i);  // play_defence.hpp
@@ -622,6 +638,13 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       // Brace: a second slot for a Stress, one threshold more (play_defence.hpp).
       if (opt_.cards && p.has_armor_reactions && marks > 0) marks = card_armor(i, marks);
     }
+    // I Am Your Shield: more slots, one threshold each, while the hit still marks an HP.
+    for (; all_armor && marks > 0 && armor_free(i); ++more_slots) {
+      --marks;
+      ++s.armor_marked;
+      ++rpc(i).extra[kExtraArmorUsed];
+      ++res(kArmorSlotsUsed);
+    }
     // On the Brink after the Armor Slot: a hit the slot lowered to Minor marks nothing.
     if (p.no_minor_hp > 0 && on_the_brink(i, marks)) marks = 0;
   }
@@ -629,9 +652,12 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     // What mark_hp will mark: no more than the HP left (none when the PC
     // already stands on no HP: the death move comes again).
     const int marked = marks <= 0 || !standing(i) ? 0 : std::min(marks, std::max(0, hp_left(i)));
-    char armor[48] = "";
-    if (use_armor && armor_held) std::snprintf(armor, sizeof armor, ", the armor holds (no slot marked)");
-    else if (use_armor) std::snprintf(armor, sizeof armor, ", an Armor Slot marked (%d of %d left)",
+    char armor[64] = "";
+    const int slots = (armor_held ? 0 : 1) + more_slots;
+    if (use_armor && slots == 0) std::snprintf(armor, sizeof armor, ", the armor holds (no slot marked)");
+    else if (use_armor && slots == 1) std::snprintf(armor, sizeof armor, ", an Armor Slot marked (%d of %d left)",
+                                                    p.armor_slots - s.armor_marked, p.armor_slots);
+    else if (use_armor) std::snprintf(armor, sizeof armor, ", %d Armor Slots marked (%d of %d left)", slots,
                                       p.armor_slots - s.armor_marked, p.armor_slots);
     char more[32] = "";
     if (marked < marks) std::snprintf(more, sizeof more, " (of %d)", marks);
@@ -641,7 +667,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   mark_hp(i, marks, from);
   // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
   if (s.beast && p.beast_fragile && marks >= 2) drop_out(i, "Fragile: Major damage");
-  if (use_armor && !armor_held) check_all_armor_marked();
+  if (use_armor && (!armor_held || more_slots > 0)) check_all_armor_marked();
   return marks;
 }
 
@@ -661,6 +687,7 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   if (from >= 0) {
     radv(from).damage_dealt += marks;
     if (adv_feat_[from] >= 0) feat(adv_feat_[from]).damage += marks;
+    if (reprisal_) [[unlikely]] reprisal_mark(i, from);  // Act of Reprisal (play_cards.hpp)
   }
   if (hp_left(i) <= 0) {
     if (pc_[i].beast) drop_out(i, "the last HP");  // before the death move: a blaze is the PC's own
@@ -671,6 +698,7 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
 
 template <class R, class Log>
 inline void Battle<R, Log>::death_move(int i, int from) {
+  if (pc_[i].ward_card >= 0 && warded(i)) return;  // Life Ward (play_defence.hpp)
   if (opt_.cards && pc(i).has_dying_reactions && card_dying(i)) return;  // Battle-Hardened (play_defence.hpp)
   PcState& s = pc_[i];
   CombatantRecord& r = rpc(i);

@@ -56,6 +56,21 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
          s.hope >= e.hope + keep && s.stress_marked + e.stress <= pc(i).stress;  // never a Stress it cannot mark
 }
 
+// Whether PC i can play card k as a `trig` reaction now: modelled and live
+// (not inert), a use left, not a spell in Beastform, its Hope with `keep`
+// more left after paying, its Stress and Armor Slots free (no Armor Slot in a
+// no_armor stance: Frenzy). The reactions' own conditions are the caller's.
+template <class R, class Log>
+inline bool Battle<R, Log>::card_payable(int i, int k, CardTrigger trig, int keep) const {
+  const Pc& p = pc(i);
+  const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  const PcState& s = pc_[i];
+  return c.live() && e.trigger == trig && s.card_uses[static_cast<std::size_t>(k)] != 0 && !(s.beast && c.def->spell) &&
+         s.hope >= e.hope + keep && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
+         !(e.armor > 0 && s.no_armor);
+}
+
 // Expected HP a hit of mean damage `m` marks on adversary j: resistance,
 // reduction, thresholds; a Minion falls with the spillover the mean reaches.
 template <class R, class Log>
@@ -101,6 +116,19 @@ inline int Battle<R, Log>::heal_target(int i, bool self_ok) const {
     if ((k == i && !self_ok) || pc_[k].dead) continue;
     const int score = pc_[k].hp_marked + (pc_[k].out ? 100 : 0);
     if (pc_[k].hp_marked > 0 && score > best_score) best = k, best_score = score;
+  }
+  return best;
+}
+
+// A ward's ally (Life Ward): the standing ally with fewest HP unmarked, when
+// that is 2 or fewer (a Major hit would take it down; the first listed on
+// ties), and no sigil of its own yet. -1 when none.
+template <class R, class Log>
+inline int Battle<R, Log>::ward_target(int i) const {
+  int best = -1;
+  for (int k = 0; k < n_pc_; ++k) {
+    if (k == i || !standing(k) || pc_[k].ward_card >= 0 || hp_left(k) > 2) continue;
+    if (best < 0 || hp_left(k) < hp_left(best)) best = k;
   }
   return best;
 }
@@ -202,6 +230,10 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
       if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) sum += heal_value(e, q);
     return v + p * sum;
   }
+  if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
+    *target = ward_target(i);
+    return *target < 0 ? -1.0 : v + e.heal_hp.mean(1, 1) + 1.0;
+  }
   *target = e.target == CardTarget::self ? i : heal_target(i, false);
   return *target < 0 ? -1.0 : v + p * heal_value(e, *target);
 }
@@ -215,7 +247,7 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::enemy:
     case CardTarget::enemies: return advs_up_ > 0;
     case CardTarget::self: return heal_value(e, i) > 0.0;
-    case CardTarget::ally: return heal_value(e, heal_target(i, false)) > 0.0;
+    case CardTarget::ally: return e.ward ? ward_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
     case CardTarget::party:
     case CardTarget::allies:
       for (int q = 0; q < n_pc_; ++q)
@@ -403,7 +435,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
     } else {
-      if (t < 0) t = e.target == CardTarget::self ? i : heal_target(i, false);
+      if (t < 0) t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : heal_target(i, false);
       if (t >= 0) card_for_pc(i, c, t);
     }
   }
@@ -452,6 +484,14 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[k];
+  if (e.ward) [[unlikely]] {  // Life Ward: the sigil moves to k (no other of this card's stays)
+    for (int q = 0; q < n_pc_; ++q)
+      if (pc_[q].ward_from == i && pc_[q].ward_card == static_cast<int>(&c - pc(i).cards.data())) pc_[q].ward_card = -1;
+    s.ward_from = i;
+    s.ward_card = static_cast<int>(&c - pc(i).cards.data());
+    ENCSIM_SAY(log_, "  %s: a sigil of protection on %s", c.def->name.c_str(), pname(k));
+    return;
+  }
   double worth = 0.0;
   const int opt = e.either ? gift_option(e, k, 1, &worth) : -1;  // `either`: the option worth most to k
   if ((opt < 0 || opt == 0) && e.heal_hp.present() && s.hp_marked > 0) {
@@ -537,17 +577,11 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
 template <class R, class Log>
 inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType type) {
   const Pc& p = pc(i);
-  PcState& s = pc_[i];
   int pick = -1;
   double best = 0.0;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
-    const CardDef& d = *p.cards[static_cast<std::size_t>(k)].def;
-    const CardEffect& e = d.effect;
-    if (d.status != CardStatus::modelled || e.trigger != CardTrigger::damaged || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && d.spell) ||
-        s.hope < e.hope || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots ||
-        (e.armor > 0 && s.no_armor) ||
-        marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
+    const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+    if (!card_payable(i, k, CardTrigger::damaged, 0) || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
     const double cut = e.halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
     const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), major_of(i), severe_of(i)) - e.downgrade);
@@ -597,7 +631,8 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (!c.live() || (kill ? !e.on_kill : e.trigger != trig) || uses == 0 || (s.beast && c.def->spell)) continue;
+    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    if (!(kill ? e.on_kill : e.trigger == trig) || !card_payable(i, k, e.trigger, keep)) continue;
     // `failed`: hit_if: weapon answers the failed weapon attack (pc_attack), the others any failed action roll.
     if (!kill && trig == CardTrigger::failed && (e.hit_if == HitIf::weapon) != weapon) continue;
     if (!kill) {
@@ -607,10 +642,6 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
           (e.hit_if == HitIf::hope && !with_hope))
         continue;
     }
-    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots ||
-        (e.armor > 0 && s.no_armor))
-      continue;
     if (e.next_hit.present()) {  // after_hit: the next successful weapon attack on this foe adds dice (Breaking Blow)
       if (foe < 0 || !adv_[foe].alive || adv(foe).minion > 0 || (s.broken_foe >= 0 && adv_[s.broken_foe].alive)) continue;
       const PcWeapon& wa = attack_of(i);
@@ -698,6 +729,24 @@ inline void Battle<R, Log>::hurt_clear(int i) {
   ++f.uses;
   f.healed += n;
   ENCSIM_SAY(log_, "  %s: %s clears %d Stress (%d marked)", c.def->name.c_str(), pname(i), n, s.stress_marked);
+}
+
+// Act of Reprisal (`passive: {reprisal: 1}`): adversary j has made PC i mark
+// HP, so every other standing PC with the passive marks j: its next
+// successful weapon attack at j has that much more Proficiency (pcs.hpp
+// pc_attack; its row counts those hits as uses). Each adversary is marked once
+// until that hit; a fallen one is not marked.
+template <class R, class Log>
+inline void Battle<R, Log>::reprisal_mark(int i, int j) {
+  if (!adv_[j].alive) return;
+  const std::uint64_t bit = std::uint64_t{1} << j;
+  for (int w = 0; w < n_pc_; ++w) {
+    if (w == i || !standing(w) || pc(w).reprisal_proficiency == 0 || (pc_[w].reprisal_foes & bit) != 0) continue;
+    pc_[w].reprisal_foes |= bit;
+    ENCSIM_SAY(log_, "  %s: %s's next successful attack on %s has +%d Proficiency",
+               pc(w).cards[static_cast<std::size_t>(pc(w).reprisal_card)].def->name.c_str(), pname(w), aname(j),
+               pc(w).reprisal_proficiency);
+  }
 }
 
 // A `per_hope` crit reaction (Champion's Edge) of PC i's, card k, after its

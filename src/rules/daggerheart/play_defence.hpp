@@ -66,13 +66,10 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
       const Pc& p = pc(w);
       const PcState& s = pc_[w];
       for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
-        const PcCard& c = p.cards[static_cast<std::size_t>(k)];
-        const CardEffect& e = c.def->effect;
+        const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
         const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
-        if (!c.live() || e.trigger != CardTrigger::attacked || (w != t && e.target != CardTarget::party) ||
-            (used[w] >> k & 1u) || uses == 0 || (s.beast && c.def->spell) || s.hope < e.hope ||
-            s.stress_marked + e.stress > p.stress || s.armor_marked + e.armor > p.armor_slots || (e.armor > 0 && s.no_armor) ||
-            (e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::ranged && melee))
+        if (!card_payable(w, k, CardTrigger::attacked, 0) || (w != t && e.target != CardTarget::party) ||
+            (used[w] >> k & 1u) || (e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::ranged && melee))
           continue;
         if (uses > 0 && worth < 2.0) continue;
         double p_miss = 0.0;
@@ -142,16 +139,11 @@ inline bool Battle<R, Log>::armor_holds(int i) {
 template <class R, class Log>
 inline int Battle<R, Log>::card_armor(int i, int marks) {
   const Pc& p = pc(i);
-  const PcState& s = pc_[i];
   int pick = -1;
   double best = 0.0;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
-    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
-    const CardEffect& e = c.def->effect;
-    if (!c.live() || e.trigger != CardTrigger::armor || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && c.def->spell) || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
-        s.armor_marked + e.armor > p.armor_slots)
-      continue;
+    const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+    if (!card_payable(i, k, CardTrigger::armor, 0)) continue;
     const double saved = std::min(marks, e.downgrade) - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
     if (saved > best) best = saved, pick = k;
   }
@@ -164,27 +156,47 @@ inline int Battle<R, Log>::card_armor(int i, int marks) {
   return after;
 }
 
-// `dying` reactions (Battle-Hardened): as PC i would make a death move, the
-// first (name order) it can pay clears its HP instead: staying up is worth
-// more than any cost, so it is always played, the class feature's Hope
-// reserve notwithstanding. Returns true when the PC stays up.
+// `dying` reactions (Battle-Hardened, Unbreakable): as PC i would make a
+// death move, one it can pay clears its HP instead: staying up is worth more
+// than any cost, so one is always played, the class feature's Hope reserve
+// notwithstanding; of several, the one whose mean HP cleared less its costs
+// (a Hope half an HP, a Stress a quarter) is most (name order on ties).
+// Returns true when the PC stays up.
 template <class R, class Log>
 inline bool Battle<R, Log>::card_dying(int i) {
   const Pc& p = pc(i);
-  const PcState& s = pc_[i];
+  if (pc_[i].hp_marked == 0) return false;
+  int pick = -1;
+  double best = 0.0;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
-    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
-    const CardEffect& e = c.def->effect;
-    if (!c.live() || e.trigger != CardTrigger::dying || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && c.def->spell) || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
-        s.armor_marked + e.armor > p.armor_slots || s.hp_marked == 0)
-      continue;
-    ENCSIM_SAY(log_, "  %s plays %s instead of a death move", pname(i), c.def->name.c_str());
-    pay_card(i, k);
-    card_for_pc(i, c, i);
-    return true;
+    if (!card_payable(i, k, CardTrigger::dying, 0)) continue;
+    const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+    const double v = e.heal_hp.mean(1, 1) - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+    if (pick < 0 || v > best) best = v, pick = k;
   }
-  return false;
+  if (pick < 0) return false;
+  const PcCard& c = p.cards[static_cast<std::size_t>(pick)];
+  ENCSIM_SAY(log_, "  %s plays %s instead of a death move", pname(i), c.def->name.c_str());
+  pay_card(i, pick);
+  card_for_pc(i, c, i);
+  return true;
+}
+
+// A sigil (Life Ward) on PC i as it would make a death move: it clears the
+// card's `heal_hp` HP instead (counted on the caster's row as `healed`) and
+// the sigil ends. Returns true when the PC stays up.
+template <class R, class Log>
+inline bool Battle<R, Log>::warded(int i) {
+  PcState& s = pc_[i];
+  const PcCard& c = pc(s.ward_from).cards[static_cast<std::size_t>(s.ward_card)];
+  s.ward_card = -1;
+  if (s.hp_marked == 0) return false;
+  const int n = std::min(roll_card_dice(s.ward_from, c.def->effect.heal_hp, false), s.hp_marked);
+  feat(c.feat).healed += n;
+  clear_hp(i, n);
+  ENCSIM_SAY(log_, "  %s's %s holds: %s clears %d HP instead of a death move", pname(s.ward_from), c.def->name.c_str(),
+             pname(i), n);
+  return true;
 }
 
 // `struck` reactions (Revenge): once adversary j's attack on PC t has
@@ -196,15 +208,12 @@ inline bool Battle<R, Log>::card_dying(int i) {
 template <class R, class Log>
 inline void Battle<R, Log>::card_struck(int t, int j) {
   const Pc& p = pc(t);
-  const PcState& s = pc_[t];
   const bool melee = adv(j).range == Range::melee;
   for (int k = 0; k < static_cast<int>(p.cards.size()) && adv_[j].alive && standing(t); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-    if (!c.live() || e.trigger != CardTrigger::struck || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
-        s.armor_marked + e.armor > p.armor_slots || (e.hit_if == HitIf::melee && !melee) ||
+    if (!card_payable(t, k, CardTrigger::struck, keep) || (e.hit_if == HitIf::melee && !melee) ||
         (e.hit_if == HitIf::ranged && melee))
       continue;
     const double gain = adv(j).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(j));
@@ -213,6 +222,78 @@ inline void Battle<R, Log>::card_struck(int t, int j) {
     pay_card(t, k);
     force_marks(t, j, e.hp_marks, c.feat);
   }
+}
+
+// What a hit of `dmg` (of `type`) costs PC i, in HP: the HP it marks by i's
+// thresholds (resistance and immunity counted), lowered `down` thresholds,
+// after the Armor Slots i would mark (its armor policy's one, or with
+// `all_armor` one per HP while any is free; none against direct damage), each
+// slot worth kArmorWorth; and one more when those HP would take i down (*hp:
+// the HP it marks). The
+// PC's own reactions, Unstoppable and On the Brink are not foreseen.
+template <class R, class Log>
+inline double Battle<R, Log>::hit_cost(int i, int dmg, DamageType type, bool direct, int down, bool all_armor,
+                                       int* hp) const {
+  const Pc& p = pc(i);
+  if (p.immune & type_bit(type)) return 0.0;
+  if ((p.resist | (pc_[i].beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
+  const int marks = std::max(0, severity(dmg, major_of(i), severe_of(i)) - down);
+  if (marks == 0) return 0.0;
+  int slots = 0;
+  if (!direct && armor_free(i))
+    slots = all_armor ? std::min(marks, p.armor_slots - pc_[i].armor_marked) : armor_policy_uses(i, marks) ? 1 : 0;
+  const int taken = marks - slots;
+  if (hp) *hp = taken;
+  return taken + kArmorWorth * slots + (taken > 0 && taken >= hp_left(i) ? 1.0 : 0.0);
+}
+
+// `ally_damaged` reactions: adversary j's attack has hit PC t and rolled
+// `dmg`. Every other standing PC's reaction it can pay (Stress, Armor Slots;
+// `ally_hp`: t has at most that many HP unmarked) is weighed by what it
+// spares, in HP: a take_hit card t's hit_cost less what the same hit costs
+// its PC (all_armor: one Armor Slot per HP), a downgrade t's hit_cost less the
+// lowered hit's; less its costs (a Stress a quarter, an Armor Slot a half).
+// The one worth most (PC then name order on ties) is played when worth more
+// than nothing: one per hit. Returns who takes the damage (t, or the card's
+// PC); *down, *all_armor and *whole say how (pcs.hpp damage_pc, adversaries.hpp).
+template <class R, class Log>
+inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bool direct, int* down, bool* all_armor,
+                                             bool* whole) {
+  int spared = 0;  // the HP t would mark
+  const double base = hit_cost(t, dmg, type, direct, 0, false, &spared);
+  if (base <= 0.0) return t;
+  int best_w = -1, best_k = -1;
+  double best = 0.0;
+  for (int w = 0; w < n_pc_; ++w) {
+    if (w == t || !standing(w) || !pc(w).guards_allies) continue;
+    const Pc& p = pc(w);
+    for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+      if (!card_payable(w, k, CardTrigger::ally_damaged, 0)) continue;
+      const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+      if (e.ally_hp > 0 && hp_left(t) > e.ally_hp) continue;
+      const double after = e.take_hit ? hit_cost(w, dmg, type, direct, 0, e.all_armor)
+                                      : hit_cost(t, dmg, type, direct, e.downgrade, false);
+      const double v = base - after - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+      if (v > best) best = v, best_w = w, best_k = k;
+    }
+  }
+  if (best_w < 0) return t;
+  const PcCard& c = pc(best_w).cards[static_cast<std::size_t>(best_k)];
+  const CardEffect& e = c.def->effect;
+  pay_card(best_w, best_k);
+  if (!e.take_hit) {
+    *down = e.downgrade;
+    ++feat(c.feat).healed;  // the hit marks an HP (or an Armor Slot) fewer on the ally
+    ENCSIM_SAY(log_, "  %s plays %s: %s's hit is %d threshold(s) lower", pname(best_w), c.def->name.c_str(), pname(t),
+               e.downgrade);
+    return t;
+  }
+  *all_armor = e.all_armor;
+  *whole = e.whole;
+  feat(c.feat).healed += spared;  // the HP the ally would have marked
+  ENCSIM_SAY(log_, "  %s plays %s: takes the hit meant for %s%s", pname(best_w), c.def->name.c_str(), pname(t),
+             e.whole ? " (the attack's target now)" : "");
+  return best_w;
 }
 
 }  // namespace encsim::daggerheart

@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -76,8 +76,12 @@ const std::vector<KeySpec> kEffectKeys{
     {"picks", "integer", "0", "companion: training: how many training options it adds"},
     {"reduce", "dice", "", "reaction (damaged): subtracted from the damage"},
     {"halve", "boolean", "false", "reaction (damaged): the damage is halved"},
-    {"downgrade", "integer", "0", "reaction (damaged): thresholds of severity removed"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage hope_evasion: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP; hope_evasion: more Evasion while it holds hope_at Hope or more; unarmored: {score, trait, thresholds} without armor (Bare Bones)"},
+    {"downgrade", "integer", "0", "reaction (damaged, armor): thresholds of severity removed; (ally_damaged) from the ally's hit"},
+    {"take_hit", "damage|attack", "", "reaction (ally_damaged): the PC takes the ally's hit instead: its damage only, or the whole attack (the PC becomes its target)"},
+    {"all_armor", "boolean", "false", "reaction (ally_damaged, take_hit): the PC may mark any number of Armor Slots against the hit it takes"},
+    {"ward", "boolean", "false", "action (target: ally): a sigil on the ally: as it would make a death move it clears `heal_hp` HP instead, once; casting it again moves it"},
+    {"ally_hp", "integer", "0", "reaction (ally_damaged): only while the ally has at most this many HP unmarked (0: any)"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage hope_evasion: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP; hope_evasion: more Evasion while it holds hope_at Hope or more; unarmored: {score, trait, thresholds} without armor (Bare Bones); reprisal: more Proficiency on its next successful weapon attack at an adversary that made an ally mark HP"},
 };
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -110,7 +114,7 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed", "armor", "dying", "struck"};
+const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed", "armor", "dying", "struck", "ally_damaged"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
@@ -214,6 +218,13 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.reduce = read_dice(r, "reduce");
   e.halve = r.get_bool("halve", false);
   e.downgrade = static_cast<int>(r.get_int("downgrade", 0, 0, 3));
+  if (r.has("take_hit")) {
+    e.take_hit = true;
+    e.whole = r.get_choice("take_hit", {"damage", "attack"}, 0) == 1;
+  }
+  e.all_armor = r.get_bool("all_armor", false);
+  e.ward = r.get_bool("ward", false);
+  e.ally_hp = static_cast<int>(r.get_int("ally_hp", 0, 0, 12));
   e.either = r.get_bool("either", false);
   e.hope_ally = r.get_bool("hope_ally", false);
   e.strike_back = r.get_bool("strike_back", false);
@@ -246,6 +257,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"stressed_proficiency", "integer", "0", "more Proficiency on the PC's damage rolls while all its Stress slots are marked"});
     keys.push_back({"hope_at", "integer", "1", "hope_evasion holds while the PC has at least this much Hope"});
     keys.push_back({"unarmored", "map score, trait, thresholds", "-", "without armor: an Armor Score of score + trait, and base thresholds [[major, severe], ...] for tiers 1 to 4"});
+    keys.push_back({"reprisal", "integer", "0", "more Proficiency on the PC's next successful weapon attack at an adversary that made an ally mark HP"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
@@ -278,6 +290,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
         e.p_unarmored_major[k] = major, e.p_unarmored_severe[k] = severe;
       }
     }
+    e.p_reprisal = static_cast<int>(pr.get_int("reprisal", 0, 0, 3));
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
                          &e.p_min_marks,    &e.p_vulnerable_damage, &e.p_hope_evasion};
@@ -291,7 +304,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.fear || e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade ||
                           e.strike_back || e.evade.present() || e.reroll_attack || e.attack_damage.present() ||
                           e.double_damage || e.stance() || e.focus_proficiency || e.next_hit.present() ||
-                          r.has("passive");
+                          e.take_hit || e.ward || r.has("passive");
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.companion != CompanionPart::none))
@@ -341,6 +354,19 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.trigger == CardTrigger::dying &&
       (!e.heal_hp.present() || others || e.downgrade || e.hp_marks || e.target != CardTarget::self))
     throw InputError(node.pos(), r.what() + ": a `dying` reaction clears HP (`heal_hp`) on the PC (`target: self`) instead of its death move, nothing else");
+  const bool guard = e.trigger == CardTrigger::ally_damaged;
+  if (guard && (e.take_hit == (e.downgrade > 0) || others || e.heal_hp.present() || e.hp_marks || e.target != CardTarget::allies))
+    throw InputError(node.pos(), r.what() + ": an `ally_damaged` reaction (`target: allies`) takes the ally's hit (`take_hit`) "
+                                            "or lowers it (`downgrade`), one of them, nothing else");
+  if ((r.has("take_hit") || e.all_armor || r.has("ally_hp")) && !guard)
+    throw InputError(r.scalar(r.has("take_hit") ? "take_hit" : e.all_armor ? "all_armor" : "ally_hp")->pos(),
+                     r.what() + ": take_hit, all_armor and ally_hp go with `trigger: ally_damaged`");
+  if (e.ward && (e.when != CardWhen::action || e.target != CardTarget::ally || !e.heal_hp.present() || others ||
+                 e.hp_marks || e.downgrade))
+    throw InputError(r.scalar("ward")->pos(), r.what() + ": a `ward` is an action on an ally (`target: ally`) that clears `heal_hp` "
+                                                        "HP in place of its death move, nothing else");
+  if (e.all_armor && !e.take_hit)
+    throw InputError(r.scalar("all_armor")->pos(), r.what() + ": all_armor is for the hit the PC takes (`take_hit`)");
   if (struck && (e.hp_marks == 0 || others || e.heal_hp.present() || e.downgrade || e.target != CardTarget::enemy))
     throw InputError(node.pos(), r.what() + ": a `struck` reaction makes the attacker (`target: enemy`) mark `hp_marks` HP, nothing else");
   if (e.vault_on > 0 && e.when == CardWhen::passive)
@@ -557,6 +583,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
     p.major += e.p_unarmored_major[tier];                    // no armor: major was the level
     p.severe += e.p_unarmored_severe[tier] - p.level;        // ... and severe twice the level
   }
+  p.reprisal_proficiency = std::max(p.reprisal_proficiency, e.p_reprisal);
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
@@ -595,6 +622,7 @@ void finish_cards(Pc& p) {
     p.has_armor_reactions = p.has_armor_reactions || e.trigger == CardTrigger::armor;
     p.has_dying_reactions = p.has_dying_reactions || e.trigger == CardTrigger::dying;
     p.has_struck_reactions = p.has_struck_reactions || e.trigger == CardTrigger::struck;
+    p.guards_allies = p.guards_allies || e.trigger == CardTrigger::ally_damaged;
   }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
     if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)
@@ -608,6 +636,9 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hurt_clear_stress (Rise Up)
     if (p.cards[k].live() && p.cards[k].def->effect.p_hurt_clear_stress > 0 && p.hurt_card < 0)
       p.hurt_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with reprisal (Act of Reprisal)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_reprisal > 0 && p.reprisal_card < 0)
+      p.reprisal_card = static_cast<int>(k);
 }
 
 // The subclass features up to the PC's subclass cards, a multiclass's
