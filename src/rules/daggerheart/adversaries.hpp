@@ -446,8 +446,12 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     }
     const int total = dmg + (nat == 20 ? members * dice->max_dice() : 0);
     if (alt_fear > 0) gain_fear(alt_fear, kFearGainedFeatures);
+    const int held = pc(t).has_retaliate_stance ? pc_[t].stance : -1;  // a stance that deals damage back (Fire)
+    in_attack_ = true;  // a `hurt` pool fills from an attack's HP (play_pool.hpp)
     const int marks =
         total > 0 || e.shred_armor ? damage_pc(t, total, e.type, e.direct || a.direct, e.shred_armor, j) : 0;
+    in_attack_ = false;
+    if (held >= 0 && total > 0) retaliate(t, j, held);  // play_attack.hpp
     if (marks > 0 && pc(t).hurt_clear_stress > 0) hurt_clear(t);  // a passive (Rise Up, play_cards.hpp)
     on_hit(j, e, t);
     adversary_reaction(j, Trigger::hit, t, total, marks);
