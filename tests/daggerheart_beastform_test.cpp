@@ -28,10 +28,12 @@ namespace dh = daggerheart;
 // A level-1 Druid (all traits 0, Evasion 10, thresholds 2/3, no Armor Slots,
 // a d4 weapon) against one foe (Difficulty 10, thresholds 5/10, atk 0), one
 // round, no Experience, help or Tag Team. PC: the rest of the Druid's body.
+// A Warden of the Elements of water: its Elemental Incarnation is not
+// modelled, so it Channels nothing and the fights are the form's alone.
 std::string fight(const std::string& pc, const std::string& foe = "attack: {damage: 1}",
                   const std::string& options = "hope_features: false") {
   std::string body = "name: Druid, class: druid";
-  for (const char* key : {"level: 1", "armor: {thresholds: [1, 2], score: 0}", "primary: {damage: d4}"})
+  for (const char* key : {"level: 1", "armor: {thresholds: [1, 2], score: 0}", "primary: {damage: d4}", "element: water"})
     if (pc.find(std::string(key).substr(0, std::string(key).find(':') + 1)) == std::string::npos) body += std::string(", ") + key;
   return "ruleset: daggerheart\nmax_rounds: 1\n"
          "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, " + options + "}\n"
@@ -134,8 +136,8 @@ TEST(DaggerheartBeastform, CheckListsTheFormAndItsFeatures) {
   EXPECT_NE(d.find("form features modelled: Hobbling Strike"), std::string::npos) << d;
   EXPECT_NE(d.find("form features NOT modelled: Pack Hunting"), std::string::npos) << d;
   const auto facts = enc.facts();
-  EXPECT_EQ(facts[0].second, "1");  // Hobbling Strike (the Warden's Elemental Incarnation is not modelled)
-  EXPECT_EQ(facts[1].second, "3");  // ... Pack Hunting, Elemental Incarnation
+  EXPECT_EQ(facts[0].second, "1");  // Hobbling Strike (the Warden's water Elemental Incarnation is not modelled)
+  EXPECT_EQ(facts[1].second, "3");  // ... Pack Hunting, Elemental Incarnation: Water
 }
 
 // ---------------------------------------------------------------------------

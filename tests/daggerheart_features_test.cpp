@@ -84,7 +84,7 @@ TEST(DaggerheartFeatures, ABadLibraryEntryIsAnErrorWithLineAndColumn) {
   EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", tierless); }).find("has a tier"),
             std::string::npos);
   const std::string hit = "features:\n  - {name: X, ancestry: Orc, when: reaction, trigger: hit, vulnerable: true, summary: s}\n";
-  EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", hit); }).find("adds `bonus`, `weapon_dice` or `hp_marks`"),
+  EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", hit); }).find("adds `bonus`, `weapon_dice`, `secondary_dice`, `hp_marks` or `extra_targets`"),
             std::string::npos);
   const std::string trait = "features:\n  - {name: X, ancestry: Orc, roll: trait, target: enemy, damage: d6, summary: s}\n";
   EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", trait); }).find("needs `trait`"),
@@ -377,6 +377,9 @@ TEST(DaggerheartFeatures, EveryModelledFeatureFights) {
     if (d.source == dh::CardSource::subclass) {
       const auto at = static_cast<std::size_t>(std::find(subs.begin(), subs.end(), d.owner) - subs.begin());
       owner = std::string("class: ") + kClassIds[at / 2] + ", subclass: " + d.owner + ", level: 8";
+      // A secondary weapon's die (Weapon Specialist) needs one: a one-handed primary and a secondary.
+      if (d.effect.secondary_dice > 0) owner += ", primary: Broadsword, secondary: Shortsword, armor: Chainmail Armor";
+      if (d.element >= 0) owner += std::string(", element: ") + dh::kElementNames[d.element];  // Warden of the Elements
     } else {
       owner = (d.source == dh::CardSource::ancestry ? "ancestry: " : "community: ") + d.owner +
               ", level: 8, primary: {damage: d8}, armor: {thresholds: [14, 28], score: 3}";

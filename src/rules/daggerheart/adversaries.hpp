@@ -457,8 +457,12 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     bool all_armor = false, whole = false;
     if (ally_reactions_ && opt_.cards && total > 0) [[unlikely]]
       u = card_ally_damaged(t, total, e.type, e.direct || a.direct, &down, &all_armor, &whole);
+    const int held = pc(u).has_retaliate_stance ? pc_[u].stance : -1;  // a stance that deals damage back (Fire)
+    in_attack_ = true;  // a `hurt` pool fills from an attack's HP (play_pool.hpp)
     const int marks =
         total > 0 || e.shred_armor ? damage_pc(u, total, e.type, e.direct || a.direct, e.shred_armor, j, down, all_armor) : 0;
+    in_attack_ = false;
+    if (held >= 0 && total > 0) retaliate(u, j, held);  // play_attack.hpp
     if (marks > 0 && pc(u).hurt_clear_stress > 0) hurt_clear(u);  // a passive (Rise Up, play_cards.hpp)
     const int v = whole ? u : t;
     on_hit(j, e, v);

@@ -72,6 +72,10 @@ class Battle {
     int fear_card;  // an `attack` reaction whose Fear the GM loses if this attack succeeds (Apex Predator), -1 none
     int ward_from, ward_card;  // a sigil on it (Life Ward): the caster and its card, -1 none
     std::uint64_t reprisal_foes;  // adversaries (bits) that made an ally mark HP since its last hit on each (Act of Reprisal)
+    std::array<std::int8_t, kMaxPcCards> pool;  // tokens on each card's pool (Slayer Dice; play_pool.hpp)
+    // ... a stance's (Elemental Incarnation) more to both thresholds, advantage on weapon attacks with a trait
+    // (-1 none), more Proficiency on damage rolls and more Evasion (a while_stance passive's counted).
+    int stance_thresholds, stance_adv, stance_prof, stance_evasion;
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -100,7 +104,8 @@ class Battle {
     return (pc_[i].vulnerable || pc_[i].stress_marked >= pc(i).stress) && pc_[i].unstoppable == 0;
   }
   int evasion(int i) const {
-    return pc(i).evasion + pc_[i].evasion_bonus + (pc_[i].beast ? pc(i).beast_evasion : 0) + shield(i);
+    return pc(i).evasion + pc_[i].evasion_bonus + (pc_[i].beast ? pc(i).beast_evasion : 0) + pc_[i].stance_evasion +
+           shield(i);
   }
   // Conjure Shield: Evasion while the PC holds enough Hope.
   int shield(int i) const {
@@ -111,8 +116,10 @@ class Battle {
     const int v = pc(i).traits[static_cast<std::size_t>(t)];
     return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + pc_[i].beast_bonus : v;
   }
-  int major_of(int i) const { return pc(i).major + (pc_[i].beast ? pc(i).beast_thresholds : 0); }
-  int severe_of(int i) const { return pc(i).severe + (pc_[i].beast ? pc(i).beast_thresholds : 0) + pc_[i].stance_severe; }
+  int major_of(int i) const { return pc(i).major + (pc_[i].beast ? pc(i).beast_thresholds : 0) + pc_[i].stance_thresholds; }
+  int severe_of(int i) const {
+    return pc(i).severe + (pc_[i].beast ? pc(i).beast_thresholds : 0) + pc_[i].stance_severe + pc_[i].stance_thresholds;
+  }
   // An Armor Slot the PC may mark now (none in a no_armor stance: Frenzy).
   bool armor_free(int i) const { return pc_[i].armor_marked < pc(i).armor_slots && !pc_[i].no_armor; }
   const PcWeapon& attack_of(int i) const { return pc_[i].beast ? pc(i).beast_attack : pc(i).primary; }
@@ -323,6 +330,7 @@ class Battle {
   int card_attack_bonus(int i, bool crit);
   int card_damaged(int i, int dmg, int marks, DamageType type);
   int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
+  void card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n);
   int before_attack(int i, int t, const PcWeapon& w, int mod, int net, int* first);
   int fail_advantage(int i);
   int stance_damage(int i);
@@ -333,6 +341,15 @@ class Battle {
   void per_hope_options(int i, int k, int foe, int keep);
   void fear_on_success(int i);
   void end_focus(int i, int t);
+  void take_stance(int i, int k);
+  void spotlight_stance(int i);
+  void end_stance(int i, const char* why);
+  void retaliate(int t, int j, int k);
+  // pools of tokens (play_pool.hpp)
+  bool pool_instead_of_hope(int i);
+  RollResult pool_attack_roll(int i, RollResult r, int difficulty_needed, int* total);
+  int pool_damage(int i, int t, int dmg, DamageType type, int* first);
+  void pool_hurt(int i, int marked, DamageType type, int from);
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
   bool card_attacked(int t, int j, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean,
@@ -416,6 +433,7 @@ class Battle {
   bool reprisal_ = false;            // a PC holds Act of Reprisal's passive, with an ally (play_cards.hpp)
   bool evasion_vs_ = false;  // a PC's Evasion depends on its attacker (evasion_vs)
   bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
+  bool in_attack_ = false;  // damage_pc is dealing an adversary's attack's damage (a `hurt` pool, play_pool.hpp)
 };
 
 template <class R, class Log>
@@ -465,7 +483,8 @@ inline void Battle<R, Log>::set_up() {
     pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
-                     pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1, -1, -1, -1, 0};
+                     pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1, -1, -1, -1, 0,
+                     {}, 0, -1, 0, 0};
     if (pc(i).companion.present) ++n_companions_;
     evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
     attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
@@ -527,7 +546,7 @@ inline void Battle<R, Log>::carry_in() {
       s.dead = p.dead[i];
       s.rally = p.rally[i];
       s.tag_team_used = p.tag_team_used[i];
-      for (std::size_t k = 0; k < pc(i).cards.size(); ++k) s.card_uses[k] = p.card_uses[i][k];
+      for (std::size_t k = 0; k < pc(i).cards.size(); ++k) s.card_uses[k] = p.card_uses[i][k], s.pool[k] = p.pool[i][k];
       for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) s.items[k] = p.items[i][k];
       s.comp_stress = p.comp_stress[i];
       s.comp_out = p.comp_out[i];
@@ -570,7 +589,7 @@ inline void Battle<R, Log>::carry_out() {
     p.dead[i] = s.dead;
     p.rally[i] = s.rally;
     p.tag_team_used[i] = s.tag_team_used;
-    for (std::size_t k = 0; k < pc(i).cards.size(); ++k) p.card_uses[i][k] = s.card_uses[k];
+    for (std::size_t k = 0; k < pc(i).cards.size(); ++k) p.card_uses[i][k] = s.card_uses[k], p.pool[i][k] = s.pool[k];
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) p.items[i][k] = s.items[k];
     p.comp_stress[i] = s.comp_stress;
     p.comp_out[i] = s.comp_out;
@@ -679,6 +698,9 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
     ENCSIM_SAY(log_, "  %s ends Ranger's Focus to reroll the Duality Dice", pname(i));
     r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f);
   }
+  // Slayer Dice on a failed weapon attack roll (play_pool.hpp), before a Rally or Prayer Die.
+  if (attack && !succeeded(r) && pc(i).has_attack_pool && opt_.cards && roll_vs_ >= 0)
+    r = pool_attack_roll(i, r, target_difficulty, total);
   if (r == RollResult::failure_fear || r == RollResult::failure_hope) r = rescue(i, r, target_difficulty, total);
   ++res(kActionRolls);
   if (r == RollResult::crit) ++res(kCriticals);
@@ -702,14 +724,18 @@ inline RollResult Battle<R, Log>::roll_and_say(int i, int modifier, int net_adv,
 // What a roll's result gives the PC who rolled it (or each PC of a Tag Team).
 template <class R, class Log>
 inline void Battle<R, Log>::roll_gains(int i, RollResult r) {
+  // A pool that fills instead of the Hope (Slayer, play_pool.hpp).
+  const bool with_hope = r == RollResult::crit || r == RollResult::success_hope || r == RollResult::failure_hope;
+  const bool token = with_hope && pc(i).has_hope_pool && opt_.cards && pool_instead_of_hope(i);
   if (r == RollResult::crit) {
-    gain_hope(i, 1);
+    if (!token) gain_hope(i, 1);
     const bool clears = pc_[i].stress_marked > 0;
     if (clears) --pc_[i].stress_marked;
-    ENCSIM_SAY(log_, "  %s gains a Hope (%d)%s", pname(i), pc_[i].hope, clears ? " and clears a Stress" : "");
-  } else if (r == RollResult::success_hope || r == RollResult::failure_hope) {
-    gain_hope(i, 1);
-    ENCSIM_SAY(log_, "  %s gains a Hope (%d)", pname(i), pc_[i].hope);
+    if (!token) ENCSIM_SAY(log_, "  %s gains a Hope (%d)%s", pname(i), pc_[i].hope, clears ? " and clears a Stress" : "");
+    else if (clears) ENCSIM_SAY(log_, "  %s clears a Stress", pname(i));
+  } else if (with_hope) {
+    if (!token) gain_hope(i, 1);
+    if (!token) ENCSIM_SAY(log_, "  %s gains a Hope (%d)", pname(i), pc_[i].hope);
   } else {
     gain_fear(1, kFearGainedRolls);
   }
@@ -806,6 +832,7 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/choose.hpp"
 #include "rules/daggerheart/play_cards.hpp"
 #include "rules/daggerheart/play_attack.hpp"
+#include "rules/daggerheart/play_pool.hpp"
 #include "rules/daggerheart/play_defence.hpp"
 #include "rules/daggerheart/beastform_play.hpp"
 #include "rules/daggerheart/consumables_play.hpp"

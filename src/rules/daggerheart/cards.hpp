@@ -32,14 +32,16 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // hit_if: weapon, its weapon attack has failed, told after the miss); the PC
 // marks an Armor Slot against a hit (armor); the PC would make a death move
 // (dying); an adversary's attack on the PC has succeeded, before its damage (struck);
-// an adversary's attack has hit an ally and its damage is rolled, not yet dealt (ally_damaged).
-enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged };
+// an adversary's attack has hit an ally and its damage is rolled, not yet dealt (ally_damaged);
+// the PC's spotlight begins (spotlight: a stance, Elemental Incarnation).
+enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight };
 // A reaction's condition: any, a melee weapon's hit (missed, attacked: an
 // attacker that fights in Melee range), a magic weapon's, a success with Fear,
 // a weapon attack's (not a spell's), a success with Hope or a critical,
 // (missed, attacked) an attacker that fights from beyond Melee range, or
 // (attack) the target is the PC's Ranger's Focus.
-enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope, ranged, focus };
+// (hit) near: a weapon of Melee or Very Close range (Spirit Weapon).
+enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope, ranged, focus, near };
 // A spellcast roll (Spellcast trait), an attack with the primary weapon, or an
 // action roll with a named trait (`trait:`; an ancestry's natural weapon).
 enum class CardRoll : std::uint8_t { none, spellcast, attack, trait };
@@ -61,6 +63,18 @@ enum class CompanionPart : std::uint8_t { none, sheet, training, battle_bonded, 
 inline const char* refresh_name(CardRefresh r) {
   return r == CardRefresh::rest ? "a rest" : r == CardRefresh::long_rest ? "a long rest" : "the session ends";
 }
+
+// A pool of tokens on a card that fills on one event of the fight and empties
+// on another (Slayer's Slayer Dice, Spellcharge, Never Upstaged): what fills
+// it (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope,
+// by policy; hurt: a token per HP an adversary's attack makes the PC mark, for
+// the card's Stress, by policy; magic_hurt: a token per HP magic damage makes
+// it mark), what spends it (attack: rolled into the PC's weapon attack roll
+// or its damage roll, any number at a time, by policy; damage: its damage
+// roll only; next_hit: all of them on its next successful weapon attack),
+// what each token adds (a die's roll, or a flat number) and how many it holds.
+enum class PoolFill : std::uint8_t { none, hope_roll, hurt, magic_hurt };
+enum class PoolSpend : std::uint8_t { attack, damage, next_hit };
 
 // Damage or a reduction as `count`d`sides` + flat; per_proficiency multiplies
 // the count by the PC's Proficiency ("d8+2 using your Proficiency"),
@@ -90,6 +104,21 @@ struct CardNumber {
     const int t = traits[trait];
     return half ? (t > 0 ? (t + 1) / 2 : 0) : twice ? 2 * t : t;
   }
+};
+
+// A card's pool (PoolFill): `max` tokens at most (a number, a trait, the PC's
+// Proficiency or level), each rolling a d`die` (or adding `each` when die is 0).
+struct CardPool {
+  PoolFill fill = PoolFill::none;
+  PoolSpend spend = PoolSpend::attack;
+  CardNumber max;
+  bool max_spellcast = false;  // max: the PC's Spellcast trait (at least 1)
+  bool magic_only = false;     // spent only on attacks that deal magic damage (Arcane Charge)
+  CardRefresh clear = CardRefresh::session;  // in a session, what clears unspent tokens: a rest, a long rest, or the session's end
+  int die = 0, each = 0;
+  bool present() const { return fill != PoolFill::none; }
+  double mean() const { return die > 0 ? (die + 1) / 2.0 : each; }
+  int most() const { return die > 0 ? die : each; }  // the most one token adds
 };
 
 struct CardEffect {
@@ -135,11 +164,26 @@ struct CardEffect {
   // attack: charges the PC's next successful weapon attack (this one or a
   // later one in the fight): its damage roll doubled, of `damage_type` when written (Smite).
   bool double_damage = false;
-  // attack: a stance until the fight ends (Frenzy): + to the PC's damage
-  // rolls, + to its Severe threshold, and no Armor Slot used.
+  // attack, spotlight: a stance until the fight ends (Frenzy), or until the
+  // PC takes Severe damage (ends_severe: Elemental Incarnation): + to the PC's
+  // damage rolls, + to its Severe threshold, no Armor Slot used; + to both
+  // thresholds, damage dealt back to a Melee attacker whose attack deals the
+  // PC damage (of `damage_type`), advantage on its weapon attacks with a
+  // trait (-1 none), more Proficiency on its damage rolls, more Evasion.
   int fight_damage = 0, fight_severe = 0;
   bool no_armor = false;
-  bool stance() const { return fight_damage > 0 || fight_severe > 0 || no_armor; }
+  CardNumber fight_thresholds;
+  CardDice fight_retaliate;
+  int fight_advantage = -1;
+  int fight_proficiency = 0, fight_evasion = 0;
+  bool ends_severe = false;
+  bool stance() const {
+    return fight_damage > 0 || fight_severe > 0 || no_armor || fight_thresholds.present() || fight_retaliate.present() ||
+           fight_advantage >= 0 || fight_proficiency > 0 || fight_evasion > 0;
+  }
+  // A passive whose stance keys (fight_proficiency, fight_evasion) join the
+  // PC's stance while one is held (Elemental Dominion).
+  bool while_stance = false;
   // attack: more Proficiency on the PC's weapon attacks at this target until
   // it attacks another, the target falls or the fight ends (Deadly Focus).
   int focus_proficiency = 0;
@@ -178,6 +222,12 @@ struct CardEffect {
   // Reactions (hit): `bonus` dice and this many of the weapon's damage dice join the damage.
   HitIf hit_if = HitIf::any;
   int weapon_dice = 0;
+  int secondary_dice = 0;  // ... and this many of the secondary weapon's damage dice (Weapon Specialist)
+  // Reactions (hit): once the attack roll is known to succeed, this many more
+  // adversaries the roll beats are hit by the same attack (Spirit Weapon).
+  int extra_targets = 0;
+  // A pool of tokens (Slayer): a passive with a features.csv row (play_pool.hpp).
+  CardPool pool;
   // Passives, folded into the PC at compile time.
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
       p_experience, p_domain_cards;
@@ -206,7 +256,7 @@ struct CardEffect {
   // On the Brink, Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal).
   bool acts() const {
     return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
-           p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0;
+           p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present();
   }
 };
 
@@ -217,6 +267,7 @@ struct CardDef {
   CardSource source = CardSource::domain;
   std::string owner;  // a feature's subclass, ancestry or community
   int tier = 0;       // a subclass feature's: 1 foundation, 2 specialization, 3 mastery
+  int element = -1;  // a Warden of the Elements entry's element (kElements), -1 any: a PC gets its element's only
   int level = 1;
   std::string type;  // Ability, Spell, Grimoire
   bool spell = false;  // a Spell or a Grimoire: not cast in Beastform
@@ -241,6 +292,10 @@ extern const std::string_view kPcFeaturesYaml;
 // "Stalwart foundation", "Dwarf ancestry", "Highborne community".
 std::string feature_owner(const CardDef& d);
 
+// The elements a Warden of the Elements Channels (a PC's `element`, earth by default).
+inline constexpr const char* kElementNames[] = {"fire", "earth", "water", "air"};
+inline constexpr int kDefaultElement = 1;
+
 inline constexpr int kMaxLoadout = 5;  // active cards (the loadout)
 // A PC's cards and features together (each its uses per fight).
 inline constexpr int kMaxPcCards = 24;
@@ -253,6 +308,7 @@ struct PcCard {
   // is how many cards of its domain the loadout holds.
   bool inert = false;
   int have = 0;
+  int pool_max = 0;  // a pool's most tokens (CardPool::max for this PC), 0 none
   bool live() const { return def->status == CardStatus::modelled && !inert; }
 };
 

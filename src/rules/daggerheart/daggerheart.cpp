@@ -285,7 +285,8 @@ void declare_features(Encounter& enc) {
     for (PcCard& c : p.cards) {  // domain cards played (passives are folded into the PC, but for those that act)
       const CardEffect& e = c.def->effect;
       if (c.live() && (e.when != CardWhen::passive || e.acts()))
-        c.feat = add_feature(t, i, c.def->name, e.hope > 0 ? "Hope" : e.stress > 0 ? "Stress" : "");
+        c.feat = add_feature(t, i, c.def->name,
+                             e.hope > 0 || e.pool.fill == PoolFill::hope_roll ? "Hope" : e.stress > 0 ? "Stress" : "");
       if (c.live() && e.p_no_minor > 0 && p.feat_no_minor < 0) p.feat_no_minor = c.feat;
       if (c.live() && e.p_keep_armor > 0 && p.feat_keep_armor < 0) p.feat_keep_armor = c.feat;
     }

@@ -138,6 +138,14 @@ struct Pc {
   bool protects_allies = false;
   bool has_armor_reactions = false, has_dying_reactions = false, has_struck_reactions = false;  // play_defence.hpp
   bool guards_allies = false;  // ally_damaged: it answers an attack's hit on another PC (play_defence.hpp)
+  // A card with a pool of tokens (Slayer, play_pool.hpp) that fills on a roll with Hope / is spent on weapon attacks.
+  bool has_hope_pool = false, has_attack_pool = false, has_hurt_pool = false;
+  // Stances (play_attack.hpp): one taken as the spotlight begins (Elemental Incarnation), one that deals
+  // damage back (Fire); what `while_stance` passives add to any stance held (Elemental Dominion).
+  bool has_spotlight_stance = false, has_retaliate_stance = false;
+  bool has_target_reactions = false;  // a `hit` reaction with extra_targets (Spirit Weapon, play_cards.hpp)
+  int stance_plus_proficiency = 0, stance_plus_evasion = 0;
+  int element = kDefaultElement;  // Warden of the Elements: the element it Channels (kElementNames)
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
@@ -462,6 +470,7 @@ struct PartyState : CarryBase {
   bool comp_out[kMaxPcs];    // ... out of the scene until a long rest
   bool loyal_used[kMaxPcs];  // Loyal Friend, once per long rest
   bool unstoppable_used[kMaxPcs];  // Unstoppable, once per long rest
+  std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.

@@ -46,6 +46,7 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
   if (!pc(i).consumables.empty() && use_consumable(i)) return false;  // consumables_play.hpp: no roll, no pass
   if (pc(i).beast && !s.beast) transform(i);  // beastform_play.hpp
   become_unstoppable(i);                      // class_play.hpp
+  if (opt_.cards && pc(i).has_spotlight_stance) spotlight_stance(i);  // Elemental Incarnation (play_attack.hpp)
   use_hope_feature_before(i);
   // Tactics: the first rule whose condition holds.
   // A primary attack gives way to a domain card worth more (attack_or_card, play_cards.hpp).
@@ -271,6 +272,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
     int net = target_net + (w.advantage ? 1 : 0);
     if (s.advantage_next) net += 1, s.advantage_next = false;
+    if (s.stance_adv >= 0 && static_cast<int>(w.trait) == s.stance_adv) net += 1;  // a stance's advantage (Air)
     if (&w == &p.beast_attack) beast_dice += beast_features(i, t, BeastWhen::attack, &beast_used);  // beastform_play.hpp
     partner = tag_team_partner(i);
     if (partner >= 0) {
@@ -350,6 +352,8 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       ENCSIM_SAY(log_, "  %s spends 3 Hope: the roll also hits %d more", pname(i), n_extra - 1);
     }
   }
+  int target_feat[4] = {-1, -1, -1, -1};  // a target a card added (Spirit Weapon): its row, else the attack's
+  if (opt_.cards && p.has_target_reactions && !blaze) card_targets(i, w, beats, targets, target_feat, &n_targets);
   if (&w == &p.beast_attack && !blaze) beast_dice += beast_features(i, t, BeastWhen::hit, &beast_used);
   const int focus_dice = s.marked_foe == targets[0] ? s.marked_dice : 0;  // Deadly Focus
   if (focus_dice > 0)
@@ -399,6 +403,13 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     added += broken;
     if (added_card < 0) added_card = s.broken_card;
     ENCSIM_SAY(log_, "  %s: +%d damage = %d", d.name.c_str(), broken, dmg);
+  }
+  if (opt_.cards && p.has_attack_pool) {  // a pool's tokens (Slayer Dice, play_pool.hpp): extra damage, not doubled
+    int first = -1;
+    const int tokens = pool_damage(i, targets[0], dmg, w.type, &first);
+    dmg += tokens;
+    added += tokens;
+    if (added_card < 0 && first >= 0) added_card = first;
   }
   int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
   bool mixed = false;                // ... of another type than the weapon's: the hit deals both
@@ -450,7 +461,8 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (!adv_[u].alive) continue;
     if (target_stress > 0) adv_mark_stress(u, target_stress);
     const auto before = feat(feature).damage;
-    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, feature, mixed, floor, k == 0 ? plus : 0);
+    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, target_feat[k] >= 0 ? target_feat[k] : feature, mixed,
+                     floor, k == 0 ? plus : 0);
     if (k == 0 && hit_share > 0) {
       const auto moved = std::min<decltype(before)>(hit_share, feat(feature).damage - before);
       feat(feature).damage -= moved;
@@ -511,7 +523,8 @@ inline int Battle<R, Log>::pick_helper(int i, std::uint64_t skip) const {
 template <class R, class Log>
 inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, int t) {
   const Pc& p = pc(i);
-  const int n = std::min(12, p.proficiency + prof_bonus_ + (p.stressed_proficiency > 0 ? stressed_dice(i) : 0));
+  const int n = std::min(12, p.proficiency + prof_bonus_ + (p.stressed_proficiency > 0 ? stressed_dice(i) : 0) +
+                                 pc_[i].stance_prof);  // a stance's Proficiency (Elemental Dominion's Fire)
   std::array<int, 16> d{};
   const int rolled = std::min(15, n + (w.powerful ? 1 : 0));
   for (int k = 0; k < rolled; ++k) {
@@ -612,6 +625,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   }
   const int major = major_of(i), severe = severe_of(i);
   int marks = severity(dmg, major, severe);
+  const bool severe_hit = marks >= 3;  // a stance that a Severe hit ends (Elemental Incarnation), below
   if (s.unstoppable > 0) marks = unstoppable_severity(i, marks, type);  // class_play.hpp
   if (down > 0) [[unlikely]] marks = std::max(0, marks - down);
   // On the Brink: a Minor hit marks nothing, before any card or Armor Slot is spent on it; again after a
@@ -664,9 +678,14 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     log_.say("  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP%s, %d left", dmg, direct ? " direct" : "",
              pname(i), major, severe, armor, marked, more, hp_left(i) - marked);
   }
+  const auto taken = rpc(i).damage_taken;
   mark_hp(i, marks, from);
+  if (p.has_hurt_pool && opt_.cards && rpc(i).damage_taken > taken)  // Spellcharge, Never Upstaged (play_pool.hpp)
+    pool_hurt(i, static_cast<int>(rpc(i).damage_taken - taken), type, from);
   // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
   if (s.beast && p.beast_fragile && marks >= 2) drop_out(i, "Fragile: Major damage");
+  if (severe_hit && s.stance >= 0 && p.cards[static_cast<std::size_t>(s.stance)].def->effect.ends_severe) [[unlikely]]
+    end_stance(i, "Severe damage");
   if (use_armor && (!armor_held || more_slots > 0)) check_all_armor_marked();
   return marks;
 }

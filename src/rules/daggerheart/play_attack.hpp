@@ -73,14 +73,8 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
       const double gain = hit * (adv_marks(t, mean + total + e.fight_damage, w.type) - adv_marks(t, mean + total, w.type));
       const double armor = e.no_armor && !s.no_armor ? kArmorWorth * std::max(0, p.armor_slots - s.armor_marked) : 0.0;
       if (gain <= armor + kHopeWorth * e.hope + kStressWorth * e.stress) continue;
-      pay_card(i, k);
-      s.stance = k;
-      s.stance_damage += e.fight_damage;
-      s.stance_severe += e.fight_severe;
-      s.no_armor = s.no_armor || e.no_armor;
+      take_stance(i, k);
       mean += e.fight_damage;  // this attack's roll gets it too (pc_attack adds it)
-      ENCSIM_SAY(log_, "  %s plays %s until the fight ends: +%d to damage rolls, +%d to the Severe threshold%s", pname(i),
-                 c.def->name.c_str(), e.fight_damage, e.fight_severe, e.no_armor ? ", no Armor Slots" : "");
       continue;
     }
     if (e.double_damage) {  // a charge (Smite), while none is waiting
@@ -106,6 +100,83 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
     }
   }
   return total;
+}
+
+// PC i takes stance card k (its costs paid here): what it adds until the
+// fight ends, or until a Severe hit (ends_severe), told in the log.
+template <class R, class Log>
+inline void Battle<R, Log>::take_stance(int i, int k) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  pay_card(i, k);
+  s.stance = k;
+  s.stance_damage += e.fight_damage;
+  s.stance_severe += e.fight_severe;
+  s.no_armor = s.no_armor || e.no_armor;
+  s.stance_thresholds = e.fight_thresholds.value(p.traits.data(), p.proficiency, p.level);
+  s.stance_adv = e.fight_advantage;
+  s.stance_prof = e.fight_proficiency + p.stance_plus_proficiency;
+  s.stance_evasion = e.fight_evasion + p.stance_plus_evasion;
+  if (e.fight_damage > 0 || e.fight_severe > 0 || e.no_armor)
+    ENCSIM_SAY(log_, "  %s plays %s until the fight ends: +%d to damage rolls, +%d to the Severe threshold%s", pname(i),
+               c.def->name.c_str(), e.fight_damage, e.fight_severe, e.no_armor ? ", no Armor Slots" : "");
+  else
+    ENCSIM_SAY(log_, "  %s plays %s until %s: +%d to its thresholds%s%s, +%d Proficiency, +%d Evasion", pname(i),
+               c.def->name.c_str(), e.ends_severe ? "it takes Severe damage" : "the fight ends", s.stance_thresholds,
+               e.fight_retaliate.present() ? ", damage back to Melee attackers" : "",
+               s.stance_adv >= 0 ? ", advantage on its attacks with that trait" : "", s.stance_prof, s.stance_evasion);
+}
+
+// A stance taken as PC i's spotlight begins (Elemental Incarnation), while it
+// holds none: each such card in name order, the first whose costs it can pay
+// (never a Stress it cannot mark; a Hope cost keeps card_hope_reserve with a
+// class Hope feature). Our policy: always then, since the stance lasts until
+// a Severe hit or the fight's end and a Stress is a quarter of an HP (docs).
+template <class R, class Log>
+inline void Battle<R, Log>::spotlight_stance(int i) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  if (s.stance >= 0) return;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    if (!c.live() || e.trigger != CardTrigger::spotlight || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
+        (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress)
+      continue;
+    take_stance(i, k);
+    return;
+  }
+}
+
+// PC i's stance ends (a Severe hit ends Elemental Incarnation): what it added goes.
+template <class R, class Log>
+inline void Battle<R, Log>::end_stance(int i, const char* why) {
+  PcState& s = pc_[i];
+  ENCSIM_SAY(log_, "  %s's %s ends (%s)", pname(i), pc(i).cards[static_cast<std::size_t>(s.stance)].def->name.c_str(), why);
+  s.stance = -1;
+  s.stance_damage = s.stance_severe = s.stance_thresholds = s.stance_prof = s.stance_evasion = 0;
+  s.stance_adv = -1;
+  s.no_armor = false;
+}
+
+// A stance's damage back (Elemental Incarnation's Fire): adversary j, which
+// fights in Melee range, has dealt PC t damage with an attack while it held
+// stance k (the hit that ends it too): j takes the stance's dice (no roll: no
+// Minion spillover), counted to the stance's row.
+template <class R, class Log>
+inline void Battle<R, Log>::retaliate(int t, int j, int k) {
+  if (k < 0 || adv(j).range != Range::melee || !adv_[j].alive) return;
+  const PcCard& c = pc(t).cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  if (!e.fight_retaliate.present()) return;
+  int dmg = e.fight_retaliate.flat;
+  for (int q = 0; q < e.fight_retaliate.count; ++q) dmg += dice_.die(e.fight_retaliate.sides);
+  ENCSIM_SAY(log_, "  %s: %d %s damage back to %s", c.def->name.c_str(), dmg,
+             e.type == DamageType::magic ? "magic" : "physical", aname(j));
+  damage_adversary(t, j, dmg, e.type, true, 0, c.feat);
 }
 
 // An `attack` reaction's Fear loss (Apex Predator) when PC i's attack has

@@ -447,7 +447,7 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit) {
   const CardEffect& e = c.def->effect;
   if (e.damage.present()) {
-    const int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) : 0) + unstoppable_damage(i) + stance_damage(i) +
+    const int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) + pc_[i].stance_prof : 0) + unstoppable_damage(i) + stance_damage(i) +
                     vulnerable_damage(i);  // class_play.hpp
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
@@ -543,13 +543,15 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     if (c.def->status != CardStatus::modelled || e.trigger != CardTrigger::hit || uses == 0 || (s.beast && c.def->spell))
       continue;
     if ((e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic) ||
-        (e.hit_if == HitIf::fear && r != RollResult::success_fear))
+        (e.hit_if == HitIf::fear && r != RollResult::success_fear) || (e.secondary_dice > 0 && !p.secondary.present) ||
+        (e.hit_if == HitIf::near && w.range != Range::melee && w.range != Range::very_close) || e.extra_targets > 0)
       continue;
     const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
     if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
     const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
     if (cost > 0 || uses > 0) {
-      const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0;
+      const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0 +
+                          e.secondary_dice * (p.secondary.sides + 1) / 2.0;
       const double marked = adv_marks(t, dmg + extra + mean, w.type);
       double gain = marked - adv_marks(t, dmg + extra, w.type);
       if (e.hp_marks > 0 && !(adv(t).immune & type_bit(w.type)) && adv(t).minion == 0)
@@ -560,6 +562,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     *plus += e.hp_marks;
     int add = roll_card_dice(i, e.bonus, crit);
     for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
+    for (int q = 0; q < e.secondary_dice; ++q) add += dice_.die(p.secondary.sides) + (crit ? p.secondary.sides : 0);
     extra += add;
     if (*first < 0) *first = k;
     if (e.typed && e.type != w.type) *mixed = true;  // both types: resistance needs both (damage_adversary)
@@ -569,6 +572,42 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
       ENCSIM_SAY(log_, "  %s plays %s: +%d damage", pname(i), c.def->name.c_str(), add);
   }
   return extra;
+}
+
+// `hit` reactions with extra_targets (Spirit Weapon): once PC i's weapon
+// attack roll has succeeded (what it beats: `beats`), before its damage roll,
+// each such card whose condition holds, in name order, adds adversaries the
+// roll beats (the one with fewest HP left first, as Hold Them Off), while the
+// HP the weapon's hit marks on that one at its mean is worth more than the
+// card's cost, up to `targets`'s four. Costs are paid here; *feats gets the
+// card's row for each target it adds (its HP count there).
+template <class R, class Log>
+inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    if (!c.live() || e.extra_targets == 0 || (s.beast && c.def->spell) ||
+        (e.hit_if == HitIf::near && w.range != Range::melee && w.range != Range::very_close) ||
+        (e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic))
+      continue;
+    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    int added = 0;
+    for (int q = 0; q < e.extra_targets && *n < 4; ++q) {
+      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) break;
+      const int u = select(true, i, Target::lowest_hp, targets, *n);
+      if (u < 0 || difficulty(u) > beats) break;
+      if (weapon_marks(i, u, w) <= kHopeWorth * e.hope + kStressWorth * e.stress) break;
+      if (added == 0) pay_card(i, k);
+      targets[*n] = u;
+      feats[(*n)++] = c.feat;
+      ++added;
+      rpc(i).aimed(true);  // the further target: the roll beat it
+      rpc(i).struck(true, false);
+      ENCSIM_SAY(log_, "  %s plays %s: the roll also hits %s", pname(i), c.def->name.c_str(), aname(u));
+    }
+  }
 }
 
 // `damaged` reactions: before a hit marks `marks` HP on PC i (dmg its damage),

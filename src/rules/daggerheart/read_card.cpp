@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -47,7 +47,10 @@ const std::vector<KeySpec> kEffectKeys{
     {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
     {"weapon_dice", "integer", "0", "reaction (hit): this many more of the weapon's damage dice"},
-    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck): only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear, a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
+    {"secondary_dice", "integer", "0", "reaction (hit): this many of the PC's secondary weapon's damage dice join the hit (never played without a secondary weapon)"},
+    {"extra_targets", "integer", "0", "reaction (hit): once the weapon attack roll succeeds, this many more adversaries it beats are hit by the same attack (one damage roll)"},
+    {"pool", "map", "", "with `when: passive`, a pool of tokens on the card: fill (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope), spend (attack: rolled into the PC's weapon attack roll or damage roll), max (the most it holds: a number, a trait, proficiency or level), die (each token rolls this die, e.g. 6) or each (each token adds this number); only: magic (spent only on attacks that deal magic damage), clear (rest, long_rest or session: in a session, what clears unspent tokens; session by default)"},
+    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus|near", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck): near (hit only): a weapon of Melee or Very Close range; only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear, a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
@@ -63,6 +66,13 @@ const std::vector<KeySpec> kEffectKeys{
     {"fight_damage", "integer", "0", "reaction (attack): a stance until the fight ends: added to the PC's damage rolls"},
     {"fight_severe", "integer", "0", "reaction (attack): a stance until the fight ends: added to the PC's Severe threshold"},
     {"no_armor", "boolean", "false", "reaction (attack): a stance until the fight ends: the PC uses no Armor Slot"},
+    {"fight_thresholds", "number | trait | half:TRAIT | twice:TRAIT | proficiency | level", "", "reaction (attack, spotlight): a stance: added to both of the PC's damage thresholds"},
+    {"fight_retaliate", "dice", "", "reaction (attack, spotlight): a stance: an adversary that fights in Melee range and whose attack deals the PC damage takes these dice (of `damage_type`)"},
+    {"fight_advantage", "trait name", "", "reaction (attack, spotlight): a stance: advantage on the PC's weapon attack rolls with this trait"},
+    {"fight_proficiency", "integer", "0", "reaction (attack, spotlight), or a while_stance passive: a stance: more Proficiency on the PC's damage rolls"},
+    {"fight_evasion", "integer", "0", "reaction (attack, spotlight), or a while_stance passive: a stance: more Evasion"},
+    {"ends_on", "fight|severe", "fight", "a stance lasts until the fight ends, or until the PC takes Severe damage (it may be taken again)"},
+    {"while_stance", "boolean", "false", "with `when: passive`: its fight_proficiency and fight_evasion join the PC's stance while one is held"},
     {"focus_proficiency", "integer", "0", "reaction (attack): + Proficiency on the PC's weapon attacks at this target until it attacks another, the target falls or the fight ends"},
     {"next_hit", "dice", "", "reaction (after_hit, hit_if: weapon): the PC's next successful weapon attack on the same target adds these dice, e.g. 2d12"},
     {"double_damage", "boolean", "false", "reaction (attack): charges the PC's next successful weapon attack in the fight: its damage roll is doubled (of `damage_type` when written)"},
@@ -105,6 +115,7 @@ const std::vector<KeySpec> kPcFeatureKeys = with_effect_keys({
     {"tier", "foundation|specialization|mastery", "", "a subclass feature's card"},
     {"ancestry", "SRD ancestry name", "", ""},
     {"community", "SRD community name", "", ""},
+    {"element", "fire|earth|water|air", "", "a Warden of the Elements entry for one element: a PC gets those of its `element` only"},
 });
 
 namespace {
@@ -114,8 +125,8 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed", "armor", "dying", "struck", "ally_damaged"};
-const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus"};
+const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed", "armor", "dying", "struck", "ally_damaged", "spotlight"};
+const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
 const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bonded", "loyal_friend"};
@@ -204,6 +215,37 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.advantage = r.get_bool("advantage", false);
   e.bonus = read_dice(r, "bonus");
   e.weapon_dice = static_cast<int>(r.get_int("weapon_dice", 0, 0, 4));
+  e.secondary_dice = static_cast<int>(r.get_int("secondary_dice", 0, 0, 4));
+  e.extra_targets = static_cast<int>(r.get_int("extra_targets", 0, 0, 3));
+  if (const Node* p = r.get("pool")) {
+    const std::vector<KeySpec> keys{
+        {"fill", "hope_roll|hurt|magic_hurt", "", "what places tokens: a roll of the PC's with Hope (a token instead of the Hope); an adversary's attack that makes the PC mark HP (a token per HP, for the card's `stress`); magic damage that makes it mark HP (a token per HP)"},
+        {"spend", "attack|damage|next_hit", "attack", "what the tokens are spent on: the PC's weapon attack rolls and damage rolls; its damage rolls; all of them on its next successful weapon attack"},
+        {"max", "number | trait | proficiency | level | spellcast", "", "the most tokens the pool holds"},
+        {"die", "integer", "0", "each token rolls this die (sides)"},
+        {"each", "integer", "0", "each token adds this number (with no die)"},
+        {"only", "magic", "", "spent only on attacks that deal magic damage"},
+        {"clear", "rest|long_rest|session", "session", "in a session, what clears the unspent tokens"},
+    };
+    MapReader pr(*p, keys, "pool of '" + c.name + "'");
+    pr.finish();
+    if (!pr.has("fill") || !pr.has("max"))
+      throw InputError(p->pos(), "the pool of '" + c.name + "' needs `fill` and `max`");
+    e.pool.fill = static_cast<PoolFill>(1 + pr.get_choice("fill", {"hope_roll", "hurt", "magic_hurt"}, 0));
+    e.pool.spend = static_cast<PoolSpend>(pr.get_choice("spend", {"attack", "damage", "next_hit"}, 0));
+    if (pr.get("max")->text() == "spellcast")
+      e.pool.max_spellcast = true;
+    else
+      e.pool.max = read_number(*pr.get("max"));
+    if (!e.pool.max_spellcast && (e.pool.max.constant < 0 || !e.pool.max.present()))
+      throw InputError(pr.get("max")->pos(), "the pool of '" + c.name + "' holds at least one token");
+    e.pool.magic_only = pr.has("only") && pr.get_choice("only", {"magic"}, 0) == 0;
+    e.pool.clear = static_cast<CardRefresh>(pr.get_choice("clear", {"rest", "long_rest", "session"}, 2));
+    e.pool.die = static_cast<int>(pr.get_int("die", 0, 0, 20));
+    e.pool.each = static_cast<int>(pr.get_int("each", 0, 0, 10));
+    if ((e.pool.die > 0) == (e.pool.each > 0) || e.pool.die == 1)
+      throw InputError(p->pos(), "the pool of '" + c.name + "': each token rolls a `die` (2 sides or more) or adds `each`, one of them");
+  }
   e.hit_if = static_cast<HitIf>(r.get_choice("hit_if", kHitIf, 0));
   e.heal_hp = read_dice(r, "heal_hp");
   if (e.heal_hp.mean(1, 1) > 12) throw InputError(r.get("heal_hp")->pos(), "heal_hp clears at most 12 HP");
@@ -236,6 +278,13 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.fight_damage = static_cast<int>(r.get_int("fight_damage", 0, 0, 20));
   e.fight_severe = static_cast<int>(r.get_int("fight_severe", 0, 0, 20));
   e.no_armor = r.get_bool("no_armor", false);
+  if (const Node* n = r.get("fight_thresholds")) e.fight_thresholds = read_number(*n);
+  e.fight_retaliate = read_dice(r, "fight_retaliate");
+  if (r.has("fight_advantage")) e.fight_advantage = r.get_choice("fight_advantage", kTraitNames, 0);
+  e.fight_proficiency = static_cast<int>(r.get_int("fight_proficiency", 0, 0, 3));
+  e.fight_evasion = static_cast<int>(r.get_int("fight_evasion", 0, 0, 5));
+  e.ends_severe = r.get_choice("ends_on", {"fight", "severe"}, 0) == 1;
+  e.while_stance = r.get_bool("while_stance", false);
   e.focus_proficiency = static_cast<int>(r.get_int("focus_proficiency", 0, 0, 3));
   e.next_hit = read_dice(r, "next_hit");
   e.on_kill = r.get_bool("on_kill", false);
@@ -304,15 +353,36 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.fear || e.clear_armor || e.evasion || e.reduce.present() || e.halve || e.downgrade ||
                           e.strike_back || e.evade.present() || e.reroll_attack || e.attack_damage.present() ||
                           e.double_damage || e.stance() || e.focus_proficiency || e.next_hit.present() ||
-                          e.take_hit || e.ward || r.has("passive");
+                          e.take_hit || e.ward || e.secondary_dice || e.extra_targets || r.has("passive") || e.pool.present() ||
+                          e.while_stance;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
-                    e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.companion != CompanionPart::none))
+                    e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
     throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
                                      ") and so takes no effect keys");
   if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
-  if (modelled && (e.when == CardWhen::passive) != (r.has("passive") || e.companion != CompanionPart::none))
-    throw InputError(node.pos(), r.what() + ": `passive` or `companion` goes with `when: passive`, and only with it");
+  if (modelled && (e.when == CardWhen::passive) != (r.has("passive") || e.companion != CompanionPart::none || e.pool.present() || e.while_stance))
+    throw InputError(node.pos(), r.what() + ": `passive`, `pool`, `while_stance` or `companion` goes with `when: passive`, and only with it");
+  const bool spot = e.trigger == CardTrigger::spotlight;
+  if (e.while_stance && (r.has("passive") || e.pool.present() || e.fight_damage || e.fight_severe || e.no_armor ||
+                         e.fight_thresholds.present() || e.fight_retaliate.present() || e.fight_advantage >= 0 ||
+                         e.ends_severe || (e.fight_proficiency == 0 && e.fight_evasion == 0)))
+    throw InputError(r.scalar("while_stance")->pos(), r.what() + ": a `while_stance` passive takes fight_proficiency and fight_evasion, nothing else");
+  if (e.stance() && !e.while_stance && e.trigger != CardTrigger::attack && !spot)
+    throw InputError(node.pos(), r.what() + ": a stance (fight_damage, fight_severe, no_armor, fight_thresholds, fight_retaliate, "
+                                            "fight_advantage, fight_proficiency, fight_evasion) goes with `trigger: attack` or `spotlight`, or a while_stance passive");
+  if (spot && (!e.stance() || e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+               e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained ||
+               e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back || e.either || r.has("hit_if")))
+    throw InputError(node.pos(), r.what() + ": a `trigger: spotlight` reaction takes a stance and its costs, nothing else");
+  if (e.ends_severe && !(e.stance() && !e.while_stance))
+    throw InputError(r.scalar("ends_on")->pos(), r.what() + ": ends_on goes with a stance (`trigger: attack` or `spotlight`)");
+  if (e.fight_retaliate.present() && e.fight_retaliate.count == 0)
+    throw InputError(r.get("fight_retaliate")->pos(), r.what() + ": fight_retaliate rolls dice, e.g. d10");
+  if (e.pool.present() && (e.hope || (e.stress && e.pool.fill != PoolFill::hurt) || e.armor || e.uses || e.uses_trait >= 0 ||
+                           r.has("refresh")))
+    throw InputError(r.get("pool")->pos(), r.what() + ": a `pool` costs nothing to fill or spend but a `stress` with `fill: hurt` "
+                                                      "(paid each time it fills): no hope, armor, uses or refresh");
   if (e.companion != CompanionPart::none &&
       (vocabulary || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none))
     throw InputError(node.pos(), r.what() + ": a `companion` feature is played by the companion rules and takes no other effect key");
@@ -326,8 +396,14 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
   if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve)
     throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade)");
-  if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.hp_marks == 0)
-    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit");
+  if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0)
+    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice`, `secondary_dice`, `hp_marks` or `extra_targets` to the hit");
+  if (e.extra_targets > 0 && (!hit || e.bonus.present() || e.weapon_dice || e.secondary_dice || e.hp_marks))
+    throw InputError(r.scalar("extra_targets")->pos(), r.what() + ": extra_targets goes with `trigger: hit`, alone (no bonus, weapon_dice, secondary_dice or hp_marks)");
+  if (e.hit_if == HitIf::near && !hit)
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": `hit_if: near` (a Melee or Very Close weapon) goes with `trigger: hit`");
+  if (e.secondary_dice > 0 && !hit)
+    throw InputError(r.scalar("secondary_dice")->pos(), r.what() + ": secondary_dice goes with `trigger: hit`");
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
   if (e.hp_marks > 0 && !hit && e.trigger != CardTrigger::struck && !e.per_hope && !(e.when == CardWhen::action && at_enemies))
     throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": hp_marks goes with an action at enemies, `trigger: hit`, `trigger: struck` or `per_hope`");
@@ -392,7 +468,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("advantage")->pos(), r.what() + ": a failed reaction's advantage is the PC's own (`target: self`)");
   if (failed && r.has("hit_if") && e.hit_if != HitIf::weapon)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `failed` reaction takes hit_if: weapon only");
-  const int befores = e.attack_damage.present() + e.double_damage + e.stance() + (e.focus_proficiency > 0) + (before && e.fear < 0);
+  const int befores = e.attack_damage.present() + e.double_damage + (e.stance() && !spot && !e.while_stance) +
+                      (e.focus_proficiency > 0) + (before && e.fear < 0);
   if (before != (befores > 0) || befores > 1)
     throw InputError(node.pos(), r.what() + ": a reaction with `trigger: attack` adds `attack_damage`, doubles the damage "
                                             "(`double_damage`), takes a stance (fight_damage, fight_severe, no_armor) or a focus "
@@ -474,6 +551,11 @@ CardDef read_pc_feature(const Node& node) {
     c.owner = kCommunities[static_cast<std::size_t>(choice_of(r.require("community"), "community", kCommunities))];
   }
   c.type = "Feature";
+  if (r.has("element")) {
+    if (c.owner != "Warden of the Elements")
+      throw InputError(r.scalar("element")->pos(), r.what() + ": `element` is a Warden of the Elements feature's");
+    c.element = r.get_choice("element", {"fire", "earth", "water", "air"}, 0);
+  }
   read_effect(r, node, c);
   return c;
 }
@@ -623,7 +705,20 @@ void finish_cards(Pc& p) {
     p.has_dying_reactions = p.has_dying_reactions || e.trigger == CardTrigger::dying;
     p.has_struck_reactions = p.has_struck_reactions || e.trigger == CardTrigger::struck;
     p.guards_allies = p.guards_allies || e.trigger == CardTrigger::ally_damaged;
+    p.has_target_reactions = p.has_target_reactions || e.extra_targets > 0;
+    p.has_spotlight_stance = p.has_spotlight_stance || e.trigger == CardTrigger::spotlight;
+    p.has_retaliate_stance = p.has_retaliate_stance || e.fight_retaliate.present();
+    if (e.while_stance) p.stance_plus_proficiency += e.fight_proficiency, p.stance_plus_evasion += e.fight_evasion;
   }
+  for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
+    if (c.live() && c.def->effect.pool.present()) {
+      const CardPool& pool = c.def->effect.pool;
+      const int spellcast = p.spellcast >= 0 ? std::max(1, p.traits[static_cast<std::size_t>(p.spellcast)]) : 1;
+      c.pool_max = std::clamp(pool.max_spellcast ? spellcast : pool.max.value(p.traits.data(), p.proficiency, p.level), 0, 100);
+      p.has_hope_pool = p.has_hope_pool || (pool.fill == PoolFill::hope_roll && c.pool_max > 0);
+      p.has_hurt_pool = p.has_hurt_pool || ((pool.fill == PoolFill::hurt || pool.fill == PoolFill::magic_hurt) && c.pool_max > 0);
+      p.has_attack_pool = p.has_attack_pool || c.pool_max > 0;  // every pool is spent on the PC's weapon attacks
+    }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
     if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)
       p.vulnerable_card = static_cast<int>(k);
@@ -649,7 +744,7 @@ void add_features(Pc& p) {
                       (d.source == CardSource::subclass && d.owner == p.multiclass_subclass && d.tier == 1) ||
                       (d.source == CardSource::ancestry && d.owner == p.ancestry) ||
                       (d.source == CardSource::community && d.owner == p.community);
-    if (!mine) continue;
+    if (!mine || (d.element >= 0 && d.element != p.element)) continue;  // Warden of the Elements: its element's only
     p.cards.push_back({&d, -1});
     if (d.status == CardStatus::modelled && d.effect.when == CardWhen::passive) fold_passive(p, d.effect);
   }

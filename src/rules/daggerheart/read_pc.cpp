@@ -21,6 +21,7 @@ const std::vector<KeySpec> kPcKeys{
     {"subclass", "SRD subclass name", "the class's first", "its foundation card, and the upgrades `subclass` picks take: their features (the feature library)"},
     {"ancestry", "SRD ancestry name", "", "its two features (the feature library)"},
     {"community", "SRD community name", "", "its feature (the feature library)"},
+    {"element", "fire|earth|water|air", "earth", "a Warden of the Elements (its subclass or multiclass): the element it Channels (Elemental Incarnation, Aura, Dominion)"},
     {"advancements", "map level: [picks]", "the class's default path", "two picks per level 2..level: traits: [a, b], hp, stress, experiences: [a, b], domain_card, evasion, subclass; proficiency or multiclass alone (tier 3 on)"},
     {"multiclass", "map class, domain, subclass", "", "the class, domain and foundation card a multiclass pick takes"},
     {"marked", "map hp, stress, armor", "all 0", "HP, Stress and Armor Slots already marked when the fight starts"},
@@ -416,6 +417,11 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
   for (const tactics::Rule& rule : p.rules)
     if (rule.action == kFeature) throw InputError(rule.pos, "'feature' is for adversaries; PCs use Hope features by policy");
   read_pc_beastform(p, r);  // the Druid's form (read_beastform.cpp)
+  if (r.has("element")) {
+    if (p.subclass != "Warden of the Elements" && p.multiclass_subclass != "Warden of the Elements")
+      throw InputError(r.scalar("element")->pos(), "'" + p.name + "' is no Warden of the Elements: `element` is theirs");
+    p.element = r.get_choice("element", {"fire", "earth", "water", "air"}, kDefaultElement);
+  }
   read_pc_cards(p, r);  // domain cards (read_card.cpp)
   read_pc_companion(p, r);  // a Beastbound's companion (read_companion.cpp)
   read_pc_consumables(p, r);  // potions and other loot (read_consumable.cpp)

@@ -93,6 +93,14 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
     // Domain cards: "once per rest" back after any rest, "once per long rest"
     // (and tokens placed after a long rest) after a long one; tokens placed at
     // the start of the session never.
+    for (std::size_t k = 0; k < pc.cards.size(); ++k) {  // a pool's unspent tokens (Arcane Charge: a long rest clears it)
+      const CardPool& pool = pc.cards[k].def->effect.pool;
+      if (!pool.present() || p.pool[i][k] == 0 || pool.clear == CardRefresh::session ||
+          (pool.clear == CardRefresh::long_rest && !long_rest))
+        continue;
+      p.pool[i][k] = 0;
+      ENCSIM_SAY(log, "%s's %s is cleared", pc.name.c_str(), pc.cards[k].def->name.c_str());
+    }
     for (std::size_t k = 0; k < pc.cards.size(); ++k) {
       const CardRefresh r = pc.cards[k].def->effect.refresh;
       if (r == CardRefresh::session || (r == CardRefresh::long_rest && !long_rest)) continue;

@@ -1,0 +1,176 @@
+// Pools of tokens on a card (cards.hpp, CardPool) that fill on one event of
+// the fight and empty on another: Slayer's Slayer Dice, placed on a roll with
+// Hope instead of the Hope and rolled into the PC's weapon attack rolls and
+// damage rolls; Spellcharge's and Arcane Charge's, filled by magic damage
+// taken, and Never Upstaged's, filled by HP an attack marks; all spent on the
+// PC's weapon damage rolls. A PC without a pool never gets here
+// (Pc::has_hope_pool, has_attack_pool, has_hurt_pool). Included at the end of battle.hpp; not meant to be
+// included on its own. docs/rules/daggerheart.md, "Domain cards", records
+// every reading.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+
+namespace encsim::daggerheart {
+
+// On a roll of PC i's with Hope (a critical too): a token instead of the
+// Hope, on the first pool (name order) with room. Our policy: a Slayer Die is
+// the Hope deferred (an unspent one becomes a Hope again when the session
+// ends) plus a die that is rolled only where it turns a miss or raises a hit,
+// so the PC takes it whenever a pool has room and it keeps the Hope its class
+// Hope feature needs (`card_hope_reserve`, with a class Hope feature and
+// `hope_features`; else always). The card's row counts each Hope so given up
+// as `spent`. Returns whether the Hope became a token.
+template <class R, class Log>
+inline bool Battle<R, Log>::pool_instead_of_hope(int i) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  const int keep = opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+  if (s.hope < keep && s.hope < hope_cap(i)) return false;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardPool& pool = c.def->effect.pool;
+    std::int8_t& held = s.pool[static_cast<std::size_t>(k)];
+    if (!c.live() || pool.fill != PoolFill::hope_roll || held >= c.pool_max || (s.beast && c.def->spell)) continue;
+    ++held;
+    ++feat(c.feat).spent;
+    if (pool.die > 0)
+      ENCSIM_SAY(log_, "  %s places a d%d on %s instead of gaining a Hope (%d of %d)", pname(i), pool.die,
+                 c.def->name.c_str(), held, c.pool_max);
+    else
+      ENCSIM_SAY(log_, "  %s places a token on %s instead of gaining a Hope (%d of %d)", pname(i), c.def->name.c_str(),
+                 held, c.pool_max);
+    return true;
+  }
+  return false;
+}
+
+// Rolls n of a pool's tokens (their dice, or `each` apiece).
+template <class R>
+inline int pool_roll(R& dice, const CardPool& pool, int n) {
+  int sum = 0;
+  for (int q = 0; q < n; ++q) sum += pool.die > 0 ? dice.die(pool.die) : pool.each;
+  return sum;
+}
+
+// A failed weapon attack roll of PC i's (total `*total` against
+// `difficulty_needed`, at roll_vs_): tokens of a pool spent on attack rolls,
+// the first (name order) that can turn it. Our policy: the fewest tokens
+// whose mean covers the shortfall (at least one, and never more than their
+// highest faces could make up), spent when the weapon's hit at its mean is
+// worth more HP on the target than the tokens (each a Hope's worth, half an
+// HP: an unspent one turns back into a Hope when the session ends). Rolled
+// before a Rally Die or Prayer Die. Returns the roll's result now.
+template <class R, class Log>
+inline RollResult Battle<R, Log>::pool_attack_roll(int i, RollResult r, int difficulty_needed, int* total) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  const int t = roll_vs_;
+  const int short_by = difficulty_needed - *total;
+  for (int k = 0; k < static_cast<int>(p.cards.size()) && short_by > 0; ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardPool& pool = c.def->effect.pool;
+    std::int8_t& held = s.pool[static_cast<std::size_t>(k)];
+    if (!c.live() || pool.spend != PoolSpend::attack || held == 0 || (s.beast && c.def->spell) ||
+        (pool.magic_only && attack_of(i).type != DamageType::magic))
+      continue;
+    const int n = std::max(1, static_cast<int>(short_by / pool.mean() + 0.999999));
+    if (n > held || n * pool.most() < short_by) continue;
+    if (weapon_marks(i, t, attack_of(i)) <= n * kHopeWorth) continue;
+    const int add = pool_roll(dice_, pool, n);
+    held = static_cast<std::int8_t>(held - n);
+    ++feat(c.feat).uses;
+    *total += add;
+    ENCSIM_SAY(log_, "  %s spends %d of %s's tokens on the attack roll: +%d = %d (%d left)", pname(i), n,
+               c.def->name.c_str(), add, *total, held);
+    if (*total >= difficulty_needed) return r == RollResult::failure_hope ? RollResult::success_hope : RollResult::success_fear;
+    return r;
+  }
+  return r;
+}
+
+// A successful weapon attack of PC i's on t has rolled `dmg` (of `type`):
+// tokens of a pool spent on damage rolls, each pool in name order; a
+// `next_hit` pool (Never Upstaged) spends them all. Our policy for the
+// others: the number n (up to those held) for which the HP the tokens' mean
+// adds at t's thresholds (resistance, reduction and Minion spillover
+// counted), less n times half an HP (a held token waits for a roll where it
+// pays, as a Hope does), is greatest, when that is above nothing (the fewest
+// on ties). No critical maximum: the tokens are
+// added to the roll, not the weapon's damage dice. Returns the damage they
+// add; *first: the first pool spent (its row gets the HP), as the other cards.
+template <class R, class Log>
+inline int Battle<R, Log>::pool_damage(int i, int t, int dmg, DamageType type, int* first) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  int extra = 0;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardPool& pool = c.def->effect.pool;
+    std::int8_t& held = s.pool[static_cast<std::size_t>(k)];
+    if (!c.live() || held == 0 || (s.beast && c.def->spell) || (pool.magic_only && type != DamageType::magic)) continue;
+    int n = held;  // next_hit: every token, no choice
+    if (pool.spend != PoolSpend::next_hit) {
+      const double now = adv_marks(t, dmg + extra, type);
+      n = 0;
+      double best = 1e-9;
+      for (int q = 1; q <= held; ++q) {
+        const double v = adv_marks(t, dmg + extra + q * pool.mean(), type) - now - q * kHopeWorth;
+        if (v > best) best = v, n = q;
+      }
+      if (n == 0) continue;
+    }
+    const int add = pool_roll(dice_, pool, n);
+    held = static_cast<std::int8_t>(held - n);
+    ++feat(c.feat).uses;
+    extra += add;
+    if (*first < 0) *first = k;
+    ENCSIM_SAY(log_, "  %s spends %d of %s's tokens on the damage roll: +%d = %d (%d left)", pname(i), n,
+               c.def->name.c_str(), add, dmg + extra, held);
+  }
+  return extra;
+}
+
+// PC i has marked `marked` HP from damage of `type` (in_attack_: from an
+// adversary's attack roll; `from`: the adversary, -1 none): each pool that
+// fills so (name order) takes a token per HP, as many as it has room for.
+// magic_hurt (Spellcharge) is free; hurt (Never Upstaged) costs the card's
+// Stress each time, paid when the tokens' worth on the PC's next hit (their
+// total added to its weapon's mean at the attacker's thresholds, or the
+// party's focus's once the attacker has fallen, above what the tokens already
+// held add) is more than the Stress, and never with a Stress it cannot mark.
+template <class R, class Log>
+inline void Battle<R, Log>::pool_hurt(int i, int marked, DamageType type, int from) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  if (!standing(i)) return;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardEffect& e = c.def->effect;
+    const CardPool& pool = e.pool;
+    std::int8_t& held = s.pool[static_cast<std::size_t>(k)];
+    if (!c.live() || (s.beast && c.def->spell) || (pool.fill == PoolFill::magic_hurt && type != DamageType::magic) ||
+        (pool.fill == PoolFill::hurt && !in_attack_) || (pool.fill != PoolFill::hurt && pool.fill != PoolFill::magic_hurt))
+      continue;
+    const int n = std::min(marked, c.pool_max - held);
+    if (n <= 0) continue;
+    if (e.stress > 0) {
+      if (s.stress_marked + e.stress > p.stress) continue;
+      const int t = from >= 0 && adv_[from].alive ? from : focus_ >= 0 && adv_[focus_].alive ? focus_ : -1;
+      if (t < 0) continue;
+      const PcWeapon& w = attack_of(i);
+      const double mean = p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage;
+      const double gain = adv_marks(t, mean + (held + n) * pool.mean(), w.type) - adv_marks(t, mean + held * pool.mean(), w.type);
+      if (gain <= kStressWorth * e.stress) continue;
+      ENCSIM_SAY(log_, "  %s marks %d Stress for %s", pname(i), e.stress, c.def->name.c_str());
+      feat(c.feat).spent += e.stress;
+      mark_stress(i, e.stress);
+    }
+    held = static_cast<std::int8_t>(held + n);
+    ENCSIM_SAY(log_, "  %s places %d token%s on %s (%d of %d)", pname(i), n, n == 1 ? "" : "s", c.def->name.c_str(), held,
+               c.pool_max);
+  }
+}
+
+}  // namespace encsim::daggerheart
