@@ -30,11 +30,14 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // attack roll (attack); an action roll of the PC's has failed (failed; with
 // hit_if: weapon, its weapon attack has failed, told after the miss); the PC
 // marks an Armor Slot against a hit (armor); the PC would make a death move
-// (dying); an adversary's attack on the PC has succeeded, before its damage (struck).
-enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck };
+// (dying); an adversary's attack on the PC has succeeded, before its damage (struck);
+// the PC is about to make an action roll (roll: its Hope Die may change); the
+// PC's action roll's Duality Dice are rolled, before the outcome counts (rolled).
+enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, roll, rolled };
 // A reaction's condition: any, a melee weapon's hit (missed, attacked: an
 // attacker that fights in Melee range), a magic weapon's, a success with Fear,
-// a weapon attack's (not a spell's), a success with Hope or a critical,
+// a weapon attack's (not a spell's), a success with Hope or a critical
+// (failed: a failure with Fear),
 // (missed, attacked) an attacker that fights from beyond Melee range, or
 // (attack) the target is the PC's Ranger's Focus.
 enum class HitIf : std::uint8_t { any, melee, magic, fear, weapon, hope, ranged, focus };
@@ -155,6 +158,15 @@ struct CardEffect {
   // or the attacker rolls the attack again.
   CardDice evade;
   bool reroll_attack = false;
+  // Reactions on the PC's own action roll (play_roll.hpp). roll: the Hope Die
+  // has this many sides (a d20), and `heal_stress` is cleared on the PC if the
+  // roll succeeds; roll and rolled: only while the PC has at most `hp_left` HP
+  // unmarked (0: always). rolled: a Hope Die at or below `reroll_hope` is rolled
+  // again (not on a critical); a roll with Fear becomes one with Hope (fear_to_hope).
+  int hope_die = 0;
+  int hp_left = 0;
+  int reroll_hope = 0;
+  bool fear_to_hope = false;
   // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;
   int downgrade = 0;
@@ -179,11 +191,14 @@ struct CardEffect {
   int p_keep_armor = 0;
   int p_hurt_clear_stress = 0;  // Stress cleared each time an adversary's attack makes the PC mark HP (Rise Up)
   int p_stressed_proficiency = 0;  // more Proficiency on its damage rolls while all its Stress is marked (Voice of Reason)
+  // A Stress instead of the Hope an Experience costs, the Experience's bonus
+  // multiplied by this (Adept: 2); 0 none.
+  int p_stress_experience = 0;
   // A passive with a features.csv row: one that acts in the fight (Adrenaline,
-  // On the Brink, Unyielding Armor, Voice of Reason, Rise Up).
+  // On the Brink, Unyielding Armor, Voice of Reason, Rise Up, Adept).
   bool acts() const {
     return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
-           p_hurt_clear_stress > 0;
+           p_hurt_clear_stress > 0 || p_stress_experience > 0;
   }
 };
 
