@@ -347,7 +347,7 @@ TEST(DaggerheartOffence, TheNewKeysAreCheckedWithLineAndColumn) {
             std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: attack, attack_damage: 2, repeat: 4").find("repeat"), std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: failed, strike_back: true").find("hit_if: weapon"), std::string::npos);
-  EXPECT_NE(msg("when: reaction, trigger: failed, hit_if: melee, target: self, gain_hope: 1").find("hit_if: weapon only"),
+  EXPECT_NE(msg("when: reaction, trigger: failed, hit_if: melee, target: self, gain_hope: 1").find("hit_if: weapon or fear"),
             std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: missed, target: self, gain_hope: 1, half_proficiency: true")
                 .find("half_proficiency goes with strike_back"),

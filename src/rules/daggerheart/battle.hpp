@@ -178,7 +178,8 @@ class Battle {
   int best_in(std::uint64_t set, const Score& score);
   static bool succeeded(RollResult r);
   RollResult action_roll(int i, int modifier, int net_adv, int target_difficulty, int* total, bool attack);
-  RollResult roll_and_say(int i, int modifier, int net_adv, int target_difficulty, int* total, int* h, int* f);
+  RollResult roll_and_say(int i, int modifier, int net_adv, int target_difficulty, int* total, int* h, int* f,
+                          int hope_sides = 12);
   void roll_gains(int i, RollResult r);
   void after_roll(int i, RollResult r, bool attack);
   static const char* result_name(RollResult r);
@@ -251,6 +252,12 @@ class Battle {
   bool focus_attack(int i, int t);
   bool focus_reroll(int i, bool attack, RollResult r) const;
   void focus_stress(int from, int j);
+
+  // ---- features and cards on the PC's own Duality roll (play_roll.hpp) ----
+  int hope_die_for(int i, bool attack, int* card);
+  RollResult rolled_reactions(int i, RollResult r, int target_difficulty, int* total, int* h, int* f, int hope_sides);
+  void roll_success(int i, int card);
+  bool stress_experience(int i, int t, const PcWeapon& w, int modifier, int net, bool hope_ok) const;
 
   // ---- consumables (consumables_play.hpp) ---------------------------------
   bool use_consumable(int i);
@@ -692,16 +699,22 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
                                               bool attack) {
   int h = 0, f = 0;
   if (pc_[i].fail_adv >= 0) net_adv += fail_advantage(i);  // Inevitable (play_attack.hpp)
-  RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f);
+  int sides = 12, roll_card = -1;  // the Hope Die (a `roll` reaction's d20: play_roll.hpp) and the card that gave it
+  const bool dice_cards = (pc(i).has_roll_reactions || pc(i).has_rolled_reactions) && opt_.cards;
+  if (dice_cards && pc(i).has_roll_reactions) [[unlikely]] sides = hope_die_for(i, attack, &roll_card);
+  RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f, sides);
   if (focus_reroll(i, attack, r)) {  // class_play.hpp
     pc_[i].hunted = -1;
     ENCSIM_SAY(log_, "  %s ends Ranger's Focus to reroll the Duality Dice", pname(i));
-    r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f);
+    r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f, sides);
   }
+  if (dice_cards && pc(i).has_rolled_reactions) [[unlikely]]
+    r = rolled_reactions(i, r, target_difficulty, total, &h, &f, sides);
   // Slayer Dice on a failed weapon attack roll (play_pool.hpp), before a Rally or Prayer Die.
   if (attack && !succeeded(r) && pc(i).has_attack_pool && opt_.cards && roll_vs_ >= 0)
     r = pool_attack_roll(i, r, target_difficulty, total);
   if (r == RollResult::failure_fear || r == RollResult::failure_hope) r = rescue(i, r, target_difficulty, total);
+  if (roll_card >= 0 && succeeded(r)) [[unlikely]] roll_success(i, roll_card);
   ++res(kActionRolls);
   if (r == RollResult::crit) ++res(kCriticals);
   roll_gains(i, r);
@@ -713,11 +726,16 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
 
 template <class R, class Log>
 inline RollResult Battle<R, Log>::roll_and_say(int i, int modifier, int net_adv, int target_difficulty, int* total,
-                                               int* h, int* f) {
-  const RollResult r = duality_roll(dice_, modifier, net_adv, target_difficulty, total, h, f);
-  ENCSIM_SAY(log_, "  %s rolls Hope %d, Fear %d %+d%s = %d vs %d: %s", pname(i), *h, *f, modifier,
-             net_adv > 0 ? " + advantage" : net_adv < 0 ? " - disadvantage" : "", *total, target_difficulty,
-             result_name(r));
+                                               int* h, int* f, int hope_sides) {
+  const RollResult r = duality_roll(dice_, modifier, net_adv, target_difficulty, total, h, f, hope_sides);
+  if (hope_sides != 12) [[unlikely]]
+    ENCSIM_SAY(log_, "  %s rolls Hope %d (d%d), Fear %d %+d%s = %d vs %d: %s", pname(i), *h, hope_sides, *f, modifier,
+               net_adv > 0 ? " + advantage" : net_adv < 0 ? " - disadvantage" : "", *total, target_difficulty,
+               result_name(r));
+  else
+    ENCSIM_SAY(log_, "  %s rolls Hope %d, Fear %d %+d%s = %d vs %d: %s", pname(i), *h, *f, modifier,
+               net_adv > 0 ? " + advantage" : net_adv < 0 ? " - disadvantage" : "", *total, target_difficulty,
+               result_name(r));
   return r;
 }
 
@@ -839,3 +857,4 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/group_play.hpp"
 #include "rules/daggerheart/companion_play.hpp"
 #include "rules/daggerheart/class_play.hpp"
+#include "rules/daggerheart/play_roll.hpp"

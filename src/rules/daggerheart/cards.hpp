@@ -33,11 +33,16 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // marks an Armor Slot against a hit (armor); the PC would make a death move
 // (dying); an adversary's attack on the PC has succeeded, before its damage (struck);
 // an adversary's attack has hit an ally and its damage is rolled, not yet dealt (ally_damaged);
-// the PC's spotlight begins (spotlight: a stance, Elemental Incarnation).
-enum class CardTrigger : std::uint8_t { none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight };
+// the PC's spotlight begins (spotlight: a stance, Elemental Incarnation);
+// the PC is about to make an action roll (roll: its Hope Die may change); the
+// PC's action roll's Duality Dice are rolled, before the outcome counts (rolled).
+enum class CardTrigger : std::uint8_t {
+  none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled
+};
 // A reaction's condition: any, a melee weapon's hit (missed, attacked: an
 // attacker that fights in Melee range), a magic weapon's, a success with Fear,
-// a weapon attack's (not a spell's), a success with Hope or a critical,
+// a weapon attack's (not a spell's), a success with Hope or a critical
+// (failed: a failure with Fear),
 // (missed, attacked) an attacker that fights from beyond Melee range, or
 // (attack) the target is the PC's Ranger's Focus.
 // (hit) near: a weapon of Melee or Very Close range (Spirit Weapon).
@@ -212,6 +217,15 @@ struct CardEffect {
   // or the attacker rolls the attack again.
   CardDice evade;
   bool reroll_attack = false;
+  // Reactions on the PC's own action roll (play_roll.hpp). roll: the Hope Die
+  // has this many sides (a d20), and `heal_stress` is cleared on the PC if the
+  // roll succeeds; roll and rolled: only while the PC has at most `hp_left` HP
+  // unmarked (0: always). rolled: a Hope Die at or below `reroll_hope` is rolled
+  // again (not on a critical); a roll with Fear becomes one with Hope (fear_to_hope).
+  int hope_die = 0;
+  int hp_left = 0;
+  int reroll_hope = 0;
+  bool fear_to_hope = false;
   // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;
   int downgrade = 0;
@@ -252,11 +266,14 @@ struct CardEffect {
   // More Proficiency on the PC's next successful weapon attack at an adversary
   // that has made an ally mark HP (Act of Reprisal).
   int p_reprisal = 0;
-  // A passive with a features.csv row: one that acts in the fight (Adrenaline,
-  // On the Brink, Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal).
+  // A Stress instead of the Hope an Experience costs, the Experience's bonus
+  // multiplied by this (Adept: 2); 0 none.
+  int p_stress_experience = 0;
+  // A passive with a features.csv row: one that acts in the fight (Adrenaline, On the Brink,
+  // Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal, Adept).
   bool acts() const {
     return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
-           p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present();
+           p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() || p_stress_experience > 0;
   }
 };
 

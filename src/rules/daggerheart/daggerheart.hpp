@@ -146,6 +146,8 @@ struct Pc {
   bool has_target_reactions = false;  // a `hit` reaction with extra_targets (Spirit Weapon, play_cards.hpp)
   int stance_plus_proficiency = 0, stance_plus_evasion = 0;
   int element = kDefaultElement;  // Warden of the Elements: the element it Channels (kElementNames)
+  bool has_roll_reactions = false;    // roll: a changed Hope Die before its action rolls (play_roll.hpp)
+  bool has_rolled_reactions = false;  // rolled: a reroll or Fear turned Hope once its Duality Dice are rolled
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
@@ -163,6 +165,8 @@ struct Pc {
   int hope_evasion_card = -1;                 // ... the card (its row in features.csv), -1 none
   int reprisal_proficiency = 0;  // a passive (Act of Reprisal): Proficiency on its next hit on a foe that hurt an ally ...
   int reprisal_card = -1;        // ... the card (its row in features.csv), -1 none
+  int stress_experience = 0;  // a passive (Adept): a Stress instead of an Experience's Hope, its bonus times this ...
+  int stress_experience_card = -1;  // ... the card (its row in features.csv), -1 none
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;
@@ -540,12 +544,20 @@ std::string describe_keys();
 
 // The outcome of one PC action roll, for exact tests.
 enum class RollResult : std::uint8_t { crit, success_hope, success_fear, failure_hope, failure_fear };
+// The outcome of Duality Dice showing h and f with this total.
+inline RollResult duality_result(int h, int f, int total, int difficulty) {
+  if (h == f) return RollResult::crit;
+  const bool ok = total >= difficulty;
+  if (h > f) return ok ? RollResult::success_hope : RollResult::failure_hope;
+  return ok ? RollResult::success_fear : RollResult::failure_fear;
+}
 // Duality dice with `net_advantage` d6 (positive adds the highest, negative
-// subtracts the highest) against `difficulty`.
+// subtracts the highest) against `difficulty`; the Hope Die has `hope_sides`
+// sides (a feature's d20), the Fear Die 12.
 template <class R>
 RollResult duality_roll(R& dice, int modifier, int net_advantage, int difficulty, int* total_out = nullptr,
-                        int* hope_die = nullptr, int* fear_die = nullptr) {
-  const int h = dice.die(12), f = dice.die(12);
+                        int* hope_die = nullptr, int* fear_die = nullptr, int hope_sides = 12) {
+  const int h = dice.die(hope_sides), f = dice.die(12);
   int adv = 0;
   for (int k = 0; k < (net_advantage < 0 ? -net_advantage : net_advantage); ++k) {
     const int d = dice.die(6);
@@ -555,10 +567,7 @@ RollResult duality_roll(R& dice, int modifier, int net_advantage, int difficulty
   if (total_out) *total_out = total;
   if (hope_die) *hope_die = h;
   if (fear_die) *fear_die = f;
-  if (h == f) return RollResult::crit;
-  const bool ok = total >= difficulty;
-  if (h > f) return ok ? RollResult::success_hope : RollResult::failure_hope;
-  return ok ? RollResult::success_fear : RollResult::failure_fear;
+  return duality_result(h, f, total, difficulty);
 }
 
 }  // namespace encsim::daggerheart

@@ -287,7 +287,18 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     } else {
       // A Group Action leads a weapon attack, never an attack card's (group_play.hpp).
       if (pending_card_ < 0 && opt_.group_action != GroupPolicy::off) group = group_supporters(i, t, w, modifier, net);
-      if (p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope)) {
+      const bool hope_ok = p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope);
+      // Adept (passive stress_experience, play_roll.hpp): a Stress instead of the Hope, the bonus multiplied.
+      if (p.stress_experience > 0 && p.experience > 0 && opt_.cards && stress_experience(i, t, w, modifier, net, hope_ok)) [[unlikely]] {
+        const int bonus = p.stress_experience * p.experience;
+        mark_stress(i, 1);
+        const PcCard& c = p.cards[static_cast<std::size_t>(p.stress_experience_card)];
+        ++feat(c.feat).uses;
+        ++feat(c.feat).spent;
+        ++feat(p.feat_experience).uses;
+        modifier += bonus;
+        ENCSIM_SAY(log_, "  %s marks a Stress instead of a Hope on an Experience (%s): +%d", pname(i), c.def->name.c_str(), bonus);
+      } else if (hope_ok) {
         spend_hope(i, 1, kHopeSpentExperiences);
         ++feat(p.feat_experience).uses;
         ++feat(p.feat_experience).spent;

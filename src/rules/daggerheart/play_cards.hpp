@@ -677,7 +677,8 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     if (!kill) {
       const bool melee = trig == CardTrigger::missed ? adv(foe).range == Range::melee : weapon && w.range == Range::melee;
       if ((e.hit_if == HitIf::melee && !melee) || (e.hit_if == HitIf::ranged && melee) || (e.hit_if == HitIf::magic && !(weapon && w.type == DamageType::magic)) ||
-          (e.hit_if == HitIf::fear && r != RollResult::success_fear) || (e.hit_if == HitIf::weapon && !weapon) ||
+          (e.hit_if == HitIf::fear && r != (trig == CardTrigger::failed ? RollResult::failure_fear : RollResult::success_fear)) ||
+          (e.hit_if == HitIf::weapon && !weapon) ||
           (e.hit_if == HitIf::hope && !with_hope))
         continue;
     }

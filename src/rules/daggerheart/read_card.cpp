@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -50,7 +50,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"secondary_dice", "integer", "0", "reaction (hit): this many of the PC's secondary weapon's damage dice join the hit (never played without a secondary weapon)"},
     {"extra_targets", "integer", "0", "reaction (hit): once the weapon attack roll succeeds, this many more adversaries it beats are hit by the same attack (one damage roll)"},
     {"pool", "map", "", "with `when: passive`, a pool of tokens on the card: fill (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope), spend (attack: rolled into the PC's weapon attack roll or damage roll), max (the most it holds: a number, a trait, proficiency or level), die (each token rolls this die, e.g. 6) or each (each token adds this number); only: magic (spent only on attacks that deal magic damage), clear (rest, long_rest or session: in a session, what clears unspent tokens; session by default)"},
-    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus|near", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck): near (hit only): a weapon of Melee or Very Close range; only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear, a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
+    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus|near", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck): near (hit only): a weapon of Melee or Very Close range; only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear (failed: a failure with Fear), a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
@@ -91,6 +91,10 @@ const std::vector<KeySpec> kEffectKeys{
     {"all_armor", "boolean", "false", "reaction (ally_damaged, take_hit): the PC may mark any number of Armor Slots against the hit it takes"},
     {"ward", "boolean", "false", "action (target: ally): a sigil on the ally: as it would make a death move it clears `heal_hp` HP instead, once; casting it again moves it"},
     {"ally_hp", "integer", "0", "reaction (ally_damaged): only while the ally has at most this many HP unmarked (0: any)"},
+    {"hope_die", "integer", "0", "reaction (roll): the Hope Die has this many sides for the roll (6..20), e.g. 20; heal_stress is then cleared on the PC if the roll succeeds"},
+    {"hp_left", "integer", "0", "reaction (roll, rolled): only while the PC has at most this many HP unmarked (0: always)"},
+    {"reroll_hope", "integer", "0", "reaction (rolled): a Hope Die at or below this is rolled again (not on a critical)"},
+    {"fear_to_hope", "boolean", "false", "reaction (rolled): a roll with Fear (not a critical) becomes one with Hope"},
     {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage hope_evasion: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP; hope_evasion: more Evasion while it holds hope_at Hope or more; unarmored: {score, trait, thresholds} without armor (Bare Bones); reprisal: more Proficiency on its next successful weapon attack at an adversary that made an ally mark HP"},
 };
 
@@ -125,7 +129,8 @@ const std::vector<std::string> kDomains{"Arcana", "Blade", "Bone",     "Codex", 
 const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
-const std::vector<std::string> kTriggers{"damaged", "hit", "crit", "after_hit", "missed", "attacked", "attack", "failed", "armor", "dying", "struck", "ally_damaged", "spotlight"};
+const std::vector<std::string> kTriggers{"damaged", "hit",    "crit",   "after_hit",    "missed",    "attacked", "attack", "failed",
+                                         "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
@@ -267,6 +272,12 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.all_armor = r.get_bool("all_armor", false);
   e.ward = r.get_bool("ward", false);
   e.ally_hp = static_cast<int>(r.get_int("ally_hp", 0, 0, 12));
+  e.hope_die = static_cast<int>(r.get_int("hope_die", 0, 0, 20));
+  if (r.has("hope_die") && e.hope_die < 6)
+    throw InputError(r.scalar("hope_die")->pos(), r.what() + ": hope_die is a die of 6 to 20 sides (the Hope Die is a d12)");
+  e.hp_left = static_cast<int>(r.get_int("hp_left", 0, 0, 12));
+  e.reroll_hope = static_cast<int>(r.get_int("reroll_hope", 0, 0, 6));
+  e.fear_to_hope = r.get_bool("fear_to_hope", false);
   e.either = r.get_bool("either", false);
   e.hope_ally = r.get_bool("hope_ally", false);
   e.strike_back = r.get_bool("strike_back", false);
@@ -307,6 +318,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"hope_at", "integer", "1", "hope_evasion holds while the PC has at least this much Hope"});
     keys.push_back({"unarmored", "map score, trait, thresholds", "-", "without armor: an Armor Score of score + trait, and base thresholds [[major, severe], ...] for tiers 1 to 4"});
     keys.push_back({"reprisal", "integer", "0", "more Proficiency on the PC's next successful weapon attack at an adversary that made an ally mark HP"});
+    keys.push_back({"stress_experience", "integer", "0", "the PC may mark a Stress instead of spending the Hope an Experience costs; the Experience's bonus is then multiplied by this (2 to 3)"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
@@ -340,6 +352,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
       }
     }
     e.p_reprisal = static_cast<int>(pr.get_int("reprisal", 0, 0, 3));
+    e.p_stress_experience = static_cast<int>(pr.get_int("stress_experience", 0, 0, 3));
+    if (e.p_stress_experience == 1)
+      throw InputError(pr.scalar("stress_experience")->pos(), "stress_experience multiplies the Experience: 2 or 3 (1 would change nothing)");
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
                          &e.p_melee_damage, &e.p_weapon_damage, &e.p_attack, &e.p_experience, &e.p_domain_cards,
                          &e.p_min_marks,    &e.p_vulnerable_damage, &e.p_hope_evasion};
@@ -354,7 +369,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.strike_back || e.evade.present() || e.reroll_attack || e.attack_damage.present() ||
                           e.double_damage || e.stance() || e.focus_proficiency || e.next_hit.present() ||
                           e.take_hit || e.ward || e.secondary_dice || e.extra_targets || r.has("passive") || e.pool.present() ||
-                          e.while_stance;
+                          e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -466,8 +481,26 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("half_proficiency")->pos(), r.what() + ": half_proficiency goes with strike_back");
   if (e.advantage && failed && e.target != CardTarget::self)
     throw InputError(r.scalar("advantage")->pos(), r.what() + ": a failed reaction's advantage is the PC's own (`target: self`)");
-  if (failed && r.has("hit_if") && e.hit_if != HitIf::weapon)
-    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `failed` reaction takes hit_if: weapon only");
+  if (failed && r.has("hit_if") && e.hit_if != HitIf::weapon && e.hit_if != HitIf::fear)
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `failed` reaction takes hit_if: weapon or fear (a failure with Fear)");
+  const bool roll = e.trigger == CardTrigger::roll, rolled = e.trigger == CardTrigger::rolled;
+  if (roll && (e.hope_die == 0 || e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+               e.halve || e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear ||
+               e.clear_armor || e.evasion || e.strike_back || e.weapon_dice || e.heal_hp.present() || e.hp_marks ||
+               e.downgrade || e.reroll_hope || e.fear_to_hope || r.has("hit_if") || e.either))
+    throw InputError(node.pos(), r.what() + ": a `roll` reaction gives the Hope Die `hope_die` sides (and clears `heal_stress` "
+                                            "on a success; hp_left), for its costs and uses, nothing else");
+  if (rolled && ((e.reroll_hope > 0) == e.fear_to_hope || others || e.heal_hp.present() || e.hp_marks || e.downgrade ||
+                 e.heal_stress.present() || r.has("hit_if") || e.either))
+    throw InputError(node.pos(), r.what() + ": a `rolled` reaction rerolls the Hope Die (`reroll_hope`) or turns Fear into "
+                                            "Hope (`fear_to_hope`), one of them, for its costs and uses (and hp_left), nothing else");
+  if (!roll && e.hope_die > 0)
+    throw InputError(r.scalar("hope_die")->pos(), r.what() + ": hope_die goes with `trigger: roll`");
+  if (!rolled && (e.reroll_hope > 0 || e.fear_to_hope))
+    throw InputError(r.has("reroll_hope") ? r.scalar("reroll_hope")->pos() : r.scalar("fear_to_hope")->pos(),
+                     r.what() + ": reroll_hope and fear_to_hope go with `trigger: rolled`");
+  if (!roll && !rolled && e.hp_left > 0)
+    throw InputError(r.scalar("hp_left")->pos(), r.what() + ": hp_left goes with `trigger: roll` or `rolled`");
   const int befores = e.attack_damage.present() + e.double_damage + (e.stance() && !spot && !e.while_stance) +
                       (e.focus_proficiency > 0) + (before && e.fear < 0);
   if (before != (befores > 0) || befores > 1)
@@ -666,6 +699,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
     p.severe += e.p_unarmored_severe[tier] - p.level;        // ... and severe twice the level
   }
   p.reprisal_proficiency = std::max(p.reprisal_proficiency, e.p_reprisal);
+  p.stress_experience = std::max(p.stress_experience, e.p_stress_experience);
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
@@ -709,6 +743,8 @@ void finish_cards(Pc& p) {
     p.has_spotlight_stance = p.has_spotlight_stance || e.trigger == CardTrigger::spotlight;
     p.has_retaliate_stance = p.has_retaliate_stance || e.fight_retaliate.present();
     if (e.while_stance) p.stance_plus_proficiency += e.fight_proficiency, p.stance_plus_evasion += e.fight_evasion;
+    p.has_roll_reactions = p.has_roll_reactions || e.trigger == CardTrigger::roll;
+    p.has_rolled_reactions = p.has_rolled_reactions || e.trigger == CardTrigger::rolled;
   }
   for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
     if (c.live() && c.def->effect.pool.present()) {
@@ -734,6 +770,9 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with reprisal (Act of Reprisal)
     if (p.cards[k].live() && p.cards[k].def->effect.p_reprisal > 0 && p.reprisal_card < 0)
       p.reprisal_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with stress_experience (Adept)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_stress_experience > 0 && p.stress_experience_card < 0)
+      p.stress_experience_card = static_cast<int>(k);
 }
 
 // The subclass features up to the PC's subclass cards, a multiclass's
