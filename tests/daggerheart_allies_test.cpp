@@ -19,12 +19,11 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
-
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 // HERO (its body: level, class, cards, armor) and Pal (level 1, thresholds
 // 2/3, no Armor Slot, HP 6; PAL adds to it) against one foe with atk +0 and
@@ -101,6 +100,26 @@ TEST(DaggerheartAllies, StalwartProtectsAFallingAllyAndSoftensAHit) {
   const FeatureRecord& f = testing::feature(three.features(), k.rec, 0, "Partners-in-Arms");
   EXPECT_EQ(f.uses, 1);
   EXPECT_EQ(f.healed, 1);
+}
+
+// Partners-in-Arms on a hit that would not take Pal down (3 HP of its 6, none
+// marked): at the default `guard_slot_worth` (1 HP) the Guardian keeps its
+// slot, since the slot would spare it an HP later; priced at half an HP, it
+// plays the card and Pal marks 2.
+TEST(DaggerheartAllies, PartnersInArmsKeepsTheSlotForAPlainHpByDefault) {
+  const std::string guardian = "class: guardian, subclass: Stalwart, level: 8, armor: {thresholds: [5, 11], score: 3}, cards: []";
+  const auto keep = encounter_from(party(guardian, "", "{damage: 6}"));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {12, 1}, {12, 2}, {20, 1}}};
+  const Replay r = replay(keep, dice);
+  EXPECT_FALSE(has(r, "Partners-in-Arms")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3) << r.log;
+  std::string cheap = party(guardian, "", "{damage: 6}");
+  cheap.replace(cheap.find("class_features: false}"), 22, "class_features: false, guard_slot_worth: 0.5}");
+  const auto spend = encounter_from(cheap);
+  ScriptedDice dice2{{{12, 1}, {12, 2}, {20, 15}, {12, 1}, {12, 2}, {20, 1}}};
+  const Replay k = replay(spend, dice2);
+  EXPECT_TRUE(has(k, "Hero plays Partners-in-Arms: Pal's hit is 1 threshold(s) lower")) << k.log;
+  EXPECT_EQ(k.rec.combatants[1].damage_taken, 2) << k.log;
 }
 
 // Partners-in-Arms marks an Armor Slot: in a Frenzy (no Armor Slots) the

@@ -18,12 +18,11 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 namespace dh = daggerheart;
-
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 
 bool holds(const dh::Pc& p, const std::string& name) {
   for (const dh::PcCard& c : p.cards)
@@ -92,7 +91,7 @@ TEST(DaggerheartDice, RiseToTheChallengeRollsAD20HopeDieWhenNearlyDown) {
 // Signature Move (Bone 5) and Dedicated (Orderborne): a d20 Hope Die once a rest
 
 TEST(DaggerheartDice, SignatureMoveRollsAD20OnceAndClearsAStressOnASuccess) {
-  const auto enc = encounter_from(duel("class: warrior, subclass: Call of the Slayer, level: 5, marked: {stress: 2}, cards: [Signature Move]"));
+  const auto enc = encounter_from(duel("class: warrior, subclass: Call of the Brave, level: 5, marked: {stress: 2}, cards: [Signature Move]"));
   // 15 + 3 = 18 vs 10: a success with Hope; the d4 deals 2 (a Minor hit).
   ScriptedDice dice{{{20, 15}, {12, 3}, {4, 2}}};
   const Replay r = replay(enc, dice);

@@ -25,10 +25,10 @@ namespace {
 using testing::ScriptedDice;
 namespace dh = daggerheart;
 using testing::encounter_from;
+using testing::has;
 using testing::replay;
 using testing::Replay;
 
-bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 int occurrences(const Replay& r, const std::string& text) {
   int n = 0;
   for (auto at = r.log.find(text); at != std::string::npos; at = r.log.find(text, at + 1)) ++n;

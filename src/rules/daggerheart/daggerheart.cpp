@@ -34,6 +34,7 @@ const std::vector<KeySpec> kOptionKeys{
     {"consumable_use", "free|spotlight", "free", "a PC uses at most one consumable at the start of its spotlight, with no roll, then acts (free), or using it is the spotlight's action (spotlight)"},
     {"cards", "boolean", "true", "PCs play their domain cards and their features' actions and reactions (false: carried, listed by check, never played; passives stay)"},
     {"card_hope_reserve", "integer", "3", "a PC with a class Hope feature plays a Hope-costing card only when it keeps this much Hope after paying (0: always)"},
+    {"guard_slot_worth", "number", "1", "what an Armor Slot a PC marks to soften an ally's hit (Partners-in-Arms) costs it, in HP: the HP the slot would have spared the PC itself later"},
     {"massive_damage", "boolean", "false", "optional rule: twice Severe marks 4 HP"},
     {"risk_it_all_tie", "stay_up|clear_all", "stay_up", "matching dice on Risk It All: stay up (SRD 1.0) or clear every HP and Stress"},
     {"area_very_close", "integer", "2", "PCs an area attack within Very Close reaches"},
@@ -116,6 +117,7 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.cards = r.get_bool("cards", o.cards);
   o.consumable_spotlight = r.get_choice("consumable_use", {"free", "spotlight"}, 0) == 1;
   o.card_hope_reserve = static_cast<int>(r.get_int("card_hope_reserve", o.card_hope_reserve, 0, 12));
+  o.guard_slot_worth = r.get_number("guard_slot_worth", o.guard_slot_worth, 0.0, 4.0);
   o.tag_team = r.get_bool("tag_team", o.tag_team);
   o.tag_team_min_hope = static_cast<int>(r.get_int("tag_team_min_hope", o.tag_team_min_hope, 3, 12));
   if (!o.tag_team && r.has("tag_team_min_hope"))

@@ -381,6 +381,7 @@ struct Options {
   bool consumable_spotlight = false;  // using a consumable is the spotlight's action (false: free, before acting)
   bool cards = true;          // PCs play their domain cards and features (false: carried but never used; passives stay)
   int card_hope_reserve = 3;  // a PC with a class Hope feature keeps this much Hope after paying for a card
+  double guard_slot_worth = 1.0;  // an Armor Slot a PC marks for an ally's hit (Partners-in-Arms), in HP
   bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage
   Scene scene = Scene::standard;  // the GM text's scene type (default: major with a Solo or Leader)
   // Which spending keys the scenario set itself (else the foe style decides them).

@@ -273,7 +273,8 @@ inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bo
       if (e.ally_hp > 0 && hp_left(t) > e.ally_hp) continue;
       const double after = e.take_hit ? hit_cost(w, dmg, type, direct, 0, e.all_armor)
                                       : hit_cost(t, dmg, type, direct, e.downgrade, false);
-      const double v = base - after - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+      // A slot marked for the ally is one the PC's own next hits cannot use: an HP of its own (guard_slot_worth).
+      const double v = base - after - kHopeWorth * e.hope - kStressWorth * e.stress - opt_.guard_slot_worth * e.armor;
       if (v > best) best = v, best_w = w, best_k = k;
     }
   }
