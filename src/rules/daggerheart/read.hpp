@@ -105,7 +105,7 @@ Npc read_npc(const Node& node, Context& ctx);
 
 // read_pc.cpp
 Pc read_pc(const Node& node, const Node* side_rules, int& count);
-// read_card.cpp: `spellcast` and `cards` (the loadout, validated; passives
+// pc_cards.cpp: `spellcast` and `cards` (the loadout, validated; passives
 // folded in), once the PC's traits, level and equipment are read; then
 // `do: card:NAME` in its tactics.
 void read_pc_cards(Pc& p, MapReader& r);

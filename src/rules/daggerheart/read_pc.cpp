@@ -44,7 +44,7 @@ const std::vector<KeySpec> kPcKeys{
     {"unmodelled", "list of strings", "", "features this PC has that the simulation does not model"},
     {"features", "list of features", "", "an NPC's features (npc: true)"},
     {"tactics", "list of rules", "the side's, else the party style's choice", "scripted behaviour"},
-    // Domain cards (read_card.cpp).
+    // Domain cards (pc_cards.cpp).
     {"cards", "list of card names", "", "the loadout: at most 5 domain cards of the class's domains, level <= the PC's"},
     {"beastform", "SRD form name | none", "a Druid: its best form (most damage per hit)", "the Druid's Beastform: a form of its tier or lower (read_beastform.cpp)"},
     {"consumables", "map name: count", "", "consumables carried (SRD names, 1..5 of each; read_consumable.cpp): per fight, or per session (loot: used ones stay used)"},
@@ -382,7 +382,7 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
       line += " " + (e.name.empty() ? "(level " + std::to_string(e.gained_at) + ")" : e.name) + " +" + std::to_string(e.bonus) + ";";
     p.build.push_back(line);
   }
-  // Subclass, ancestry and community features are library entries (add_features, read_card.cpp).
+  // Subclass, ancestry and community features are library entries (add_features, pc_cards.cpp).
   if (p.multiclass != PcClass::none)
     p.unmodelled.push_back("multiclass " + kClassNames[static_cast<std::size_t>(p.multiclass)] + " (class feature)");
   if (cls) {
@@ -422,7 +422,7 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
       throw InputError(r.scalar("element")->pos(), "'" + p.name + "' is no Warden of the Elements: `element` is theirs");
     p.element = r.get_choice("element", {"fire", "earth", "water", "air"}, kDefaultElement);
   }
-  read_pc_cards(p, r);  // domain cards (read_card.cpp)
+  read_pc_cards(p, r);  // domain cards (pc_cards.cpp)
   read_pc_companion(p, r);  // a Beastbound's companion (read_companion.cpp)
   read_pc_consumables(p, r);  // potions and other loot (read_consumable.cpp)
   resolve_card_rules(p);

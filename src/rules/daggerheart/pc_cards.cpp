@@ -1,0 +1,260 @@
+// A PC's domain cards and features, compiled into the Pc once per scenario:
+// the loadout read and checked against the class's domains and the PC's
+// level, the subclass, ancestry and community features added, passives folded
+// into its numbers, and the flags that tell the fight which hooks to look at.
+// The libraries themselves are read in read_card.cpp.
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+#include "rules/daggerheart/advancement.hpp"
+#include "rules/daggerheart/cards.hpp"
+#include "rules/daggerheart/read.hpp"
+
+namespace encsim::daggerheart {
+
+namespace {
+
+// The two domains of each class (SRD classes), in PcClass order, and the
+// Spellcast trait of its first subclass (none for Guardian and Warrior).
+struct ClassCards {
+  std::string_view domain_1, domain_2;
+  int spellcast;
+};
+constexpr ClassCards kClassCards[] = {
+    {"Grace", "Codex", static_cast<int>(Trait::presence)},     {"Sage", "Arcana", static_cast<int>(Trait::instinct)},
+    {"Valor", "Blade", -1},                                     {"Bone", "Sage", static_cast<int>(Trait::agility)},
+    {"Midnight", "Grace", static_cast<int>(Trait::finesse)},   {"Splendor", "Valor", static_cast<int>(Trait::strength)},
+    {"Arcana", "Midnight", static_cast<int>(Trait::instinct)}, {"Blade", "Bone", -1},
+    {"Codex", "Splendor", static_cast<int>(Trait::knowledge)},
+};
+
+// Domain names match whatever their case ("arcana" in advancement.hpp, "Arcana" in the card library).
+bool same_name(std::string_view a, std::string_view b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+// Passive cards change the PC's numbers once, here.
+void fold_passive(Pc& p, const CardEffect& e) {
+  const int* t = p.traits.data();
+  const int prof = p.proficiency;
+  p.evasion += e.p_evasion.value(t, prof);
+  p.major += e.p_major.value(t, prof);
+  p.severe += e.p_severe.value(t, prof);
+  p.hp = std::min(12, p.hp + e.p_hp.value(t, prof));
+  p.stress = std::min(12, p.stress + e.p_stress.value(t, prof));
+  p.armor_slots = std::min(12, p.armor_slots + e.p_armor.value(t, prof));
+  p.reroll_damage = std::max(p.reroll_damage, e.p_reroll);
+  p.hit_min_marks = std::max(p.hit_min_marks, e.p_min_marks.value(t, prof));
+  p.vulnerable_damage += e.p_vulnerable_damage.value(t, prof, p.level);
+  p.guarded_hp = std::max(p.guarded_hp, e.p_guarded);
+  p.focus_evasion = std::max(p.focus_evasion, e.p_focus_evasion);
+  p.no_minor_hp = std::max(p.no_minor_hp, e.p_no_minor);
+  if (e.p_keep_armor > 0) p.keep_armor = p.keep_armor > 0 ? std::min(p.keep_armor, e.p_keep_armor) : e.p_keep_armor;
+  p.stressed_proficiency = std::max(p.stressed_proficiency, e.p_stressed_proficiency);
+  p.hurt_clear_stress += e.p_hurt_clear_stress;
+  if (e.p_hope_evasion.present()) {  // Conjure Shield: the PC's Proficiency while it holds the Hope
+    p.hope_evasion += e.p_hope_evasion.value(t, prof, p.level);
+    p.hope_evasion_at = e.p_hope_at;
+  }
+  if (e.p_unarmored_score > 0 && p.armor.empty()) {  // Bare Bones: its own Armor Score and base thresholds
+    const std::size_t tier = static_cast<std::size_t>(std::clamp(p.tier, 1, 4) - 1);
+    const int score = e.p_unarmored_score + (e.p_unarmored_trait >= 0 ? t[e.p_unarmored_trait] : 0);
+    p.armor_slots = std::clamp(p.armor_slots + score, 0, 12);
+    p.major += e.p_unarmored_major[tier];                    // no armor: major was the level
+    p.severe += e.p_unarmored_severe[tier] - p.level;        // ... and severe twice the level
+  }
+  p.reprisal_proficiency = std::max(p.reprisal_proficiency, e.p_reprisal);
+  p.stress_experience = std::max(p.stress_experience, e.p_stress_experience);
+  // An Experience bonus: the one the PC uses in a fight (its best).
+  if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
+  // More domain cards the PC may hold, of its level or lower.
+  for (int k = e.p_domain_cards.value(t, prof); k > 0 && !p.card_levels.empty(); --k) p.card_levels.push_back(p.level);
+  std::sort(p.card_levels.begin(), p.card_levels.end(), std::greater<>());
+  for (PcWeapon* w : {&p.primary, &p.secondary}) {
+    if (!w->present) continue;
+    w->damage_bonus += e.p_weapon_damage.value(t, prof);
+    if (w->range == Range::melee) w->damage_bonus += e.p_melee_damage.value(t, prof);
+    w->attack_bonus += e.p_attack.value(t, prof);
+  }
+}
+
+// Cards and features in name order (no choice depends on listing order), and
+// what kinds of them the fight needs to look at.
+void finish_cards(Pc& p) {
+  std::sort(p.cards.begin(), p.cards.end(), [](const PcCard& a, const PcCard& b) {
+    return a.def->name != b.def->name ? a.def->name < b.def->name : a.def->owner < b.def->owner;
+  });
+  if (p.cards.size() > static_cast<std::size_t>(kMaxPcCards))  // 5 cards and at most 13 features: never
+    throw InputError(SourcePos{}, "'" + p.name + "' has more than " + std::to_string(kMaxPcCards) + " cards and features");
+  for (const PcCard& c : p.cards) {
+    if (!c.live()) continue;
+    const CardEffect& e = c.def->effect;
+    p.has_card_actions = p.has_card_actions || e.when == CardWhen::action;
+    p.has_damaged_reactions = p.has_damaged_reactions || e.trigger == CardTrigger::damaged;
+    p.has_hit_reactions = p.has_hit_reactions || e.trigger == CardTrigger::hit;
+    p.has_attack_reactions =
+        p.has_attack_reactions || e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit;
+    p.has_miss_reactions = p.has_miss_reactions || e.trigger == CardTrigger::missed;
+    p.has_kill_reactions = p.has_kill_reactions || e.on_kill;
+    p.has_before_attack = p.has_before_attack || e.trigger == CardTrigger::attack;
+    p.has_fail_reactions = p.has_fail_reactions || e.trigger == CardTrigger::failed;
+    p.has_attacked_reactions = p.has_attacked_reactions || e.trigger == CardTrigger::attacked;
+    p.protects_allies = p.protects_allies || (e.trigger == CardTrigger::attacked && e.target == CardTarget::party);
+    p.has_armor_reactions = p.has_armor_reactions || e.trigger == CardTrigger::armor;
+    p.has_dying_reactions = p.has_dying_reactions || e.trigger == CardTrigger::dying;
+    p.has_struck_reactions = p.has_struck_reactions || e.trigger == CardTrigger::struck;
+    p.guards_allies = p.guards_allies || e.trigger == CardTrigger::ally_damaged;
+    p.has_target_reactions = p.has_target_reactions || e.extra_targets > 0;
+    p.has_spotlight_stance = p.has_spotlight_stance || e.trigger == CardTrigger::spotlight;
+    p.has_retaliate_stance = p.has_retaliate_stance || e.fight_retaliate.present();
+    if (e.while_stance) p.stance_plus_proficiency += e.fight_proficiency, p.stance_plus_evasion += e.fight_evasion;
+    p.has_roll_reactions = p.has_roll_reactions || e.trigger == CardTrigger::roll;
+    p.has_rolled_reactions = p.has_rolled_reactions || e.trigger == CardTrigger::rolled;
+  }
+  for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
+    if (c.live() && c.def->effect.pool.present()) {
+      const CardPool& pool = c.def->effect.pool;
+      const int spellcast = p.spellcast >= 0 ? std::max(1, p.traits[static_cast<std::size_t>(p.spellcast)]) : 1;
+      c.pool_max = std::clamp(pool.max_spellcast ? spellcast : pool.max.value(p.traits.data(), p.proficiency, p.level), 0, 100);
+      p.has_hope_pool = p.has_hope_pool || (pool.fill == PoolFill::hope_roll && c.pool_max > 0);
+      p.has_hurt_pool = p.has_hurt_pool || ((pool.fill == PoolFill::hurt || pool.fill == PoolFill::magic_hurt) && c.pool_max > 0);
+      p.has_attack_pool = p.has_attack_pool || c.pool_max > 0;  // every pool is spent on the PC's weapon attacks
+    }
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
+    if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)
+      p.vulnerable_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with stressed_proficiency (Voice of Reason)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_stressed_proficiency > 0 && p.stressed_card < 0)
+      p.stressed_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hope_evasion (Conjure Shield)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_hope_evasion.present() && p.hope_evasion_card < 0)
+      p.hope_evasion_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hurt_clear_stress (Rise Up)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_hurt_clear_stress > 0 && p.hurt_card < 0)
+      p.hurt_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with reprisal (Act of Reprisal)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_reprisal > 0 && p.reprisal_card < 0)
+      p.reprisal_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with stress_experience (Adept)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_stress_experience > 0 && p.stress_experience_card < 0)
+      p.stress_experience_card = static_cast<int>(k);
+}
+
+// The subclass features up to the PC's subclass cards, a multiclass's
+// foundation, the ancestry's and the community's (pc-features.yaml).
+void add_features(Pc& p) {
+  for (const CardDef& d : feature_library()) {
+    const bool mine = (d.source == CardSource::subclass && d.owner == p.subclass && d.tier <= p.subclass_cards) ||
+                      (d.source == CardSource::subclass && d.owner == p.multiclass_subclass && d.tier == 1) ||
+                      (d.source == CardSource::ancestry && d.owner == p.ancestry) ||
+                      (d.source == CardSource::community && d.owner == p.community);
+    if (!mine || (d.element >= 0 && d.element != p.element)) continue;  // Warden of the Elements: its element's only
+    p.cards.push_back({&d, -1});
+    if (d.status == CardStatus::modelled && d.effect.when == CardWhen::passive) fold_passive(p, d.effect);
+  }
+}
+
+}  // namespace
+
+void read_pc_cards(Pc& p, MapReader& r) {
+  const ClassCards* cc = p.cls == PcClass::none ? nullptr : &kClassCards[static_cast<std::size_t>(p.cls)];
+  p.spellcast = cc ? cc->spellcast : -1;
+  // A class without a Spellcast trait (Guardian, Warrior) takes its
+  // multiclass subclass's (the foundation card names it).
+  if (p.spellcast < 0 && p.multiclass != PcClass::none)
+    p.spellcast = kClassCards[static_cast<std::size_t>(p.multiclass)].spellcast;
+  if (r.has("spellcast")) {
+    const Node& n = *r.scalar("spellcast");
+    p.spellcast = n.text() == "none" ? -1 : choice_of(n, "trait", kTraitNames);
+  }
+  add_features(p);
+  const std::size_t n_features = p.cards.size();
+  const Node* list = r.get("cards");
+  if (!list) {
+    finish_cards(p);
+    return;
+  }
+  if (!list->is_list()) throw InputError(list->pos(), "cards is a list of domain card names");
+  if (list->items().size() > static_cast<std::size_t>(kMaxLoadout))
+    throw InputError(list->items()[kMaxLoadout].pos(), "at most " + std::to_string(kMaxLoadout) +
+                                                          " cards in a loadout (the rest wait in the vault)");
+  const std::span<const CardDef> lib = card_library();
+  for (const Node& item : list->items()) {
+    const CardDef* def = find_named(lib, item, "domain card");
+    for (const PcCard& c : p.cards)
+      if (c.def == def) throw InputError(item.pos(), "card '" + def->name + "' twice in the loadout");
+    if (cc) {  // the class's two domains and a multiclass one (advancement.hpp), each with its level cap
+      int cap = -1;
+      std::string open;
+      for (std::size_t k = 0; k < p.domains.size(); ++k) {
+        if (p.domains[k] < 0) continue;
+        const std::string& d = kDomainNames[static_cast<std::size_t>(p.domains[k])];
+        open += (open.empty() ? "" : ", ") + d + " (to level " + std::to_string(p.domain_cap[k]) + ")";
+        if (same_name(d, def->domain)) cap = p.domain_cap[k];
+      }
+      if (cap < 0)
+        throw InputError(item.pos(), "'" + def->name + "' is a " + def->domain + " card; '" + p.name +
+                                         "' takes cards of " + open);
+      if (def->level > cap)
+        throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) + " " +
+                                         def->domain + " card; '" + p.name + "' (level " + std::to_string(p.level) +
+                                         ") takes " + def->domain + " cards up to level " + std::to_string(cap));
+    }
+    if (def->level > p.level)
+      throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) +
+                                       " card; '" + p.name + "' is level " + std::to_string(p.level));
+    if (def->status == CardStatus::modelled && def->effect.roll == CardRoll::spellcast && p.spellcast < 0)
+      throw InputError(item.pos(), "'" + def->name + "' needs a Spellcast roll and '" + p.name +
+                                       "' has no Spellcast trait: give `spellcast: TRAIT`");
+    p.cards.push_back({def, -1});
+  }
+  // Loadout conditions (needs_domain): a card whose loadout lacks the cards of
+  // its domain it asks for is inert; the rest's passives fold into the PC.
+  for (std::size_t k = n_features; k < p.cards.size(); ++k) {
+    PcCard& c = p.cards[k];
+    if (c.def->status != CardStatus::modelled) continue;
+    if (c.def->effect.needs_domain > 0) {
+      for (std::size_t q = n_features; q < p.cards.size(); ++q) c.have += p.cards[q].def->domain == c.def->domain;
+      c.inert = c.have < c.def->effect.needs_domain;
+    }
+    if (c.live() && c.def->effect.when == CardWhen::passive) fold_passive(p, c.def->effect);
+  }
+  if (cc && !p.card_levels.empty()) {
+    // Each card needs a card the PC may hold (one per level, two at level 1,
+    // one per domain_card pick) whose highest level is at least its own: the
+    // highest cards take the highest allowances first.
+    std::vector<int> want, have = p.card_levels;
+    for (std::size_t k = n_features; k < p.cards.size(); ++k) want.push_back(p.cards[k].def->level);
+    std::sort(want.rbegin(), want.rend());
+    std::sort(have.rbegin(), have.rend());
+    for (std::size_t k = 0; k < want.size(); ++k)
+      if (k >= have.size() || want[k] > have[k])
+        throw InputError(list->pos(), "'" + p.name + "' may hold " + std::to_string(have.size()) +
+                                          " domain cards (levels up to " + std::to_string(have.front()) +
+                                          "); this loadout needs more or higher ones (`advancements` domain_card adds one)");
+  }
+  finish_cards(p);
+}
+
+// `do: card:NAME`: a card of this PC's loadout that it plays on its spotlight.
+void resolve_card_rules(Pc& p) {
+  for (tactics::Rule& rule : p.rules) {
+    if (rule.action != kCard) continue;
+    std::vector<std::string> names;
+    for (std::size_t k = 0; k < p.cards.size(); ++k) {
+      const CardDef& d = *p.cards[k].def;
+      if (p.cards[k].live() && d.effect.when == CardWhen::action) {
+        if (d.name == rule.arg) rule.arg_id = static_cast<int>(k);
+        names.push_back(d.name);
+      }
+    }
+    if (rule.arg_id < 0)
+      throw InputError(rule.pos, "'" + p.name + "' has no modelled action card '" + rule.arg + "'" +
+                                     did_you_mean(rule.arg, names));
+  }
+}
+
+}  // namespace encsim::daggerheart
