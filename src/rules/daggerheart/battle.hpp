@@ -6,12 +6,22 @@
 //
 // The class below declares the whole fight and its state; the member functions
 // are defined by concern in headers included at the end of this one:
-//   battle.hpp       rounds and spotlights, the action roll, the outcome
-//   pcs.hpp          PCs: Hope and its features, attacks, damage to PCs, death
-//                    moves, NPC allies
-//   gm.hpp           the GM: Fear and the GM's turn
-//   adversaries.hpp  adversaries: features, effects, reactions, countdowns
-//   group_play.hpp   Group Action rolls: who joins a PC's attack, their reaction rolls
+//   battle.hpp           rounds and spotlights, the action roll, the outcome
+//   pcs.hpp              PCs: Hope and its features, attacks, damage rolls, NPC allies
+//   pc_damage.hpp        what harms a PC: Stress, damage and Armor Slots, HP, death moves
+//   gm.hpp               the GM: Fear and the GM's turn
+//   adversaries.hpp      adversaries: features, effects, reactions, countdowns
+//   choose.hpp           the value rule: what an option is worth, whom to aim at
+//   play_cards.hpp       domain cards and features: actions and event reactions
+//   play_attack.hpp      what cards add to a PC's own attacks (stances, charges, focus)
+//   play_pool.hpp        token pools (Slayer Dice, Spellcharge, Never Upstaged)
+//   play_defence.hpp     reactions around an adversary's attack, an ally's hit, a death move
+//   play_roll.hpp        reactions on a PC's own Duality roll (a Hope Die changed, a reroll)
+//   class_play.hpp       class features: Unstoppable, Ranger's Focus
+//   beastform_play.hpp   the Druid's Beastform
+//   companion_play.hpp   the Beastbound's companion
+//   consumables_play.hpp potions and other consumables
+//   group_play.hpp       Group Action rolls: who joins a PC's attack, their reaction rolls
 // Every definition is a template member declared `inline`, so the compiler
 // weighs it for inlining as it did when it was defined inside the class.
 #pragma once
@@ -845,6 +855,7 @@ inline void Battle<R, Log>::status(int round) {
 }  // namespace encsim::daggerheart
 
 #include "rules/daggerheart/pcs.hpp"
+#include "rules/daggerheart/pc_damage.hpp"
 #include "rules/daggerheart/gm.hpp"
 #include "rules/daggerheart/adversaries.hpp"
 #include "rules/daggerheart/choose.hpp"

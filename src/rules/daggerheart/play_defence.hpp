@@ -255,7 +255,7 @@ inline double Battle<R, Log>::hit_cost(int i, int dmg, DamageType type, bool dir
 // lowered hit's; less its costs (a Stress a quarter, an Armor Slot a half).
 // The one worth most (PC then name order on ties) is played when worth more
 // than nothing: one per hit. Returns who takes the damage (t, or the card's
-// PC); *down, *all_armor and *whole say how (pcs.hpp damage_pc, adversaries.hpp).
+// PC); *down, *all_armor and *whole say how (pc_damage.hpp damage_pc, adversaries.hpp).
 template <class R, class Log>
 inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bool direct, int* down, bool* all_armor,
                                              bool* whole) {

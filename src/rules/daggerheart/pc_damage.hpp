@@ -1,0 +1,237 @@
+// What harms a PC in a Daggerheart fight (Battle, battle.hpp): Stress marked
+// (an HP when it overflows), damage against thresholds with the armor policy's
+// Armor Slot and the cards and features that lower it, HP marked, death moves,
+// and the party's last Armor Slot. Included at the end of battle.hpp; not
+// meant to be included on its own.
+#pragma once
+
+#include <algorithm>
+
+namespace encsim::daggerheart {
+
+template <class R, class Log>
+inline void Battle<R, Log>::mark_stress(int i, int n) {
+  const int fit = std::min(n, pc(i).stress - pc_[i].stress_marked);
+  if (fit > 0 && standing(i))
+    ENCSIM_SAY(log_, "  %s marks %d Stress (%d/%d)", pname(i), fit, pc_[i].stress_marked + fit, pc(i).stress);
+  for (int k = 0; k < n && standing(i); ++k) {
+    if (pc_[i].stress_marked < pc(i).stress) {
+      ++pc_[i].stress_marked;
+      ++rpc(i).extra[kExtraStressMarked];
+      ++res(kPartyStressMarked);
+    } else {
+      ENCSIM_SAY(log_, "  %s cannot mark a Stress: marks an HP, %d left", pname(i), std::max(0, hp_left(i) - 1));
+      mark_hp(i, 1, -1);  // Stress that cannot be marked becomes an HP
+    }
+  }
+}
+
+// Whether PC i's armor policy marks an Armor Slot against a hit of `marks` HP.
+template <class R, class Log>
+inline bool Battle<R, Log>::armor_policy_uses(int i, int marks) const {
+  switch (pc(i).armor_policy) {
+    case ArmorPolicy::always: return true;
+    case ArmorPolicy::major_or_worse: return marks >= 2;
+    case ArmorPolicy::lethal: return marks >= hp_left(i);
+    case ArmorPolicy::never: break;
+  }
+  return false;
+}
+
+// Damage against thresholds, an Armor Slot by policy, then HP. `down`: an
+// ally's card lowers the hit by thresholds (Partners-in-Arms); `all_armor`:
+// the PC marks Armor Slots while the hit still marks an HP (I Am Your Shield).
+template <class R, class Log>
+inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direct, bool shred, int from, int down,
+                                     bool all_armor) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  if (p.immune & type_bit(type)) return 0;
+  if ((p.resist | (s.beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
+  if (shred) {
+    if (s.armor_marked < p.armor_slots) {
+      ++s.armor_marked;
+      ++rpc(i).extra[kExtraArmorUsed];
+      ++res(kArmorSlotsUsed);
+      ENCSIM_SAY(log_, "  %s must mark an Armor Slot to no benefit (%d of %d left)", pname(i),
+                 p.armor_slots - s.armor_marked, p.armor_slots);
+      check_all_armor_marked();
+    } else {
+      ENCSIM_SAY(log_, "  %s has no Armor Slot left to mark: marks an HP, %d left", pname(i),
+                 std::max(0, hp_left(i) - 1));
+      mark_hp(i, 1, from);
+      if (!standing(i)) return 1;
+    }
+  }
+  const int major = major_of(i), severe = severe_of(i);
+  int marks = severity(dmg, major, severe);
+  const bool severe_hit = marks >= 3;  // a stance that a Severe hit ends (Elemental Incarnation), below
+  if (s.unstoppable > 0) marks = unstoppable_severity(i, marks, type);  // class_play.hpp
+  if (down > 0) [[unlikely]] marks = std::max(0, marks - down);
+  // On the Brink: a Minor hit marks nothing, before any card or Armor Slot is spent on it; again after a
+  // reaction lowered the hit to Minor (play_defence.hpp).
+  if (p.no_minor_hp > 0 && on_the_brink(i, marks)) [[unlikely]] marks = 0;
+  if (opt_.cards && p.has_damaged_reactions && marks > 0) {
+    marks = card_damaged(i, dmg, marks, type);  // play_cards.hpp
+    if (p.no_minor_hp > 0 && on_the_brink(i, marks)) marks = 0;
+  }
+  const bool use_armor = !direct && marks > 0 && armor_free(i) && (all_armor || armor_policy_uses(i, marks));
+  // Loyal Friend weighs the HP the hit marks after the slot (On the Brink counted).
+  const int expect = marks - (use_armor ? 1 : 0);
+  const bool brink_after = use_armor && p.no_minor_hp > 0 && expect == 1 && hp_left(i) <= p.no_minor_hp;
+  if (loyal_friend(i, brink_after ? 0 : expect, from)) return 0;  // companion_play.hpp
+  bool armor_held = false;  // Unyielding Armor: the hit drops a threshold, no slot marked
+  int more_slots = 0;       // I Am Your Shield's slots after the first
+  if (use_armor) {
+    --marks;
+    armor_held = p.keep_armor > 0 && armor_holds(i);  // play_defence.hpp
+    if (!armor_held) {
+      ++s.armor_marked;
+      ++rpc(i).extra[kExtraArmorUsed];
+      ++res(kArmorSlotsUsed);
+      // Brace: a second slot for a Stress, one threshold more (play_defence.hpp).
+      if (opt_.cards && p.has_armor_reactions && marks > 0) marks = card_armor(i, marks);
+    }
+    // I Am Your Shield: more slots, one threshold each, while the hit still marks an HP.
+    for (; all_armor && marks > 0 && armor_free(i); ++more_slots) {
+      --marks;
+      ++s.armor_marked;
+      ++rpc(i).extra[kExtraArmorUsed];
+      ++res(kArmorSlotsUsed);
+    }
+    // On the Brink after the Armor Slot: a hit the slot lowered to Minor marks nothing.
+    if (p.no_minor_hp > 0 && on_the_brink(i, marks)) marks = 0;
+  }
+  if constexpr (Log::kEnabled) {
+    // What mark_hp will mark: no more than the HP left (none when the PC
+    // already stands on no HP: the death move comes again).
+    const int marked = marks <= 0 || !standing(i) ? 0 : std::min(marks, std::max(0, hp_left(i)));
+    char armor[64] = "";
+    const int slots = (armor_held ? 0 : 1) + more_slots;
+    if (use_armor && slots == 0) std::snprintf(armor, sizeof armor, ", the armor holds (no slot marked)");
+    else if (use_armor && slots == 1) std::snprintf(armor, sizeof armor, ", an Armor Slot marked (%d of %d left)",
+                                                    p.armor_slots - s.armor_marked, p.armor_slots);
+    else if (use_armor) std::snprintf(armor, sizeof armor, ", %d Armor Slots marked (%d of %d left)", slots,
+                                      p.armor_slots - s.armor_marked, p.armor_slots);
+    char more[32] = "";
+    if (marked < marks) std::snprintf(more, sizeof more, " (of %d)", marks);
+    log_.say("  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP%s, %d left", dmg, direct ? " direct" : "",
+             pname(i), major, severe, armor, marked, more, hp_left(i) - marked);
+  }
+  const auto taken = rpc(i).damage_taken;
+  mark_hp(i, marks, from);
+  if (p.has_hurt_pool && opt_.cards && rpc(i).damage_taken > taken)  // Spellcharge, Never Upstaged (play_pool.hpp)
+    pool_hurt(i, static_cast<int>(rpc(i).damage_taken - taken), type, from);
+  // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
+  if (s.beast && p.beast_fragile && marks >= 2) drop_out(i, "Fragile: Major damage");
+  if (severe_hit && s.stance >= 0 && p.cards[static_cast<std::size_t>(s.stance)].def->effect.ends_severe) [[unlikely]]
+    end_stance(i, "Severe damage");
+  if (use_armor && (!armor_held || more_slots > 0)) check_all_armor_marked();
+  return marks;
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
+  if (marks <= 0 || !standing(i)) return;
+  if (hp_left(i) <= 0) {  // standing on no HP (a Risk It All tie, a blaze): the move again
+    if (pc_[i].beast) drop_out(i, "the last HP");
+    if (blazing_ == 0) death_move(i, from);
+    return;
+  }
+  marks = std::min(marks, hp_left(i));
+  pc_[i].hp_marked += marks;
+  rpc(i).damage_taken += marks;
+  rpc(i).extra[kExtraHpMarked] += marks;
+  res(kPartyHpMarked) += marks;
+  if (from >= 0) {
+    radv(from).damage_dealt += marks;
+    if (adv_feat_[from] >= 0) feat(adv_feat_[from]).damage += marks;
+    if (reprisal_) [[unlikely]] reprisal_mark(i, from);  // Act of Reprisal (play_cards.hpp)
+  }
+  if (hp_left(i) <= 0) {
+    if (pc_[i].beast) drop_out(i, "the last HP");  // before the death move: a blaze is the PC's own
+    if (bonded(i)) return;                         // companion_play.hpp
+    death_move(i, from);
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::death_move(int i, int from) {
+  if (pc_[i].ward_card >= 0 && warded(i)) return;  // Life Ward (play_defence.hpp)
+  if (opt_.cards && pc(i).has_dying_reactions && card_dying(i)) return;  // Battle-Hardened (play_defence.hpp)
+  PcState& s = pc_[i];
+  CombatantRecord& r = rpc(i);
+  r.extra[kExtraDeathMove] = 1;
+  switch (pc(i).death_move) {
+    case DeathMove::avoid_death: {
+      r.extra[kExtraAvoid] = 1;
+      const int die = dice_.die(12);
+      const bool scar = die <= pc(i).level;
+      ENCSIM_SAY(log_, "  %s marks their last HP: Avoid Death, unconscious (Hope die %d%s)", pname(i), die,
+                 scar ? ": a scar" : "");
+      if (scar) {
+        r.extra[kExtraScar] = 1;
+        ++res(kScars);
+      }
+      knock_out(i, false);
+      return;
+    }
+    case DeathMove::blaze_of_glory: {
+      r.extra[kExtraBlaze] = 1;
+      ENCSIM_SAY(log_, "  %s marks their last HP: Blaze of Glory", pname(i));
+      // One last action, an automatic critical, then death. With every HP
+      // marked, nothing that answers the blaze can mark more.
+      const int t = from >= 0 && adv_[from].alive ? from : select(true, i, Target::lowest_hp);
+      ++blazing_;
+      if (t >= 0) pc_attack(i, t, pc(i).primary, true);
+      --blazing_;
+      knock_out(i, true);
+      return;
+    }
+    case DeathMove::risk_it_all: {
+      r.extra[kExtraRisk] = 1;
+      const int h = dice_.die(12), f = dice_.die(12);
+      if (h > f) {
+        int clear = h;
+        const int hp = std::min(clear, s.hp_marked);
+        s.hp_marked -= hp;
+        clear -= hp;
+        s.stress_marked = std::max(0, s.stress_marked - clear);
+        ENCSIM_SAY(log_, "  %s Risks It All: Hope %d > Fear %d, clears %d HP and stays up", pname(i), h, f, hp);
+      } else if (h < f) {
+        ENCSIM_SAY(log_, "  %s Risks It All: Hope %d < Fear %d, and dies", pname(i), h, f);
+        knock_out(i, true);
+      } else if (opt_.risk_it_all_tie_clears_all) {
+        s.hp_marked = 0;
+        s.stress_marked = 0;
+        ENCSIM_SAY(log_, "  %s Risks It All: matching dice, clears every HP and Stress", pname(i));
+      } else {
+        // SRD 1.0: stays up and clears nothing; the next HP they must mark
+        // calls for another death move.
+        ENCSIM_SAY(log_, "  %s Risks It All: matching dice, stays up with every HP marked", pname(i));
+      }
+      return;
+    }
+  }
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::knock_out(int i, bool dead) {
+  PcState& s = pc_[i];
+  if (!s.out) start_countdowns_on(Countdown::StartOn::pc_down);
+  if (!s.out) --pcs_up_;
+  if (pcs_up_ == 0 && outcome_ == Outcome::draw) outcome_ = Outcome::foes_win;
+  s.out = true;
+  s.dead = s.dead || dead;
+  rpc(i).down = true;
+  rpc(i).dead = s.dead;
+}
+
+template <class R, class Log>
+inline void Battle<R, Log>::check_all_armor_marked() {
+  for (int i = 0; i < n_pc_; ++i)
+    if (standing(i) && pc_[i].armor_marked < pc(i).armor_slots) return;
+  npc_trigger(Trigger::all_armor_marked, -1, -1);
+}
+
+}  // namespace encsim::daggerheart
