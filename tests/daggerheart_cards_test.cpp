@@ -370,7 +370,7 @@ TEST(DaggerheartCards, BoostAddsADieToTheHit) {
 
 TEST(DaggerheartCards, ForcefulPushMakesItsTargetVulnerableForAHope) {
   const auto enc = encounter_from(duel("cards: [Forceful Push], tactics: [{do: \"card:Forceful Push\"}]"));
-  ScriptedDice dice{{{12, 9}, {12, 3}, {4, 4}}};
+  ScriptedDice dice{{{12, 9}, {12, 3}, {4, 4}, {6, 2}}};  // with Hope: the d6 joins
   const Replay r = replay(enc, dice);
   EXPECT_TRUE(has(r, "Foe is Vulnerable")) << r.log;
   EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 1);

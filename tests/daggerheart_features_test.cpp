@@ -84,7 +84,7 @@ TEST(DaggerheartFeatures, ABadLibraryEntryIsAnErrorWithLineAndColumn) {
   EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", tierless); }).find("has a tier"),
             std::string::npos);
   const std::string hit = "features:\n  - {name: X, ancestry: Orc, when: reaction, trigger: hit, vulnerable: true, summary: s}\n";
-  EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", hit); }).find("adds `bonus`, `weapon_dice`, `secondary_dice`, `hp_marks` or `extra_targets`"),
+  EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", hit); }).find("adds `bonus`, `weapon_dice`, `secondary_dice`, `double_die`, `hp_marks` or `extra_targets`"),
             std::string::npos);
   const std::string trait = "features:\n  - {name: X, ancestry: Orc, roll: trait, target: enemy, damage: d6, summary: s}\n";
   EXPECT_NE(testing::message_of([&] { dh::read_feature_library("f.yaml", trait); }).find("needs `trait`"),
@@ -191,16 +191,17 @@ TEST(DaggerheartFeatures, ElementalistAddsThreeForAHope) {
   EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 1);
 }
 
-// Manipulate Magic: a magic weapon's hit of 2 takes a Stress for another d4
-// (3): 5, Major; a physical weapon's hit is left alone.
+// Manipulate Magic: a magic weapon's hit of 3 takes a Stress to count its d4
+// twice (no new die): 6, Major; a physical weapon's hit is left alone.
 TEST(DaggerheartFeatures, ManipulateMagicDoublesADieOnAMagicHitOnly) {
   const auto magic = encounter_from(duel("class: sorcerer, subclass: Primal Origin, primary: {damage: d4, type: magic}"));
-  ScriptedDice dice{{{12, 9}, {12, 3}, {4, 2}, {4, 3}}};
+  ScriptedDice dice{{{12, 9}, {12, 3}, {4, 3}}};
   const Replay r = replay(magic, dice);
+  EXPECT_TRUE(has(r, "Hero plays Manipulate Magic: +3 damage")) << r.log;
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 2) << r.log;
   EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 1);
   const auto physical = encounter_from(duel("class: sorcerer, subclass: Primal Origin"));
-  ScriptedDice dice2{{{12, 9}, {12, 3}, {4, 2}}};
+  ScriptedDice dice2{{{12, 9}, {12, 3}, {4, 3}}};
   const Replay p = replay(physical, dice2);
   EXPECT_EQ(p.rec.combatants[1].damage_taken, 1) << p.log;
 }
@@ -269,7 +270,7 @@ TEST(DaggerheartFeatures, RegenerationRollsItsHealing) {
 }
 
 // The Troubadour's Epic Song makes the foe Vulnerable with no roll; the
-// Wordsmith's Rousing Speech clears 2 Stress on every PC.
+// Wordsmith's Rousing Speech clears 2 Stress on every ally, not the speaker.
 TEST(DaggerheartFeatures, BardSongsAndSpeeches) {
   const auto song = encounter_from(duel("class: bard, subclass: Troubadour, "
                                         "tactics: [{do: \"card:Gifted Performer: Epic Song\"}, {do: attack}]"));
@@ -279,9 +280,9 @@ TEST(DaggerheartFeatures, BardSongsAndSpeeches) {
   EXPECT_EQ(r.rec.resources[dh::kActionRolls], 0);
   const auto speech = encounter_from(duel("class: bard, subclass: Wordsmith, marked: {stress: 2}, "
                                           "tactics: [{do: \"card:Rousing Speech\"}, {do: attack}]"));
-  ScriptedDice dice2{{}};
+  ScriptedDice dice2{{{12, 11}, {12, 8}, {4, 4}}};  // it attacks instead: a success with Hope
   const Replay s = replay(speech, dice2);
-  EXPECT_TRUE(has(s, "Rousing Speech clears 2 Stress on Hero")) << s.log;
+  EXPECT_FALSE(has(s, "Rousing Speech")) << s.log;  // "all allies": a lone bard has no one to rouse
 }
 
 // ---------------------------------------------------------------------------
@@ -389,7 +390,7 @@ TEST(DaggerheartFeatures, EveryModelledFeatureFights) {
         "ruleset: daggerheart\nmax_rounds: 6\noptions: {hope_features: false, help_min_hope: 7, tag_team: false}\n"
         "party:\n  - {name: P, hope: 6, " + owner +
         (action ? ", tactics: [{do: \"card:" + d.name + "\"}, {do: attack}]" : "") +
-        ", marked: {hp: 3, stress: 2}}\n  - {name: Friend, level: 1, primary: {damage: d8, type: magic}, marked: {hp: 3}}\n"
+        ", marked: {hp: 3, stress: 2}}\n  - {name: Friend, level: 1, primary: {damage: d8, type: magic}, marked: {hp: 3, stress: 2}}\n"
         "foes:\n  - {name: A, difficulty: 12, thresholds: [6, 12], hp: 6, stress: 3, atk: 2, attack: {damage: 4d8+8}}\n"
         "  - {name: B, difficulty: 12, thresholds: [15, 25], hp: 6, stress: 3, atk: 2, attack: {damage: 4d8+8}}\n"
         "  - {name: C, difficulty: 12, thresholds: [30, 40], hp: 8, stress: 3, atk: 2, attack: {damage: 4d8+8}}\n";

@@ -323,6 +323,9 @@ class Battle {
   bool card_payable(int i, int k, CardTrigger trig, int keep) const;
   double adv_marks(int j, double m, DamageType type) const;
   double card_on_value(int i, const CardEffect& e, int j, double extra_mean) const;
+  double conditions_value(const CardEffect& e, int j) const;
+  double fail_heal_value(const CardEffect& e, int k) const;
+  void fail_heal(const PcCard& c, int k);
   double p_beats(int mod, int net, int difficulty_needed) const;
   int heal_target(int i, bool self_ok) const;
   int ward_target(int i) const;
@@ -331,7 +334,7 @@ class Battle {
   double gift_value(const CardEffect& e, int k, int opt, int hp_from) const;
   int gift_option(const CardEffect& e, int k, int hp_from, double* value) const;
   void card_event(int i, CardTrigger trig, RollResult r, bool weapon, int foe, bool kill = false);
-  void pay_card(int i, int k);
+  void pay_card(int i, int k, bool count = true);
   double card_value(int i, int k, int* target, int aim = -1);
   bool card_has_target(int i, int k) const;
   double weapon_value(int i, int t) const;
@@ -342,10 +345,10 @@ class Battle {
   int roll_card_dice(int i, const CardDice& d, bool crit, int more_prof = 0);
   bool play_card(int i, int k, int t);
   void card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit);
-  void card_conditions(const PcCard& c, int u);
+  void card_conditions(int i, const PcCard& c, int u);
   void card_for_pc(int i, const PcCard& c, int k);
-  int card_attack_bonus(int i, bool crit);
-  int card_damaged(int i, int dmg, int marks, DamageType type);
+  int card_attack_bonus(int i, bool crit, bool hope);
+  int card_damaged(int i, int dmg, int marks, DamageType type, int from);
   int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
   void card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n);
   int before_attack(int i, int t, const PcWeapon& w, int mod, int net, int* first);
@@ -432,6 +435,7 @@ class Battle {
   unsigned aim_best_ = 0;          // ... the PCs plan() found it worth most against
   Plan planned_;                   // gm_turn's plan for the adversary it pays for
   int planned_j_ = -1;
+  int top_die_ = 0;               // the highest damage die of the PC's last weapon damage roll (roll_pc_damage)
   int pending_card_ = -1;          // the attack card whose attack pc_attack is making (-1: none)
   int prof_bonus_ = 0;             // more damage dice for the attack being rolled (Beastform features)
   int n_prayer_ = 0;

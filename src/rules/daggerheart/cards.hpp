@@ -5,6 +5,7 @@
 // plays them in play_cards.hpp. docs/rules/daggerheart.md, "Domain cards".
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -54,8 +55,9 @@ enum class CardRoll : std::uint8_t { none, spellcast, attack, trait };
 enum class CardSource : std::uint8_t { domain, subclass, ancestry, community };
 // Whom an action reaches: one adversary, every adversary in range (a count by
 // range band, as adversary areas), the PC itself, the ally most in need, the
-// party, or every PC but itself (allies).
-enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party, allies };
+// party, every PC but itself (allies), or the PC most in need itself
+// included (creature: "touch a creature").
+enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party, allies, creature };
 // What gives a card's uses back in a session (docs/rules/daggerheart.md,
 // "Sessions"): any rest ("once per rest"), a long rest ("once per long rest",
 // tokens placed after a long rest), or nothing before the session ends
@@ -95,10 +97,11 @@ struct CardDice {
 };
 
 // A passive number: a constant, a trait's value, half a trait's (rounded up),
-// twice a trait's, the PC's Proficiency or its level.
+// twice a trait's, the higher of two traits', the PC's Proficiency or its level.
 struct CardNumber {
   int constant = 0;
-  int trait = -1;  // Trait index, -1 none
+  int trait = -1;   // Trait index, -1 none
+  int trait2 = -1;  // ... and another: the higher of the two counts (Cruel Precision's Finesse or Agility)
   bool half = false, twice = false;
   bool proficiency = false, level = false;
   bool present() const { return constant != 0 || trait >= 0 || proficiency || level; }
@@ -106,7 +109,7 @@ struct CardNumber {
     if (level) return lvl;
     if (proficiency) return prof;
     if (trait < 0) return constant;
-    const int t = traits[trait];
+    const int t = trait2 >= 0 ? std::max(traits[trait], traits[trait2]) : traits[trait];
     return half ? (t > 0 ? (t + 1) / 2 : 0) : twice ? 2 * t : t;
   }
 };
@@ -152,6 +155,19 @@ struct CardEffect {
   bool vulnerable = false, restrained = false;
   bool advantage = false;          // attack: rolled with advantage
   CardDice bonus;                  // attack: added to the weapon's damage on a hit
+  CardDice hope_bonus;             // attack: added to the weapon's damage on a success with Hope (Forceful Push)
+  // The costs (hope, stress) and the limited use are paid only when the roll
+  // succeeds (against at least one target): "on a success, spend a Hope ..."
+  bool pay_on_success = false;
+  // On a success, this much Hope buys the card's conditions (vulnerable,
+  // restrained, target_stress) on the target, by policy (Forceful Push).
+  int rider_hope = 0;
+  // On a failed roll the target still gets this much of the card's heal
+  // (heal_hp, heal_stress: with `either`, the option worth most) (Healing Hands).
+  int fail_heal = 0;
+  // Out of uses, a Stress gives the card its uses back (Unleash Chaos's tokens).
+  int refill_stress = 0;
+  bool break_on_max = false;  // reaction (damaged): `reduce`'s die at its maximum ends the card until a rest (Rune Ward)
   CardDice heal_hp;                // HP cleared: a number or dice
   CardDice heal_stress;            // Stress cleared: a number or dice
   int gain_hope = 0, fear = 0, clear_armor = 0;
@@ -237,6 +253,7 @@ struct CardEffect {
   HitIf hit_if = HitIf::any;
   int weapon_dice = 0;
   int secondary_dice = 0;  // ... and this many of the secondary weapon's damage dice (Weapon Specialist)
+  bool double_die = false;  // ... and the highest of the hit's weapon damage dice once more (Manipulate Magic)
   // Reactions (hit): once the attack roll is known to succeed, this many more
   // adversaries the roll beats are hit by the same attack (Spirit Weapon).
   int extra_targets = 0;
@@ -245,6 +262,7 @@ struct CardEffect {
   // Passives, folded into the PC at compile time.
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
       p_experience, p_domain_cards;
+  bool p_armored = false;  // the passive's numbers hold only while the PC wears armor (Fortified Armor, Armorer)
   CardNumber p_min_marks;  // a weapon hit marks at least this many HP on its target (Onslaught)
   CardNumber p_vulnerable_damage;  // added to the PC's damage rolls while it is Vulnerable (Adrenaline)
   int p_reroll = 0;  // damage dice at or below this are rolled again once

@@ -38,6 +38,7 @@ bool same_name(std::string_view a, std::string_view b) {
 
 // Passive cards change the PC's numbers once, here.
 void fold_passive(Pc& p, const CardEffect& e) {
+  if (e.p_armored && p.armor.empty()) return;  // "while you wear armor" (Fortified Armor, Armorer)
   const int* t = p.traits.data();
   const int prof = p.proficiency;
   p.evasion += e.p_evasion.value(t, prof);

@@ -377,7 +377,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     ENCSIM_SAY(log_, "  %s: +%d Proficiency", p.cards[static_cast<std::size_t>(p.reprisal_card)].def->name.c_str(), reprisal);
   }
   prof_bonus_ = beast_dice + focus_dice + reprisal;
-  int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit);
+  int dmg = roll_pc_damage(i, w, crit, targets[0]) + sneak_attack(i, crit) + card_attack_bonus(i, crit, crit || r == RollResult::success_hope);
   prof_bonus_ = 0;
   if (added > 0) {
     dmg += added;
@@ -487,7 +487,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     s.hunted = t;
     ENCSIM_SAY(log_, "  %s is now %s's Focus", aname(t), pname(i));
   }
-  if (pending_card_ >= 0) card_conditions(p.cards[static_cast<std::size_t>(pending_card_)], targets[0]);
+  if (pending_card_ >= 0) card_conditions(i, p.cards[static_cast<std::size_t>(pending_card_)], targets[0]);
   if (beast_used) beast_after_hit(i, targets[0], beast_used);
   if (blaze) return false;
   if (opt_.cards && p.has_attack_reactions) {  // crit and after_hit cards (play_cards.hpp)
@@ -551,6 +551,8 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
   }
   int sum = 0;
   for (int k = 0; k < n; ++k) sum += d[static_cast<std::size_t>(k)];
+  top_die_ = 0;  // the highest die kept, for a `double_die` hit reaction (Manipulate Magic)
+  for (int k = 0; k < n; ++k) top_die_ = std::max(top_die_, d[static_cast<std::size_t>(k)]);
   // Volatile Magic: reroll the dice below average when the hit would not reach the Major threshold.
   if (p.hope == HopeKind::reroll_damage && opt_.hope_features && w.type == DamageType::magic && pc_[i].hope >= 3 &&
       !adv(t).minion && sum + w.flat + w.damage_bonus < adv(t).major) {

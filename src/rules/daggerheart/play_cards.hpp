@@ -36,7 +36,7 @@ inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e) const {
 template <class R, class Log>
 inline int Battle<R, Log>::area_reach(Range r) const {
   switch (r) {
-    case Range::melee: return 1;
+    case Range::melee:  // all within Melee range: as many as Very Close reaches (the foes beside the caster)
     case Range::very_close: return opt_.area_very_close;
     case Range::close: return opt_.area_close;
     default: return opt_.area_far;
@@ -50,10 +50,13 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   const PcState& s = pc_[i];
   // The Hope a class Hope feature needs is kept (options card_hope_reserve).
   const int keep = e.hope > 0 && opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+  // Out of uses, a card with refill_stress is usable for that Stress more (Unleash Chaos).
+  const bool empty = s.card_uses[static_cast<std::size_t>(k)] == 0;
+  const int refill = empty ? e.refill_stress : 0;
   // In Beastform no spell is cast (Spell and Grimoire cards); abilities stay.
-  return d.status == CardStatus::modelled && e.when == CardWhen::action && s.card_uses[static_cast<std::size_t>(k)] != 0 &&
+  return d.status == CardStatus::modelled && e.when == CardWhen::action && (!empty || refill > 0) &&
          !(s.beast && d.spell) &&
-         s.hope >= e.hope + keep && s.stress_marked + e.stress <= pc(i).stress;  // never a Stress it cannot mark
+         s.hope >= e.hope + keep && s.stress_marked + e.stress + refill <= pc(i).stress;  // never a Stress it cannot mark
 }
 
 // Whether PC i can play card k as a `trig` reaction now: modelled and live
@@ -95,6 +98,15 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
   if (e.damage.present() || extra_mean > 0)
     v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
   if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
+  // Conditions bought with rider_hope count for what they are worth above that Hope (never below nothing).
+  const double cond = conditions_value(e, j);
+  return v + (e.rider_hope > 0 ? std::max(0.0, cond - kHopeWorth * e.rider_hope) : cond);
+}
+
+// What a card's conditions on adversary j are worth, in expected HP (card_on_value).
+template <class R, class Log>
+inline double Battle<R, Log>::conditions_value(const CardEffect& e, int j) const {
+  double v = 0.0;
   if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
   if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
@@ -186,7 +198,13 @@ template <class R, class Log>
 inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
   const int cost_mod = spellcast_mod(i);
-  double v = -kHopeWorth * e.hope - kStressWorth * e.stress;  // what its costs are worth
+  // What its costs are worth: paid on every use, or (pay_on_success) only
+  // when the roll succeeds, so weighed by that chance. A Stress that refills
+  // an empty card is paid first, whatever the roll.
+  const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
+  const int refill = pc_[i].card_uses[static_cast<std::size_t>(k)] == 0 ? e.refill_stress : 0;
+  double v = -kStressWorth * refill - (e.pay_on_success ? 0.0 : cost);
+  const double paid = e.pay_on_success ? cost : 0.0;
   *target = -1;
   if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
     const PcWeapon& w = attack_of(i);
@@ -194,48 +212,59 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     // An attack card's weapon damage (one with hp_marks rolls none).
     const double weapon = e.roll == CardRoll::attack && e.hp_marks == 0
                               ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
-                                    e.bonus.mean(pc(i).proficiency, cost_mod)
+                                    e.bonus.mean(pc(i).proficiency, cost_mod) +
+                                    0.5 * e.hope_bonus.mean(pc(i).proficiency, cost_mod)  // about half of successes are with Hope
                               : 0.0;
+    double p_best = 0.0;  // the best chance among the targets: a pay_on_success cost is paid if any is beaten
     auto value_on = [&](int j) {
       const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
                       (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0);
       const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod, net, e.difficulty > 0 ? e.difficulty : difficulty(j));
+      p_best = std::max(p_best, p);
       return p * card_on_value(i, e, j, weapon);
     };
     if (e.target == CardTarget::enemy && aim >= 0 && adv_[aim].alive) {
       *target = aim;  // the weapon's target: no other foe needs weighing
-      return v + value_on(aim);
+      const double on = value_on(aim);
+      return v + on - p_best * paid;
     }
-    double per[Encounter::kMaxAdversaries];
+    double per[Encounter::kMaxAdversaries], chance[Encounter::kMaxAdversaries];
     int n = 0;
     for (int j = 0; j < n_adv_; ++j) {
+      p_best = 0.0;
       per[j] = adv_[j].alive ? value_on(j) : -1.0;
+      chance[j] = p_best;
       n += adv_[j].alive ? 1 : 0;
     }
     if (n == 0) return -1.0;
     if (e.target == CardTarget::enemy) {
-      *target = best_by(n_adv_, [&](int j) { return per[j] >= 0.0; }, [&](int j) { return per[j]; });
-      return v + per[*target];
+      *target = best_by(n_adv_, [&](int j) { return per[j] >= 0.0; }, [&](int j) { return per[j] - chance[j] * paid; });
+      return v + per[*target] - chance[*target] * paid;
     }
     // Every adversary it reaches: the best `area` of them.
+    p_best = 0.0;
+    for (int j = 0; j < n_adv_; ++j) p_best = std::max(p_best, chance[j]);
     std::sort(per, per + n_adv_, [](double a, double b) { return a > b; });
     const int reach = std::min(n, area_reach(e.range));
     for (int q = 0; q < reach; ++q) v += per[q];
-    return v;
+    return v - p_best * paid;
   }
   const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait ? p_beats(roll_mod(i, e), 0, e.difficulty) : 1.0;
   if (e.target == CardTarget::party || e.target == CardTarget::allies) {
     double sum = 0.0;
     for (int q = 0; q < n_pc_; ++q)
       if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) sum += heal_value(e, q);
-    return v + p * sum;
+    return v + p * (sum - paid);
   }
   if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
     *target = ward_target(i);
     return *target < 0 ? -1.0 : v + e.heal_hp.mean(1, 1) + 1.0;
   }
-  *target = e.target == CardTarget::self ? i : heal_target(i, false);
-  return *target < 0 ? -1.0 : v + p * heal_value(e, *target);
+  *target = e.target == CardTarget::self ? i : heal_target(i, e.target == CardTarget::creature);
+  if (*target < 0) return -1.0;
+  // fail_heal: a failed roll still clears that much of the heal's best option.
+  const double on_fail = e.fail_heal > 0 ? (1.0 - p) * fail_heal_value(e, *target) : 0.0;
+  return v + p * (heal_value(e, *target) - paid) + on_fail;
 }
 
 // Whether card k has anyone to act on now: a standing adversary, or a PC its
@@ -248,6 +277,7 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::enemies: return advs_up_ > 0;
     case CardTarget::self: return heal_value(e, i) > 0.0;
     case CardTarget::ally: return e.ward ? ward_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
+    case CardTarget::creature: return heal_value(e, heal_target(i, true)) > 0.0;
     case CardTarget::party:
     case CardTarget::allies:
       for (int q = 0; q < n_pc_; ++q)
@@ -332,13 +362,19 @@ inline int Battle<R, Log>::roll_card_dice(int i, const CardDice& d, bool crit, i
 // Pays card k's costs and counts its use (features.csv): one of its limited
 // uses, its Hope or Stress, and the Armor Slots a reaction marks.
 template <class R, class Log>
-inline void Battle<R, Log>::pay_card(int i, int k) {
+inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[i];
-  if (s.card_uses[static_cast<std::size_t>(k)] > 0) --s.card_uses[static_cast<std::size_t>(k)];
+  std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
+  if (uses == 0 && e.refill_stress > 0) [[unlikely]] {  // Unleash Chaos: a Stress puts its tokens back
+    mark_stress(i, e.refill_stress);
+    uses = static_cast<std::int8_t>(card_uses_full(pc(i), static_cast<std::size_t>(k)));
+    ENCSIM_SAY(log_, "  %s marks %d Stress to refill %s (%d uses)", pname(i), e.refill_stress, c.def->name.c_str(), uses);
+  }
+  if (uses > 0) --uses;
   FeatureRecord& used = feat(c.feat);
-  ++used.uses;
+  if (count) ++used.uses;
   used.spent += e.hope > 0 ? e.hope : e.stress;
   if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
   if (e.stress > 0) mark_stress(i, e.stress);
@@ -365,7 +401,11 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[i];
   ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
-  pay_card(i, k);
+  bool paid = !e.pay_on_success;  // pay_on_success: the costs and the use wait for a success
+  if (paid)
+    pay_card(i, k);
+  else
+    ++feat(c.feat).uses;
   if (e.fear > 0) gain_fear(e.fear, kFearGainedFeatures);
   if (e.fear < 0) fear_ = std::max(0, fear_ + e.fear);
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
@@ -420,6 +460,10 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       const bool harms = e.damage.present() || e.hp_marks > 0;
       if (harms) rpc(i).aimed(area);
       if (!ok || !adv_[u].alive) continue;
+      if (!paid) {  // the first target beaten: the costs are paid now
+        ENCSIM_SAY(log_, "  %s succeeds: its costs are paid", c.def->name.c_str());
+        pay_card(i, k, false), paid = true;
+      }
       if (harms) rpc(i).struck(area, crit), struck = true;
       card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit);
       if (over()) break;
@@ -431,13 +475,17 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       card_event(i, CardTrigger::after_hit, r, false, targets[0]);
     }
   } else if (succeeded(r)) {
+    if (!paid) pay_card(i, k, false);
     if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
     } else {
-      if (t < 0) t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : heal_target(i, false);
+      if (t < 0) t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : heal_target(i, e.target == CardTarget::creature);
       if (t >= 0) card_for_pc(i, c, t);
     }
+  } else if (e.fail_heal > 0) {  // a failure still heals a little (Healing Hands)
+    if (t < 0) t = e.target == CardTarget::self ? i : heal_target(i, e.target == CardTarget::creature);
+    if (t >= 0) fail_heal(c, t);
   }
   if (!succeeded(r)) ENCSIM_SAY(log_, "  %s fails", c.def->name.c_str());
   return e.roll == CardRoll::none ? false : passes(r);
@@ -459,14 +507,22 @@ inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int bea
     ENCSIM_SAY(log_, "  %s: %s marks %d HP", c.def->name.c_str(), aname(u), e.hp_marks);
     force_marks(i, u, e.hp_marks, c.feat);
   }
-  card_conditions(c, u);
+  card_conditions(i, c, u);
 }
 
 // The Stress and conditions a card (or an attack card's hit) puts on adversary u.
 template <class R, class Log>
-inline void Battle<R, Log>::card_conditions(const PcCard& c, int u) {
+inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
   const CardEffect& e = c.def->effect;
   if (!adv_[u].alive) return;
+  if (e.rider_hope > 0) {  // the conditions cost Hope: bought when worth at least that Hope (Forceful Push)
+    const int keep = opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const double worth = conditions_value(e, u);
+    if (worth <= 0.0 || worth < kHopeWorth * e.rider_hope || pc_[i].hope < e.rider_hope + keep) return;
+    spend_hope(i, e.rider_hope, kHopeSpentCards);
+    feat(c.feat).spent += e.rider_hope;
+    ENCSIM_SAY(log_, "  %s spends %d Hope on %s's rider", pname(i), e.rider_hope, c.def->name.c_str());
+  }
   if (e.target_stress > 0) adv_mark_stress(u, e.target_stress);
   if (e.vulnerable && !adv_[u].vulnerable) {
     adv_[u].vulnerable = true;
@@ -510,14 +566,44 @@ inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
   if (e.evasion > 0) s.evasion_bonus = std::max(s.evasion_bonus, e.evasion);
 }
 
+// What a failed roll's fail_heal is worth to PC k (Healing Hands): its best
+// option, an HP cleared worth 1 (2 for a downed PC: it stands again), a Stress a half.
+template <class R, class Log>
+inline double Battle<R, Log>::fail_heal_value(const CardEffect& e, int k) const {
+  const PcState& s = pc_[k];
+  const double hp = e.heal_hp.present() ? std::min(e.fail_heal, s.hp_marked) + (s.out ? 1.0 : 0.0) : 0.0;
+  const double st = e.heal_stress.present() ? 0.5 * std::min(e.fail_heal, s.stress_marked) : 0.0;
+  return std::max(hp, st);
+}
+
+// A failed roll's fail_heal on PC k: its best option (HP on ties), told and counted as healed.
+template <class R, class Log>
+inline void Battle<R, Log>::fail_heal(const PcCard& c, int k) {
+  const CardEffect& e = c.def->effect;
+  PcState& s = pc_[k];
+  const double worth = fail_heal_value(e, k);
+  if (worth <= 0.0) return;
+  if (e.heal_hp.present() && std::min(e.fail_heal, s.hp_marked) + (s.out ? 1.0 : 0.0) >= worth) {
+    const int n = std::min(e.fail_heal, s.hp_marked);
+    feat(c.feat).healed += n;
+    clear_hp(k, n);
+    ENCSIM_SAY(log_, "  %s fails, but still clears %d HP on %s", c.def->name.c_str(), n, pname(k));
+  } else {
+    const int n = std::min(e.fail_heal, s.stress_marked);
+    s.stress_marked -= n;
+    ENCSIM_SAY(log_, "  %s fails, but still clears %d Stress on %s", c.def->name.c_str(), n, pname(k));
+  }
+}
+
 // An attack card's hit: its bonus dice join the damage roll (a critical adds
 // their maximum too).
 template <class R, class Log>
-inline int Battle<R, Log>::card_attack_bonus(int i, bool crit) {
+inline int Battle<R, Log>::card_attack_bonus(int i, bool crit, bool hope) {
   if (pending_card_ < 0) return 0;
-  const CardDice& b = pc(i).cards[static_cast<std::size_t>(pending_card_)].def->effect.bonus;
-  if (!b.present()) return 0;
-  const int extra = roll_card_dice(i, b, crit);
+  const CardEffect& e = pc(i).cards[static_cast<std::size_t>(pending_card_)].def->effect;
+  const bool with_hope = hope && e.hope_bonus.present();
+  if (!e.bonus.present() && !with_hope) return 0;
+  const int extra = (e.bonus.present() ? roll_card_dice(i, e.bonus, crit) : 0) + (with_hope ? roll_card_dice(i, e.hope_bonus, crit) : 0);
   ENCSIM_SAY(log_, "  %s: +%d damage", pc(i).cards[static_cast<std::size_t>(pending_card_)].def->name.c_str(), extra);
   return extra;
 }
@@ -551,7 +637,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
     if (cost > 0 || uses > 0) {
       const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0 +
-                          e.secondary_dice * (p.secondary.sides + 1) / 2.0;
+                          e.secondary_dice * (p.secondary.sides + 1) / 2.0 + (e.double_die ? top_die_ : 0);
       const double marked = adv_marks(t, dmg + extra + mean, w.type);
       double gain = marked - adv_marks(t, dmg + extra, w.type);
       if (e.hp_marks > 0 && !(adv(t).immune & type_bit(w.type)) && adv(t).minion == 0)
@@ -563,6 +649,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     int add = roll_card_dice(i, e.bonus, crit);
     for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
     for (int q = 0; q < e.secondary_dice; ++q) add += dice_.die(p.secondary.sides) + (crit ? p.secondary.sides : 0);
+    if (e.double_die) add += top_die_;  // the highest die counts twice (no new roll)
     extra += add;
     if (*first < 0) *first = k;
     if (e.typed && e.type != w.type) *mixed = true;  // both types: resistance needs both (damage_adversary)
@@ -612,9 +699,11 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
 
 // `damaged` reactions: before a hit marks `marks` HP on PC i (dmg its damage),
 // the card that saves the most HP by expectation, if the hit would mark at
-// least its `at_least` (name order on ties). Returns the HP to mark.
+// least its `at_least` (name order on ties); `hit_if: melee` / `ranged` only
+// when the adversary dealing it (`from`, -1 none) fights in Melee range / beyond
+// it (Scramble). Returns the HP to mark.
 template <class R, class Log>
-inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType type) {
+inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType type, int from) {
   const Pc& p = pc(i);
   int pick = -1;
   double best = 0.0;
@@ -622,6 +711,7 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
     const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
     if (!card_payable(i, k, CardTrigger::damaged, 0) || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
+    if (e.hit_if != HitIf::any && (from < 0 || (adv(from).range == Range::melee) != (e.hit_if == HitIf::melee))) continue;
     const double cut = e.halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
     const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), major_of(i), severe_of(i)) - e.downgrade);
     const double saved = marks - (e.reduce.present() || e.halve ? rest : std::max(0, marks - e.downgrade)) -
@@ -642,6 +732,10 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
     after = severity(dmg - cut, major_of(i), severe_of(i));
     ENCSIM_SAY(log_, "  %s plays %s: the damage drops by %d to %d", pname(i), c.def->name.c_str(), cut,
                std::max(0, dmg - cut));
+    if (e.break_on_max && cut == e.reduce.dice(p.proficiency, spellcast_mod(i)) * e.reduce.sides + e.reduce.flat) {
+      pc_[i].card_uses[static_cast<std::size_t>(pick)] = 0;  // Rune Ward: an 8 spends the ward until a rest
+      ENCSIM_SAY(log_, "  %s's die shows its most: the card is spent until %s", c.def->name.c_str(), refresh_name(e.refresh));
+    }
   }
   after = std::max(0, after - e.downgrade);
   if (e.downgrade > 0)

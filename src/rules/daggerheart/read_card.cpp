@@ -29,7 +29,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"roll", "none|spellcast|attack|trait", "none", "a spellcast roll (2d12 + spellcast trait), an attack with the primary weapon, an action roll with `trait`, or no roll"},
     {"trait", "trait name", "", "roll: trait: the trait rolled (a natural weapon's)"},
     {"difficulty", "integer", "the target's", "a spellcast roll's fixed Difficulty"},
-    {"target", "enemy|enemies|self|ally|party|allies", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user"},
+    {"target", "enemy|enemies|self|ally|party|allies|creature", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user, the PC most in need (itself included)"},
     {"range", "melee|very_close|close|far|very_far", "close", "enemies: how many it reaches (options area_*)"},
     {"damage", "dice", "", "damage to each target it beats, e.g. d8+2"},
     {"per_proficiency", "boolean", "false", "roll the damage dice Proficiency times"},
@@ -46,11 +46,18 @@ const std::vector<KeySpec> kEffectKeys{
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
     {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
+    {"hope_bonus", "dice", "", "attack (roll: attack): added to the weapon's damage on a success with Hope (or a critical)"},
+    {"pay_on", "use|success", "use", "an action with a roll: its costs (hope, stress) and its limited use are paid when it is played, or only when the roll succeeds (against at least one target)"},
+    {"rider_hope", "integer", "0", "an action at adversaries: on a success, this much Hope buys the card's conditions (vulnerable, restrained, target_stress), by policy"},
+    {"fail_heal", "integer", "0", "an action with a roll and a heal: on a failure the target still clears this much (the heal's best option)"},
+    {"refill_stress", "integer", "0", "an action with limited uses: out of uses, this much Stress gives them all back"},
+    {"break_on_max", "boolean", "false", "reaction (damaged) with `reduce`: the reduction die at its maximum ends the card until a rest of its `refresh` kind"},
     {"weapon_dice", "integer", "0", "reaction (hit): this many more of the weapon's damage dice"},
+    {"double_die", "boolean", "false", "reaction (hit): the highest of the hit's weapon damage dice counts twice"},
     {"secondary_dice", "integer", "0", "reaction (hit): this many of the PC's secondary weapon's damage dice join the hit (never played without a secondary weapon)"},
     {"extra_targets", "integer", "0", "reaction (hit): once the weapon attack roll succeeds, this many more adversaries it beats are hit by the same attack (one damage roll)"},
     {"pool", "map", "", "with `when: passive`, a pool of tokens on the card: fill (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope), spend (attack: rolled into the PC's weapon attack roll or damage roll), max (the most it holds: a number, a trait, proficiency or level), die (each token rolls this die, e.g. 6) or each (each token adds this number); only: magic (spent only on attacks that deal magic damage), clear (rest, long_rest or session: in a session, what clears unspent tokens; session by default)"},
-    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus|near", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck): near (hit only): a weapon of Melee or Very Close range; only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear (failed: a failure with Fear), a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
+    {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus|near", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck, damaged): near (hit only): a weapon of Melee or Very Close range; only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear (failed: a failure with Fear), a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
@@ -133,7 +140,7 @@ const std::vector<std::string> kTriggers{"damaged", "hit",    "crit",   "after_h
                                          "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
-const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies"};
+const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies", "creature"};
 const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bonded", "loyal_friend"};
 const std::vector<std::string> kTiers{"foundation", "specialization", "mastery"};
 const std::vector<std::string> kPassiveNames{"evasion", "major",  "severe", "hp",         "stress",      "armor",
@@ -170,11 +177,18 @@ CardNumber read_number(const Node& n) {
   std::string trait = s;
   if (s.rfind("half:", 0) == 0) c.half = true, trait = s.substr(5);
   if (s.rfind("twice:", 0) == 0) c.twice = true, trait = s.substr(6);
-  const auto it = std::find(kTraitNames.begin(), kTraitNames.end(), trait);
-  if (it == kTraitNames.end())
-    throw InputError(n.pos(), "a passive bonus is a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level, not '" + s + "'" +
-                                  did_you_mean(trait, kTraitNames));
-  c.trait = static_cast<int>(it - kTraitNames.begin());
+  std::string other;  // best:A,B: the higher of two traits
+  if (s.rfind("best:", 0) == 0 && s.find(',') != std::string::npos)
+    trait = s.substr(5, s.find(',') - 5), other = s.substr(s.find(',') + 1);
+  auto index = [&](const std::string& name) {
+    const auto it = std::find(kTraitNames.begin(), kTraitNames.end(), name);
+    if (it == kTraitNames.end())
+      throw InputError(n.pos(), "a passive bonus is a number, a trait, half:TRAIT, twice:TRAIT, best:TRAIT,TRAIT, proficiency or level, not '" +
+                                    s + "'" + did_you_mean(name, kTraitNames));
+    return static_cast<int>(it - kTraitNames.begin());
+  };
+  c.trait = index(trait);
+  if (!other.empty()) c.trait2 = index(other);
   return c;
 }
 
@@ -219,8 +233,15 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.restrained = r.get_bool("restrained", false);
   e.advantage = r.get_bool("advantage", false);
   e.bonus = read_dice(r, "bonus");
+  e.hope_bonus = read_dice(r, "hope_bonus");
+  e.pay_on_success = r.get_choice("pay_on", {"use", "success"}, 0) == 1;
+  e.rider_hope = static_cast<int>(r.get_int("rider_hope", 0, 0, 3));
+  e.fail_heal = static_cast<int>(r.get_int("fail_heal", 0, 0, 6));
+  e.refill_stress = static_cast<int>(r.get_int("refill_stress", 0, 0, 3));
+  e.break_on_max = r.get_bool("break_on_max", false);
   e.weapon_dice = static_cast<int>(r.get_int("weapon_dice", 0, 0, 4));
   e.secondary_dice = static_cast<int>(r.get_int("secondary_dice", 0, 0, 4));
+  e.double_die = r.get_bool("double_die", false);
   e.extra_targets = static_cast<int>(r.get_int("extra_targets", 0, 0, 3));
   if (const Node* p = r.get("pool")) {
     const std::vector<KeySpec> keys{
@@ -318,10 +339,12 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"hope_at", "integer", "1", "hope_evasion holds while the PC has at least this much Hope"});
     keys.push_back({"unarmored", "map score, trait, thresholds", "-", "without armor: an Armor Score of score + trait, and base thresholds [[major, severe], ...] for tiers 1 to 4"});
     keys.push_back({"reprisal", "integer", "0", "more Proficiency on the PC's next successful weapon attack at an adversary that made an ally mark HP"});
+    keys.push_back({"armored", "boolean", "false", "the passive's numbers hold only while the PC wears armor"});
     keys.push_back({"stress_experience", "integer", "0", "the PC may mark a Stress instead of spending the Hope an Experience costs; the Experience's bonus is then multiplied by this (2 to 3)"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
     e.p_reroll = static_cast<int>(pr.get_int("reroll", 0, 0, 5));
+    e.p_armored = pr.get_bool("armored", false);
     e.p_guarded = static_cast<int>(pr.get_int("guarded", 0, 0, 12));
     e.p_focus_evasion = static_cast<int>(pr.get_int("focus_evasion", 0, 0, 10));
     e.p_no_minor = static_cast<int>(pr.get_int("no_minor", 0, 0, 12));
@@ -369,7 +392,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.strike_back || e.evade.present() || e.reroll_attack || e.attack_damage.present() ||
                           e.double_damage || e.stance() || e.focus_proficiency || e.next_hit.present() ||
                           e.take_hit || e.ward || e.secondary_dice || e.extra_targets || r.has("passive") || e.pool.present() ||
-                          e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope;
+                          e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope || e.double_die || e.hope_bonus.present();
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -411,8 +434,10 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
   if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve)
     throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade)");
-  if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0)
-    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice`, `secondary_dice`, `hp_marks` or `extra_targets` to the hit");
+  if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0 && !e.double_die)
+    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice`, `secondary_dice`, `double_die`, `hp_marks` or `extra_targets` to the hit");
+  if (e.double_die && !hit)
+    throw InputError(r.scalar("double_die")->pos(), r.what() + ": double_die goes with `trigger: hit`");
   if (e.extra_targets > 0 && (!hit || e.bonus.present() || e.weapon_dice || e.secondary_dice || e.hp_marks))
     throw InputError(r.scalar("extra_targets")->pos(), r.what() + ": extra_targets goes with `trigger: hit`, alone (no bonus, weapon_dice, secondary_dice or hp_marks)");
   if (e.hit_if == HitIf::near && !hit)
@@ -428,12 +453,15 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed || failed;
   const bool attacked = e.trigger == CardTrigger::attacked;
   const bool struck = e.trigger == CardTrigger::struck;
+  const bool damaged = e.trigger == CardTrigger::damaged;
   const bool before = e.trigger == CardTrigger::attack;
   if (e.hit_if == HitIf::focus && !(before && e.fear < 0))
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": hit_if: focus goes with `trigger: attack` and a Fear loss (`fear`)");
-  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event && !attacked && !struck && e.hit_if != HitIf::focus)))
-    throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit, missed, failed, attacked or struck");
-  if (e.hit_if == HitIf::ranged && e.trigger != CardTrigger::missed && !attacked && !struck)
+  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event && !attacked && !struck && !damaged && e.hit_if != HitIf::focus)))
+    throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit, missed, failed, attacked, struck or damaged");
+  if (damaged && e.hit_if != HitIf::any && e.hit_if != HitIf::melee && e.hit_if != HitIf::ranged)
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `damaged` reaction's hit_if is melee or ranged (the range the adversary dealing it fights at)");
+  if (e.hit_if == HitIf::ranged && e.trigger != CardTrigger::missed && !attacked && !struck && !damaged)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": `hit_if: ranged` (an attacker beyond Melee range) goes with `trigger: missed`, `attacked` or `struck`");
   if ((attacked || struck) && e.hit_if != HitIf::any && e.hit_if != HitIf::melee && e.hit_if != HitIf::ranged)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": an `attacked` or `struck` reaction's hit_if is melee or ranged (the attacker's range)");
@@ -460,6 +488,20 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("all_armor")->pos(), r.what() + ": all_armor is for the hit the PC takes (`take_hit`)");
   if (struck && (e.hp_marks == 0 || others || e.heal_hp.present() || e.downgrade || e.target != CardTarget::enemy))
     throw InputError(node.pos(), r.what() + ": a `struck` reaction makes the attacker (`target: enemy`) mark `hp_marks` HP, nothing else");
+  const bool acting = e.when == CardWhen::action;
+  const bool at_foes = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
+  if (e.hope_bonus.present() && !(acting && e.roll == CardRoll::attack && e.hp_marks == 0))
+    throw InputError(r.get("hope_bonus")->pos(), r.what() + ": hope_bonus goes with an attack card (`roll: attack`)");
+  if (e.pay_on_success && !(acting && e.roll != CardRoll::none && e.roll != CardRoll::attack && (e.hope || e.stress || e.uses)))
+    throw InputError(r.scalar("pay_on")->pos(), r.what() + ": `pay_on: success` goes with an action that rolls (spellcast or trait) and has a cost or limited uses");
+  if (e.rider_hope > 0 && !(acting && at_foes && (e.vulnerable || e.restrained || e.target_stress)))
+    throw InputError(r.scalar("rider_hope")->pos(), r.what() + ": rider_hope buys an action's conditions on adversaries (vulnerable, restrained, target_stress)");
+  if (e.fail_heal > 0 && !(acting && e.roll != CardRoll::none && !at_foes && (e.heal_hp.present() || e.heal_stress.present())))
+    throw InputError(r.scalar("fail_heal")->pos(), r.what() + ": fail_heal goes with an action that rolls and heals a PC (heal_hp or heal_stress)");
+  if (e.refill_stress > 0 && !(acting && (e.uses > 0 || e.uses_trait >= 0)))
+    throw InputError(r.scalar("refill_stress")->pos(), r.what() + ": refill_stress gives back an action's limited uses (`uses` or `uses_trait`)");
+  if (e.break_on_max && !(e.trigger == CardTrigger::damaged && e.reduce.count > 0))
+    throw InputError(r.scalar("break_on_max")->pos(), r.what() + ": break_on_max goes with a `damaged` reaction that rolls a `reduce` die");
   if (e.vault_on > 0 && e.when == CardWhen::passive)
     throw InputError(r.scalar("vault_on")->pos(), r.what() + ": vault_on goes with a card that is played (an action or a reaction)");
   if (hit && (e.hit_if == HitIf::weapon || e.hit_if == HitIf::hope))
