@@ -86,6 +86,7 @@ class Battle {
     // ... a stance's (Elemental Incarnation) more to both thresholds, advantage on weapon attacks with a trait
     // (-1 none), more Proficiency on damage rolls and more Evasion (a while_stance passive's counted).
     int stance_thresholds, stance_adv, stance_prof, stance_evasion;
+    int prior_foe, prior_card;  // the adversary it has Prioritized (Nemesis; -1 none) and the card (play_roll.hpp)
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -265,7 +266,14 @@ class Battle {
 
   // ---- features and cards on the PC's own Duality roll (play_roll.hpp) ----
   int hope_die_for(int i, bool attack, int* card);
-  RollResult rolled_reactions(int i, RollResult r, int target_difficulty, int* total, int* h, int* f, int hope_sides);
+  RollResult rolled_reactions(int i, RollResult r, int target_difficulty, int* total, int* h, int* f, int hope_sides,
+                              int pass);
+  bool roll_fits(const CardEffect& e, RollResult r) const;
+  void prioritize(int i, int t);
+  double result_worth(int i, RollResult r, double stakes) const;
+  double reroll_worth(int i, Reroll what, int h, int f, int total, int target_difficulty, int hope_sides, double stakes,
+                      Reroll* pick) const;
+  RollResult reroll_reactions(int i, RollResult r, int target_difficulty, int* total, int* h, int* f, int hope_sides);
   void roll_success(int i, int card);
   bool stress_experience(int i, int t, const PcWeapon& w, int modifier, int net, bool hope_ok) const;
 
@@ -376,6 +384,8 @@ class Battle {
                      double crit_add, bool direct);
   bool on_the_brink(int i, int marks);
   bool armor_holds(int i);
+  int shake_stress(int i, int n);
+  int reaction_advantage(int t, int j, const Effect& e, int dmg, int dc);
   int card_armor(int i, int marks);
   bool card_dying(int i);
   void card_struck(int t, int j);
@@ -426,6 +436,11 @@ class Battle {
   int reaction_depth_ = 0;
   int focus_ = -1;
   int roll_vs_ = -1;  // the adversary a PC's attack roll being made is against (Ranger's Focus), -1 none
+  // The action roll being made (play_roll.hpp): its trait (-1 none known), an
+  // Experience joined it, the weapon it attacks with (nullptr: not a weapon attack).
+  int roll_trait_ = -1;
+  bool roll_experience_ = false;
+  const PcWeapon* roll_weapon_ = nullptr;
   int hard_focus_ = -1;  // the PC whose failure with Fear passed the spotlight
   int gm_focus_ = -1;    // during a GM turn: the hard move's focus
   bool follow_up_ = false;  // the value rule: can another attack follow in this GM turn?
@@ -451,6 +466,7 @@ class Battle {
   int n_companions_ = 0;       // PCs with a companion
   bool attacked_reactions_ = false;  // a PC holds an `attacked` reaction (play_defence.hpp)
   bool ally_reactions_ = false;      // a PC holds an `ally_damaged` reaction (play_defence.hpp)
+  bool ally_rerolls_ = false;        // a PC holds an `ally_rolled` reaction, with an ally (play_roll.hpp)
   bool reprisal_ = false;            // a PC holds Act of Reprisal's passive, with an ally (play_cards.hpp)
   bool evasion_vs_ = false;  // a PC's Evasion depends on its attacker (evasion_vs)
   bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
@@ -505,11 +521,12 @@ inline void Battle<R, Log>::set_up() {
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
                      pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1, -1, -1, -1, 0,
-                     {}, 0, -1, 0, 0};
+                     {}, 0, -1, 0, 0, -1, -1};
     if (pc(i).companion.present) ++n_companions_;
     evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
     attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
     ally_reactions_ = ally_reactions_ || (pc(i).guards_allies && n_pc_ > 1);
+    ally_rerolls_ = ally_rerolls_ || (pc(i).rerolls_allies && n_pc_ > 1);
     reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
@@ -716,14 +733,21 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   int sides = 12, roll_card = -1;  // the Hope Die (a `roll` reaction's d20: play_roll.hpp) and the card that gave it
   const bool dice_cards = (pc(i).has_roll_reactions || pc(i).has_rolled_reactions) && opt_.cards;
   if (dice_cards && pc(i).has_roll_reactions) [[unlikely]] sides = hope_die_for(i, attack, &roll_card);
+  if (roll_vs_ >= 0 && pc(i).prioritizes && opt_.cards) [[unlikely]] prioritize(i, roll_vs_);  // Nemesis (play_roll.hpp)
   RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f, sides);
   if (focus_reroll(i, attack, r)) {  // class_play.hpp
     pc_[i].hunted = -1;
     ENCSIM_SAY(log_, "  %s ends Ranger's Focus to reroll the Duality Dice", pname(i));
     r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f, sides);
   }
+  // `rolled` reactions (play_roll.hpp): a Hope Die rolled again, then dice
+  // rolled again by the PC or an ally (`reroll`), then a Fear turned Hope.
   if (dice_cards && pc(i).has_rolled_reactions) [[unlikely]]
-    r = rolled_reactions(i, r, target_difficulty, total, &h, &f, sides);
+    r = rolled_reactions(i, r, target_difficulty, total, &h, &f, sides, 0);
+  if ((pc(i).rerolls_own || ally_rerolls_) && opt_.cards) [[unlikely]]
+    r = reroll_reactions(i, r, target_difficulty, total, &h, &f, sides);
+  if (dice_cards && pc(i).has_rolled_reactions) [[unlikely]]
+    r = rolled_reactions(i, r, target_difficulty, total, &h, &f, sides, 1);
   // Slayer Dice on a failed weapon attack roll (play_pool.hpp), before a Rally or Prayer Die.
   if (attack && !succeeded(r) && pc(i).has_attack_pool && opt_.cards && roll_vs_ >= 0)
     r = pool_attack_roll(i, r, target_difficulty, total);

@@ -36,10 +36,16 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // an adversary's attack has hit an ally and its damage is rolled, not yet dealt (ally_damaged);
 // the PC's spotlight begins (spotlight: a stance, Elemental Incarnation);
 // the PC is about to make an action roll (roll: its Hope Die may change); the
-// PC's action roll's Duality Dice are rolled, before the outcome counts (rolled).
+// PC's action roll's Duality Dice are rolled, before the outcome counts (rolled);
+// another PC's are (ally_rolled; with `target: party`, the PC's own too); the
+// PC is about to make a reaction roll against an adversary's effect (reaction_roll).
 enum class CardTrigger : std::uint8_t {
-  none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled
+  none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled,
+  ally_rolled, reaction_roll
 };
+// What a `reroll` rolls again (play_roll.hpp): the Hope Die, both Duality
+// Dice, or one of the two (the one the policy expects more of).
+enum class Reroll : std::uint8_t { none, hope, duality, one };
 // A reaction's condition: any, a melee weapon's hit (missed, attacked: an
 // attacker that fights in Melee range), a magic weapon's, a success with Fear,
 // a weapon attack's (not a spell's), a success with Hope or a critical
@@ -242,6 +248,17 @@ struct CardEffect {
   int hp_left = 0;
   int reroll_hope = 0;
   bool fear_to_hope = false;
+  // Reactions (rolled, ally_rolled) that roll dice of the roll again, the new
+  // ones standing, when the expected gain beats the cost (play_roll.hpp):
+  // only on a roll with trait `on_trait` (-1 any), after a failure
+  // (on_failure), or on a roll an Experience joined (with_experience).
+  Reroll reroll = Reroll::none;
+  int on_trait = -1;
+  bool on_failure = false, with_experience = false;
+  // Reactions (rolled): the Hope and Fear Dice swap values (swap); only on an
+  // attack roll at the adversary the PC has Prioritized, its `hope` paid once
+  // to Prioritize it before an attack roll (prioritize; Nemesis).
+  bool swap = false, prioritize = false;
   // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;
   int downgrade = 0;
@@ -272,6 +289,8 @@ struct CardEffect {
   // When the PC would mark an Armor Slot: Proficiency d6s, any at or above this
   // and the hit drops a threshold with no slot marked (Unyielding Armor); 0 none.
   int p_keep_armor = 0;
+  int p_keep_stress = 0;
+  int p_no_disadvantage = -1;  // the PC's action rolls with this trait ignore disadvantage (Surefooted); -1 none  // each Stress the PC would mark rolls a d6: at or above this face it is not marked (Unshakable); 0 none
   int p_hurt_clear_stress = 0;  // Stress cleared each time an adversary's attack makes the PC mark HP (Rise Up)
   int p_stressed_proficiency = 0;  // more Proficiency on its damage rolls while all its Stress is marked (Voice of Reason)
   // Added to the PC's Evasion while it holds at least p_hope_at Hope (Conjure Shield).
@@ -288,9 +307,9 @@ struct CardEffect {
   // multiplied by this (Adept: 2); 0 none.
   int p_stress_experience = 0;
   // A passive with a features.csv row: one that acts in the fight (Adrenaline, On the Brink,
-  // Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal, Adept).
+  // Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal, Adept, Unshakable, Surefooted).
   bool acts() const {
-    return p_no_minor > 0 || p_keep_armor > 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
+    return p_no_minor > 0 || p_keep_armor > 0 || p_keep_stress > 0 || p_no_disadvantage >= 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
            p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() || p_stress_experience > 0;
   }
 };

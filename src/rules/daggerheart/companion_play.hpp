@@ -61,6 +61,7 @@ inline bool Battle<R, Log>::command_companion(int i, int t) {
     spend_hope(i, 1, kHopeSpentExperiences);
     ++f.spent;
     modifier += c.experience;
+    roll_experience_ = true;
     ENCSIM_SAY(log_, "  %s spends a Hope on a Companion Experience (+%d)", pname(i), c.experience);
   }
   const int helper = pick_helper(i);
@@ -70,7 +71,10 @@ inline bool Battle<R, Log>::command_companion(int i, int t) {
     ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
   }
   int total = 0;
+  roll_trait_ = pc(i).spellcast;  // a Spellcast roll
   const RollResult r = action_roll(i, modifier, net, difficulty(t), &total, true);
+  roll_trait_ = -1;
+  roll_experience_ = false;
   if (over()) return false;
   if (!standing(i)) return passes(r);
   if (!succeeded(r)) {

@@ -148,6 +148,13 @@ struct Pc {
   int element = kDefaultElement;  // Warden of the Elements: the element it Channels (kElementNames)
   bool has_roll_reactions = false;    // roll: a changed Hope Die before its action rolls (play_roll.hpp)
   bool has_rolled_reactions = false;  // rolled: a reroll or Fear turned Hope once its Duality Dice are rolled
+  // A `reroll` on its own roll (rolled, or ally_rolled with `target: party`); an
+  // ally_rolled reaction for another PC's roll (play_roll.hpp).
+  bool rerolls_own = false, rerolls_allies = false;
+  bool prioritizes = false;  // a `prioritize` reaction (Nemesis): it may Prioritize the adversary it attacks (play_roll.hpp)
+  bool has_reaction_roll_reactions = false;  // reaction_roll: advantage on a reaction roll (play_defence.hpp)
+  int no_disadvantage = -1;  // a passive (Surefooted): its action rolls with this trait ignore disadvantage; -1 none ...
+  int no_disadvantage_card = -1;  // ... the card (its row in features.csv)
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
@@ -167,6 +174,8 @@ struct Pc {
   int reprisal_card = -1;        // ... the card (its row in features.csv), -1 none
   int stress_experience = 0;  // a passive (Adept): a Stress instead of an Experience's Hope, its bonus times this ...
   int stress_experience_card = -1;  // ... the card (its row in features.csv), -1 none
+  int keep_stress = 0;       // a passive (Unshakable): a d6 at or above this face and a Stress is not marked (0 none) ...
+  int keep_stress_card = -1;  // ... the card (its row in features.csv), -1 none
   // Consumables (consumables.hpp; read_consumable.cpp, used in consumables_play.hpp):
   // the items carried, sorted by name.
   std::vector<PcConsumable> consumables;

@@ -54,6 +54,8 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.focus_evasion = std::max(p.focus_evasion, e.p_focus_evasion);
   p.no_minor_hp = std::max(p.no_minor_hp, e.p_no_minor);
   if (e.p_keep_armor > 0) p.keep_armor = p.keep_armor > 0 ? std::min(p.keep_armor, e.p_keep_armor) : e.p_keep_armor;
+  if (e.p_no_disadvantage >= 0) p.no_disadvantage = e.p_no_disadvantage;
+  if (e.p_keep_stress > 0) p.keep_stress = p.keep_stress > 0 ? std::min(p.keep_stress, e.p_keep_stress) : e.p_keep_stress;
   p.stressed_proficiency = std::max(p.stressed_proficiency, e.p_stressed_proficiency);
   p.hurt_clear_stress += e.p_hurt_clear_stress;
   if (e.p_hope_evasion.present()) {  // Conjure Shield: the PC's Proficiency while it holds the Hope
@@ -113,7 +115,11 @@ void finish_cards(Pc& p) {
     p.has_retaliate_stance = p.has_retaliate_stance || e.fight_retaliate.present();
     if (e.while_stance) p.stance_plus_proficiency += e.fight_proficiency, p.stance_plus_evasion += e.fight_evasion;
     p.has_roll_reactions = p.has_roll_reactions || e.trigger == CardTrigger::roll;
-    p.has_rolled_reactions = p.has_rolled_reactions || e.trigger == CardTrigger::rolled;
+    p.has_rolled_reactions = p.has_rolled_reactions || (e.trigger == CardTrigger::rolled && e.reroll == Reroll::none);
+    p.rerolls_own = p.rerolls_own || (e.reroll != Reroll::none && (e.trigger == CardTrigger::rolled || e.target == CardTarget::party));
+    p.rerolls_allies = p.rerolls_allies || e.trigger == CardTrigger::ally_rolled;
+    p.has_reaction_roll_reactions = p.has_reaction_roll_reactions || e.trigger == CardTrigger::reaction_roll;
+    p.prioritizes = p.prioritizes || e.prioritize;
   }
   for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
     if (c.live() && c.def->effect.pool.present()) {
@@ -136,6 +142,12 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hurt_clear_stress (Rise Up)
     if (p.cards[k].live() && p.cards[k].def->effect.p_hurt_clear_stress > 0 && p.hurt_card < 0)
       p.hurt_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with no_disadvantage (Surefooted)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_no_disadvantage >= 0 && p.no_disadvantage_card < 0)
+      p.no_disadvantage_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with keep_stress (Unshakable)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_keep_stress > 0 && p.keep_stress_card < 0)
+      p.keep_stress_card = static_cast<int>(k);
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with reprisal (Act of Reprisal)
     if (p.cards[k].live() && p.cards[k].def->effect.p_reprisal > 0 && p.reprisal_card < 0)
       p.reprisal_card = static_cast<int>(k);

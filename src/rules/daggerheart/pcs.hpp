@@ -77,8 +77,10 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
 template <class R, class Log>
 inline bool Battle<R, Log>::break_free(int i) {
   int total = 0;
+  roll_trait_ = static_cast<int>(Trait::strength);
   const RollResult r = action_roll(i, trait_of(i, Trait::strength), 0,
                                    pc_[i].restrain_difficulty, &total, false);
+  roll_trait_ = -1;
   const bool ok = r == RollResult::crit || r == RollResult::success_hope || r == RollResult::success_fear;
   ENCSIM_SAY(log_, "%s tries to break free: %d vs %d: %s", pname(i), total, pc_[i].restrain_difficulty,
              ok ? "free" : "still Restrained");
@@ -271,6 +273,12 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     int modifier = trait_of(i, w.trait) + w.attack_bonus + s.attack_bonus;
     const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
     int net = target_net + (w.advantage ? 1 : 0);
+    if (adv_[t].hidden && p.no_disadvantage == static_cast<int>(w.trait)) [[unlikely]] {  // Surefooted (a passive)
+      net += 1;
+      const PcCard& c = p.cards[static_cast<std::size_t>(p.no_disadvantage_card)];
+      ++feat(c.feat).uses;
+      ENCSIM_SAY(log_, "  %s: %s ignores the disadvantage (%s is Hidden)", c.def->name.c_str(), pname(i), aname(t));
+    }
     if (s.advantage_next) net += 1, s.advantage_next = false;
     if (s.stance_adv >= 0 && static_cast<int>(w.trait) == s.stance_adv) net += 1;  // a stance's advantage (Air)
     if (&w == &p.beast_attack) beast_dice += beast_features(i, t, BeastWhen::attack, &beast_used);  // beastform_play.hpp
@@ -297,8 +305,10 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
         ++feat(c.feat).spent;
         ++feat(p.feat_experience).uses;
         modifier += bonus;
+        roll_experience_ = true;
         ENCSIM_SAY(log_, "  %s marks a Stress instead of a Hope on an Experience (%s): +%d", pname(i), c.def->name.c_str(), bonus);
       } else if (hope_ok) {
+        roll_experience_ = true;
         spend_hope(i, 1, kHopeSpentExperiences);
         ++feat(p.feat_experience).uses;
         ++feat(p.feat_experience).spent;
@@ -318,8 +328,13 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       }
       if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       roll_vs_ = t;
+      roll_trait_ = static_cast<int>(w.trait);
+      roll_weapon_ = &w;
       r = action_roll(i, modifier, net, difficulty(t), &total, true);
       roll_vs_ = -1;
+      roll_trait_ = -1;
+      roll_weapon_ = nullptr;
+      roll_experience_ = false;
     }
     if (s.fear_card >= 0) {  // an `attack` reaction's Fear loss (Apex Predator, play_cards.hpp): on a success
       if (succeeded(r)) fear_on_success(i);

@@ -444,8 +444,16 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     const int diff = e.difficulty > 0 ? e.difficulty : n > 0 ? difficulty(targets[0]) : 10;
     const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) : 0;
     roll_vs_ = at_enemies && n == 1 && e.target != CardTarget::enemies ? targets[0] : -1;  // Ranger's Focus
-    r = action_roll(i, roll_mod(i, e), net, diff, &total, at_enemies);
+    roll_trait_ = e.roll == CardRoll::attack ? static_cast<int>(attack_of(i).trait) : e.trait >= 0 ? e.trait : pc(i).spellcast;
+    const int sure = n > 0 && adv_[targets[0]].hidden && pc(i).no_disadvantage == roll_trait_ ? 1 : 0;  // Surefooted
+    if (sure > 0) [[unlikely]] {
+      const PcCard& sc = pc(i).cards[static_cast<std::size_t>(pc(i).no_disadvantage_card)];
+      ++feat(sc.feat).uses;
+      ENCSIM_SAY(log_, "  %s: %s ignores the disadvantage (%s is Hidden)", sc.def->name.c_str(), pname(i), aname(targets[0]));
+    }
+    r = action_roll(i, roll_mod(i, e), net + sure, diff, &total, at_enemies);
     roll_vs_ = -1;
+    roll_trait_ = -1;
     if (over()) return false;
     if (!standing(i)) return passes(r);
   }

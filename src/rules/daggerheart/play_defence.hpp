@@ -132,6 +132,58 @@ inline bool Battle<R, Log>::armor_holds(int i) {
   return held;
 }
 
+// Unshakable (`passive: {keep_stress: 6}`): each of the n Stress PC i would
+// mark (a cost, an adversary's effect, a hit) rolls a d6 first; at or above
+// the face that Stress is not marked. Returns the Stress left to mark; each
+// kept is a use of the feature and counts as `healed`.
+template <class R, class Log>
+inline int Battle<R, Log>::shake_stress(int i, int n) {
+  int left = n;
+  for (int q = 0; q < n; ++q) {
+    const int d = dice_.die(6);
+    if (d < pc(i).keep_stress) continue;
+    --left;
+    const PcCard& c = pc(i).cards[static_cast<std::size_t>(pc(i).keep_stress_card)];
+    FeatureRecord& f = feat(c.feat);
+    ++f.uses;
+    ++f.healed;
+    ENCSIM_SAY(log_, "  %s: d6 %d: %s does not mark a Stress", c.def->name.c_str(), d, pname(i));
+  }
+  return left;
+}
+
+// `reaction_roll` reactions (Quick Reactions): before PC t's reaction roll
+// against adversary j's effect e (damage `dmg`, already rolled; Difficulty
+// dc), a card gives it advantage (a d6 added). Our policy, by the value rule:
+// the chance the advantage turns a failure into a success (p_beats, the die
+// counted as +3) times what the failure costs (the hit's HP by hit_cost, less
+// the half a success still deals; a quarter HP per Stress it makes the PC
+// mark; half an HP for each condition) must beat the card's cost; never the
+// last Stress slot. The first such card in name order. Returns 1 when played.
+template <class R, class Log>
+inline int Battle<R, Log>::reaction_advantage(int t, int j, const Effect& e, int dmg, int dc) {
+  const Pc& p = pc(t);
+  const int mod = trait_of(t, e.trait);
+  double loss = kStressWorth * e.target_stress + 0.5 * ((e.vulnerable ? 1 : 0) + (e.restrained ? 1 : 0));
+  if (dmg > 0) {
+    loss += hit_cost(t, dmg, e.type, e.direct, 0, false);
+    if (e.half_on_success) loss -= hit_cost(t, dmg / 2, e.type, e.direct, 0, false);
+  }
+  const double gain = (p_beats(mod, 1, dc) - p_beats(mod, 0, dc)) * loss;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const CardEffect& c = p.cards[static_cast<std::size_t>(k)].def->effect;
+    const int keep = c.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    if (!card_payable(t, k, CardTrigger::reaction_roll, keep) || (c.stress > 0 && pc_[t].stress_marked + c.stress >= p.stress))
+      continue;
+    if (gain <= kHopeWorth * c.hope + kStressWorth * c.stress) return 0;
+    pay_card(t, k);
+    ENCSIM_SAY(log_, "  %s plays %s: advantage on the reaction roll against %s", pname(t),
+               p.cards[static_cast<std::size_t>(k)].def->name.c_str(), aname(j));
+    return 1;
+  }
+  return 0;
+}
+
 // `armor` reactions (Brace): as PC i marks an Armor Slot against a hit that
 // still marks `marks` HP after it, the one that saves the most HP after its
 // costs (a Stress a quarter, an Armor Slot a half), when that is more than

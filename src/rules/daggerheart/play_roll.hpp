@@ -72,8 +72,9 @@ inline void Battle<R, Log>::roll_success(int i, int card) {
 }
 
 // `rolled` reactions once PC i's Duality Dice are rolled (after a Ranger's
-// Focus reroll, before a Rally or Prayer Die): first the rerolls, then a
-// Fear turned into Hope, each card in name order.
+// Focus reroll, before a Rally or Prayer Die): pass 0 the Hope Die rerolls,
+// pass 1 (after any `reroll`, reroll_reactions) a Fear turned into Hope, each
+// card in name order, each only on a roll that fits it (roll_fits).
 //  - reroll_hope (Internal Compass): a Hope Die at or below it is rolled
 //    again, unless the roll is a critical: the new die is never lower, so our
 //    policy always takes it when it is free (a cost would be weighed as a
@@ -88,20 +89,35 @@ inline void Battle<R, Log>::roll_success(int i, int card) {
 //    Vulnerable).
 template <class R, class Log>
 inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int target_difficulty, int* total, int* h,
-                                                   int* f, int hope_sides) {
+                                                   int* f, int hope_sides, int pass) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
-  for (int pass = 0; pass < 2; ++pass) {
+  for (int step = pass; step <= 2 * pass; ++step) {  // pass 1: the swaps (step 1), then Fear turned Hope (step 2)
     for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
       const PcCard& c = p.cards[static_cast<std::size_t>(k)];
       const CardEffect& e = c.def->effect;
       if (!c.live() || e.trigger != CardTrigger::rolled || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-          (s.beast && c.def->spell) || (e.hp_left > 0 && hp_left(i) > e.hp_left))
+          (s.beast && c.def->spell) || (e.hp_left > 0 && hp_left(i) > e.hp_left) || !roll_fits(e, r))
         continue;
-      const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-      const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
-      if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
-      if (pass == 0 && e.reroll_hope > 0) {
+      // A Prioritized foe's swap (Nemesis): its Hope was paid to Prioritize; only on an attack roll at that foe.
+      if (e.prioritize && (roll_vs_ < 0 || s.prior_foe != roll_vs_ || s.prior_card != k)) continue;
+      const int hope = e.prioritize ? 0 : e.hope;
+      const int keep = hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+      const double cost = kHopeWorth * hope + kStressWorth * e.stress;
+      if (s.hope < hope + keep || s.stress_marked + e.stress > p.stress) continue;
+      if (step == 1 && e.swap) {
+        if (*f <= *h) continue;  // a roll with Fear (a critical has neither)
+        const RollResult swapped = duality_result(*f, *h, *total, target_difficulty);
+        if (result_worth(i, swapped, 0.0) - result_worth(i, r, 0.0) <= cost) continue;
+        if (e.prioritize) ++feat(c.feat).conditions;
+        else pay_card(i, k), ++feat(c.feat).conditions;
+        std::swap(*h, *f);
+        r = swapped;
+        ENCSIM_SAY(log_, "  %s plays %s: the Hope and Fear Dice swap: Hope %d, Fear %d: %s", pname(i), c.def->name.c_str(), *h,
+                   *f, result_name(r));
+        continue;
+      }
+      if (step == 0 && e.reroll_hope > 0) {
         if (*h > e.reroll_hope || r == RollResult::crit || cost > 0.0) continue;
         pay_card(i, k);
         const int before = *h;
@@ -112,7 +128,7 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
                    before, *h, *total, result_name(r));
         continue;
       }
-      if (pass == 1 && e.fear_to_hope) {
+      if (step == 2 && e.fear_to_hope) {
         if (r != RollResult::success_fear && r != RollResult::failure_fear) continue;
         if (e.stress > 0 && s.stress_marked + e.stress >= p.stress) continue;  // keeps a slot unmarked
         const double worth = (s.hope < hope_cap(i) ? 0.25 : 0.0) + (fear_ < opt_.fear_max ? kWorthFear : 0.0) +
@@ -124,6 +140,151 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
         ENCSIM_SAY(log_, "  %s plays %s: the roll is one with Hope: %s", pname(i), c.def->name.c_str(), result_name(r));
       }
     }
+  }
+  return r;
+}
+
+// Before PC i's attack roll at adversary t: whether it Prioritizes t with a
+// `prioritize` card (Nemesis), paying its Hope (once; one foe at a time, until
+// the fight ends). Our policy, as Ranger's Focus's: when t is not already
+// Prioritized, is no Minion and has at least 3 HP left (more attacks at it,
+// each of whose rolls with Fear becomes one with Hope, are likely to follow),
+// and the PC keeps the Hope its class Hope feature needs after paying.
+template <class R, class Log>
+inline void Battle<R, Log>::prioritize(int i, int t) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  if ((s.prior_foe == t && adv_[t].alive) || adv(t).minion > 0 || adv_hp_left(t) < 3) return;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    if (!c.live() || !c.def->effect.prioritize) continue;
+    const int keep = opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    if (!card_payable(i, k, CardTrigger::rolled, keep)) continue;
+    pay_card(i, k);
+    s.prior_foe = t, s.prior_card = k;
+    ENCSIM_SAY(log_, "  %s spends %d Hope: %s Prioritizes %s", pname(i), c.def->effect.hope, c.def->name.c_str(), aname(t));
+    return;
+  }
+}
+
+// Whether the action roll being made (roll_trait_, roll_experience_) meets a
+// `rolled` or `ally_rolled` reaction's conditions: its trait, a failure, an
+// Experience used on it.
+template <class R, class Log>
+inline bool Battle<R, Log>::roll_fits(const CardEffect& e, RollResult r) const {
+  return (e.on_trait < 0 || e.on_trait == roll_trait_) && (!e.on_failure || !succeeded(r)) &&
+         (!e.with_experience || roll_experience_);
+}
+
+// What result r of PC i's action roll is worth to the party, in HP, when its
+// success is worth `stakes`: the success; a Hope the roller gains (a quarter
+// HP, below its cap) and a Stress a critical clears (kStressWorth); less a
+// Fear the GM gains (kWorthFear, below its cap), the spotlight passed to the
+// GM (kWorthFear) and a failure with Fear's hard move (kWorthFear, with
+// hard_moves). Fearless weighs its Fear turned Hope by the same terms.
+template <class R, class Log>
+inline double Battle<R, Log>::result_worth(int i, RollResult r, double stakes) const {
+  const bool hope = r == RollResult::crit || r == RollResult::success_hope || r == RollResult::failure_hope;
+  double v = succeeded(r) ? stakes : 0.0;
+  if (hope && pc_[i].hope < hope_cap(i)) v += 0.25;
+  if (r == RollResult::crit && pc_[i].stress_marked > 0) v += kStressWorth;
+  if (!hope && fear_ < opt_.fear_max) v -= kWorthFear;
+  if (passes(r)) v -= kWorthFear;
+  if (r == RollResult::failure_fear && opt_.hard_moves) v -= kWorthFear;
+  return v;
+}
+
+// The expected worth (result_worth) of PC i's roll once `what` is rolled
+// again, the roll's other parts (modifier, advantage die) kept: every face of
+// the die or dice counted. For `one`, the die (Hope or Fear) expected to give
+// more, returned in *pick.
+template <class R, class Log>
+inline double Battle<R, Log>::reroll_worth(int i, Reroll what, int h, int f, int total, int target_difficulty,
+                                           int hope_sides, double stakes, Reroll* pick) const {
+  const int rest = total - h - f;
+  auto at = [&](int nh, int nf) {
+    return result_worth(i, duality_result(nh, nf, rest + nh + nf, target_difficulty), stakes);
+  };
+  if (what == Reroll::duality) {
+    double sum = 0.0;
+    for (int nh = 1; nh <= hope_sides; ++nh)
+      for (int nf = 1; nf <= 12; ++nf) sum += at(nh, nf);
+    *pick = Reroll::duality;
+    return sum / (hope_sides * 12);
+  }
+  double hope = 0.0, fear = 0.0;
+  for (int nh = 1; nh <= hope_sides; ++nh) hope += at(nh, f);
+  hope /= hope_sides;
+  *pick = Reroll::hope;
+  if (what == Reroll::hope) return hope;
+  for (int nf = 1; nf <= 12; ++nf) fear += at(h, nf);
+  fear /= 12;
+  if (fear > hope) {
+    *pick = Reroll::none;  // the Fear Die
+    return fear;
+  }
+  return hope;
+}
+
+// `reroll` reactions on PC i's action roll once its Duality Dice are rolled
+// (after the Hope Die rerolls, before a Fear turned Hope, a Rally or Prayer
+// Die): its own `rolled` ones (Feline Instincts, Adaptability), its
+// `ally_rolled` ones with `target: party` (Luckbender), and the standing
+// allies' `ally_rolled` ones (Reassurance, Support Tank, Luckbender; no map:
+// every ally is in range). Our policy, by the value rule: the card whose
+// expected gain (reroll_worth less what the roll is worth now: mostly the
+// chance a failure becomes a success times what that success is worth) beats
+// its cost by the most is played (kHopeWorth a Hope, kStressWorth a Stress;
+// never a Stress that fills the track, never the Hope its owner's class Hope
+// feature needs kept); ties go to the roller, then to PCs in party order,
+// cards in name order. A card with limited uses (Reassurance, Luckbender) is
+// kept for a failed roll, where a success is at stake. The new dice stand.
+// It repeats while one is worth it.
+// A success's worth: for a weapon attack, the HP its mean damage marks on the
+// target (weapon_marks); for any other roll, one HP.
+template <class R, class Log>
+inline RollResult Battle<R, Log>::reroll_reactions(int i, RollResult r, int target_difficulty, int* total, int* h,
+                                                   int* f, int hope_sides) {
+  const double stakes = roll_weapon_ != nullptr && roll_vs_ >= 0 ? weapon_marks(i, roll_vs_, *roll_weapon_) : 1.0;
+  for (int round = 0; round < 4; ++round) {
+    const double now = result_worth(i, r, stakes);
+    int best_o = -1, best_k = -1;
+    Reroll best_what = Reroll::none;
+    double best = 0.0;
+    for (int o = 0; o < n_pc_; ++o) {
+      const Pc& p = pc(o);
+      if (o == i ? !p.rerolls_own : !ally_rerolls_ || !p.rerolls_allies || !standing(o)) continue;
+      const int keep = opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+      for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+        const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+        if (e.reroll == Reroll::none) continue;
+        const bool fits = o == i ? e.trigger == CardTrigger::rolled || e.target == CardTarget::party
+                                 : e.trigger == CardTrigger::ally_rolled;
+        if (!fits || !card_payable(o, k, e.trigger, e.hope > 0 ? keep : 0) || !roll_fits(e, r) ||
+            (e.hp_left > 0 && hp_left(o) > e.hp_left) || (e.stress > 0 && pc_[o].stress_marked + e.stress >= p.stress) ||
+            (pc_[o].card_uses[static_cast<std::size_t>(k)] > 0 && succeeded(r)))  // a limited card waits for a failure
+          continue;
+        Reroll what = e.reroll;
+        const double gain = reroll_worth(i, e.reroll, *h, *f, *total, target_difficulty, hope_sides, stakes, &what) - now -
+                            kHopeWorth * e.hope - kStressWorth * e.stress;
+        if (gain > best) best = gain, best_o = o, best_k = k, best_what = what;
+      }
+    }
+    if (best_k < 0) return r;
+    const PcCard& c = pc(best_o).cards[static_cast<std::size_t>(best_k)];
+    pay_card(best_o, best_k);
+    const RollResult before = r;
+    const char* dice = best_what == Reroll::duality ? "the Duality Dice" : best_what == Reroll::hope ? "the Hope Die" : "the Fear Die";
+    if (best_what != Reroll::none) *total -= *h, *h = dice_.die(hope_sides), *total += *h;
+    if (best_what != Reroll::hope) *total -= *f, *f = dice_.die(12), *total += *f;
+    r = duality_result(*h, *f, *total, target_difficulty);
+    if (!succeeded(before) && succeeded(r)) ++feat(c.feat).conditions;
+    if (best_o == i)
+      ENCSIM_SAY(log_, "  %s plays %s: %s again: Hope %d, Fear %d, total %d: %s", pname(i), c.def->name.c_str(), dice, *h, *f,
+                 *total, result_name(r));
+    else
+      ENCSIM_SAY(log_, "  %s plays %s: %s rolls %s again: Hope %d, Fear %d, total %d: %s", pname(best_o), c.def->name.c_str(),
+                 pname(i), dice, *h, *f, *total, result_name(r));
   }
   return r;
 }

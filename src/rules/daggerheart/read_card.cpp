@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -44,7 +44,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"hp_marks", "integer", "0", "HP the target marks outright (no damage roll, thresholds or resistance): an action's on each target it beats, instead of damage; a `hit` reaction's on top of what the hit marks"},
     {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
-    {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage"},
+    {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage; reaction (reaction_roll): this reaction roll has advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
     {"hope_bonus", "dice", "", "attack (roll: attack): added to the weapon's damage on a success with Hope (or a critical)"},
     {"pay_on", "use|success", "use", "an action with a roll: its costs (hope, stress) and its limited use are paid when it is played, or only when the roll succeeds (against at least one target)"},
@@ -102,8 +102,21 @@ const std::vector<KeySpec> kEffectKeys{
     {"hp_left", "integer", "0", "reaction (roll, rolled): only while the PC has at most this many HP unmarked (0: always)"},
     {"reroll_hope", "integer", "0", "reaction (rolled): a Hope Die at or below this is rolled again (not on a critical)"},
     {"fear_to_hope", "boolean", "false", "reaction (rolled): a roll with Fear (not a critical) becomes one with Hope"},
+    {"reroll", "hope|duality|one", "", "reaction (rolled, ally_rolled): the Hope Die, both Duality Dice, or one of them (the one worth more) are rolled again and the new dice stand; played when the expected gain beats the cost"},
+    {"on_trait", "trait name", "", "reaction (rolled, ally_rolled): only on an action roll with this trait (an attack with a weapon of that trait, a spell cast with it, a card's roll)"},
+    {"swap", "boolean", "false", "reaction (rolled): the Hope Die and the Fear Die swap their values (a roll with Fear becomes one with Hope; the total stands)"},
+    {"prioritize", "boolean", "false", "reaction (rolled, swap): only on an attack roll at the adversary the PC has Prioritized; the card's `hope` is paid once, before an attack roll, to Prioritize that adversary (one at a time, until the fight ends)"},
+    {"on_failure", "boolean", "false", "reaction (rolled, ally_rolled): only after a failed roll"},
+    {"with_experience", "boolean", "false", "reaction (rolled, ally_rolled): only on a roll an Experience joined"},
     {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage hope_evasion: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP; hope_evasion: more Evasion while it holds hope_at Hope or more; unarmored: {score, trait, thresholds} without armor (Bare Bones); reprisal: more Proficiency on its next successful weapon attack at an adversary that made an ally mark HP"},
 };
+
+// The effect keys `others` (read_effect) counts, but `advantage`.
+bool others_but_advantage(const CardEffect& e) {
+  return e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.halve ||
+         e.target_stress || e.vulnerable || e.restrained || e.gain_hope || e.fear || e.clear_armor || e.evasion ||
+         e.strike_back || e.weapon_dice || e.reroll != Reroll::none || e.reroll_hope || e.fear_to_hope;
+}
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
   head.insert(head.end(), kEffectKeys.begin(), kEffectKeys.end());
@@ -137,7 +150,8 @@ const std::vector<std::string> kCardTypes{"Ability", "Spell", "Grimoire"};
 const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
 const std::vector<std::string> kTriggers{"damaged", "hit",    "crit",   "after_hit",    "missed",    "attacked", "attack", "failed",
-                                         "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled"};
+                                         "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled",
+                                         "ally_rolled", "reaction_roll"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies", "creature"};
@@ -299,6 +313,12 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.hp_left = static_cast<int>(r.get_int("hp_left", 0, 0, 12));
   e.reroll_hope = static_cast<int>(r.get_int("reroll_hope", 0, 0, 6));
   e.fear_to_hope = r.get_bool("fear_to_hope", false);
+  if (r.has("reroll")) e.reroll = static_cast<Reroll>(1 + r.get_choice("reroll", {"hope", "duality", "one"}, 0));
+  if (r.has("on_trait")) e.on_trait = r.get_choice("on_trait", kTraitNames, 0);
+  e.on_failure = r.get_bool("on_failure", false);
+  e.swap = r.get_bool("swap", false);
+  e.prioritize = r.get_bool("prioritize", false);
+  e.with_experience = r.get_bool("with_experience", false);
   e.either = r.get_bool("either", false);
   e.hope_ally = r.get_bool("hope_ally", false);
   e.strike_back = r.get_bool("strike_back", false);
@@ -333,6 +353,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"guarded", "integer", "0", "attacks on the PC have disadvantage while it has at most this many HP left"});
     keys.push_back({"focus_evasion", "integer", "0", "more Evasion against the attacks of the PC's Ranger's Focus"});
     keys.push_back({"no_minor", "integer", "0", "Minor damage marks nothing while the PC has at most this many HP left"});
+    keys.push_back({"no_disadvantage", "trait name", "", "the PC's action rolls with this trait ignore disadvantage"});
+    keys.push_back({"keep_stress", "integer", "0", "each Stress the PC would mark rolls a d6 first; at or above this face it is not marked"});
     keys.push_back({"keep_armor", "integer", "0", "when the PC would mark an Armor Slot: Proficiency d6s; any at or above this: a threshold lower, no slot marked"});
     keys.push_back({"hurt_clear_stress", "integer", "0", "Stress the PC clears each time an adversary's attack makes it mark HP"});
     keys.push_back({"stressed_proficiency", "integer", "0", "more Proficiency on the PC's damage rolls while all its Stress slots are marked"});
@@ -349,6 +371,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     e.p_focus_evasion = static_cast<int>(pr.get_int("focus_evasion", 0, 0, 10));
     e.p_no_minor = static_cast<int>(pr.get_int("no_minor", 0, 0, 12));
     e.p_keep_armor = static_cast<int>(pr.get_int("keep_armor", 0, 0, 6));
+    e.p_keep_stress = static_cast<int>(pr.get_int("keep_stress", 0, 0, 6));
+    if (pr.has("no_disadvantage")) e.p_no_disadvantage = pr.get_choice("no_disadvantage", kTraitNames, 0);
+    if (e.p_keep_stress == 1) throw InputError(pr.scalar("keep_stress")->pos(), "keep_stress is a d6 face from 2 to 6 (1 would keep every Stress)");
     if (e.p_keep_armor == 1) throw InputError(pr.scalar("keep_armor")->pos(), "keep_armor is a d6 face from 2 to 6 (1 would keep every slot)");
     e.p_stressed_proficiency = static_cast<int>(pr.get_int("stressed_proficiency", 0, 0, 3));
     e.p_hurt_clear_stress = static_cast<int>(pr.get_int("hurt_clear_stress", 0, 0, 6));
@@ -392,7 +417,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.strike_back || e.evade.present() || e.reroll_attack || e.attack_damage.present() ||
                           e.double_damage || e.stance() || e.focus_proficiency || e.next_hit.present() ||
                           e.take_hit || e.ward || e.secondary_dice || e.extra_targets || r.has("passive") || e.pool.present() ||
-                          e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope || e.double_die || e.hope_bonus.present();
+                          e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope || e.reroll != Reroll::none || e.swap ||
+                          e.double_die || e.hope_bonus.present();
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -532,10 +558,33 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                e.downgrade || e.reroll_hope || e.fear_to_hope || r.has("hit_if") || e.either))
     throw InputError(node.pos(), r.what() + ": a `roll` reaction gives the Hope Die `hope_die` sides (and clears `heal_stress` "
                                             "on a success; hp_left), for its costs and uses, nothing else");
-  if (rolled && ((e.reroll_hope > 0) == e.fear_to_hope || others || e.heal_hp.present() || e.hp_marks || e.downgrade ||
-                 e.heal_stress.present() || r.has("hit_if") || e.either))
-    throw InputError(node.pos(), r.what() + ": a `rolled` reaction rerolls the Hope Die (`reroll_hope`) or turns Fear into "
-                                            "Hope (`fear_to_hope`), one of them, for its costs and uses (and hp_left), nothing else");
+  const bool ally_rolled = e.trigger == CardTrigger::ally_rolled;
+  const bool rerolls = e.reroll != Reroll::none;
+  if (rolled && ((e.reroll_hope > 0) + e.fear_to_hope + rerolls + e.swap != 1 || others || e.heal_hp.present() || e.hp_marks ||
+                 e.downgrade || e.heal_stress.present() || r.has("hit_if") || e.either))
+    throw InputError(node.pos(), r.what() + ": a `rolled` reaction rerolls the Hope Die (`reroll_hope`), turns Fear into "
+                                            "Hope (`fear_to_hope`), rolls dice again (`reroll`) or swaps them (`swap`), one of them, for its costs "
+                                            "and uses (and hp_left, on_trait, on_failure, with_experience), nothing else");
+  if (ally_rolled && (!rerolls || e.reroll_hope || e.fear_to_hope || others || e.heal_hp.present() || e.hp_marks ||
+                      e.downgrade || e.heal_stress.present() || r.has("hit_if") || e.either || e.hp_left ||
+                      (e.target != CardTarget::allies && e.target != CardTarget::party)))
+    throw InputError(node.pos(), r.what() + ": an `ally_rolled` reaction rolls an ally's dice again (`reroll`; `target: allies`, "
+                                            "or `party` for the PC's own roll too), for its costs and uses (and on_trait, "
+                                            "on_failure, with_experience), nothing else");
+  const bool reaction_roll = e.trigger == CardTrigger::reaction_roll;
+  if (reaction_roll && (!e.advantage || others_but_advantage(e) || e.heal_hp.present() || e.hp_marks || e.downgrade ||
+                        e.heal_stress.present() || r.has("hit_if") || e.either))
+    throw InputError(node.pos(), r.what() + ": a `reaction_roll` reaction gives the PC advantage on its reaction roll "
+                                            "(`advantage`), for its costs and uses, nothing else");
+  if (e.swap && !rolled)
+    throw InputError(r.scalar("swap")->pos(), r.what() + ": swap goes with `trigger: rolled`");
+  if (e.prioritize && (!e.swap || e.hope == 0 || e.uses || e.stress))
+    throw InputError(r.scalar("prioritize")->pos(), r.what() + ": prioritize goes with swap and a `hope` cost (paid to Prioritize), no uses or stress");
+  if (rerolls && !rolled && !ally_rolled)
+    throw InputError(r.scalar("reroll")->pos(), r.what() + ": reroll goes with `trigger: rolled` or `ally_rolled`");
+  if ((e.on_trait >= 0 || e.on_failure || e.with_experience) && !rolled && !ally_rolled)
+    throw InputError(r.scalar(e.on_trait >= 0 ? "on_trait" : e.on_failure ? "on_failure" : "with_experience")->pos(),
+                     r.what() + ": on_trait, on_failure and with_experience go with `trigger: rolled` or `ally_rolled`");
   if (!roll && e.hope_die > 0)
     throw InputError(r.scalar("hope_die")->pos(), r.what() + ": hope_die goes with `trigger: roll`");
   if (!rolled && (e.reroll_hope > 0 || e.fear_to_hope))
