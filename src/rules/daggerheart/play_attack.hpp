@@ -119,7 +119,7 @@ inline void Battle<R, Log>::take_stance(int i, int k) {
   s.stance_adv = e.fight_advantage;
   s.stance_prof = e.fight_proficiency + p.stance_plus_proficiency;
   s.stance_evasion = e.fight_evasion + p.stance_plus_evasion;
-  if (p.aura_card >= 0) [[unlikely]] stance_aura(i);  // Elemental Aura (play_zone.hpp), told after the stance
+  if (p.aura_card >= 0) [[unlikely]] stance_aura(i);  // Elemental Aura (play_zone.hpp), told before the stance's own line
   if (e.fight_damage > 0 || e.fight_severe > 0 || e.no_armor)
     ENCSIM_SAY(log_, "  %s plays %s until the fight ends: +%d to damage rolls, +%d to the Severe threshold%s", pname(i),
                c.def->name.c_str(), e.fight_damage, e.fight_severe, e.no_armor ? ", no Armor Slots" : "");
