@@ -356,7 +356,7 @@ TEST(DaggerheartTokens, ThePoolKeysAreChecked) {
             std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: spotlight, fight_advantage: agilty").find("agility"), std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: spotlight, fight_retaliate: 3").find("rolls dice"), std::string::npos);
-  EXPECT_NE(msg("when: passive, while_stance: true").find("takes fight_proficiency and fight_evasion"), std::string::npos);
+  EXPECT_NE(msg("when: passive, while_stance: true").find("takes fight_proficiency, fight_evasion"), std::string::npos);
   EXPECT_NE(msg("when: passive, while_stance: true, fight_proficiency: 1, fight_thresholds: 1").find("nothing else"),
             std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: hit, bonus: d6, while_stance: true, fight_evasion: 1").find("goes with `when: passive`"),

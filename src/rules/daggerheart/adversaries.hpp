@@ -86,6 +86,8 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
     adversary_reaction(j, Trigger::defeated, from, dmg);
     return;
   }
+  if (auras_ != 0 && marks > 0) [[unlikely]] aura_stress(j);  // Elemental Aura: Fire (play_zone.hpp)
+  if (!adv_[j].alive) return;
   if (marks >= 3 || (a.severe > 0 && dmg >= a.severe)) adversary_reaction(j, Trigger::severe, from, dmg);
   adversary_reaction(j, Trigger::marks_hp, from, dmg, marks);
   if (melee && from >= 0) adversary_reaction(j, Trigger::damaged_in_melee, from, dmg);
@@ -109,6 +111,8 @@ inline void Battle<R, Log>::force_marks(int from, int j, int n, int feature) {
     adversary_reaction(j, Trigger::defeated, from, 0);
     return;
   }
+  if (auras_ != 0) [[unlikely]] aura_stress(j);  // Elemental Aura: Fire (play_zone.hpp)
+  if (!adv_[j].alive) return;
   if (marks >= 3) adversary_reaction(j, Trigger::severe, from, 0);
   adversary_reaction(j, Trigger::marks_hp, from, 0, marks);
 }

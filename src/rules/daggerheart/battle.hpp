@@ -16,6 +16,7 @@
 //   play_attack.hpp      what cards add to a PC's own attacks (stances, charges, focus)
 //   play_pool.hpp        token pools (Slayer Dice, Spellcharge, Never Upstaged)
 //   play_defence.hpp     reactions around an adversary's attack, an ally's hit, a death move
+//   play_zone.hpp        reductions standing over the party (Zone of Protection)
 //   play_roll.hpp        reactions on a PC's own Duality roll (a Hope Die changed, a reroll)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
@@ -87,6 +88,7 @@ class Battle {
     // (-1 none), more Proficiency on damage rolls and more Evasion (a while_stance passive's counted).
     int stance_thresholds, stance_adv, stance_prof, stance_evasion;
     int prior_foe, prior_card;  // the adversary it has Prioritized (Nemesis; -1 none) and the card (play_roll.hpp)
+    int aura_from, aura_card;  // an aura on it (Shield Aura): the caster and its card, -1 none (play_zone.hpp)
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -378,6 +380,27 @@ class Battle {
   RollResult pool_attack_roll(int i, RollResult r, int difficulty_needed, int* total);
   int pool_damage(int i, int t, int dmg, DamageType type, int* first);
   void pool_hurt(int i, int marked, DamageType type, int from);
+  double pool_guard_gain(int i, int k, double dmg, int n, int from) const;
+  int pool_guard_count(int i, int k, double dmg, int held, int from) const;
+  int pool_damaged(int i, int dmg, int from);
+  double pool_fill_value(int i, int k) const;
+  void pool_fill(int i, int k);
+  int stance_save(int i, int marks);  // pc_damage.hpp
+  // reductions over the party (play_zone.hpp)
+  int hardest_foe() const;
+  double zone_value(const CardEffect& e) const;
+  void start_zone(int i, int k);
+  int zone_reduce(int i, int dmg);
+  double barrier_value(const CardEffect& e) const;
+  void start_barrier(int i, int k);
+  bool barrier_holds(int i, DamageType type, int from) const;
+  int aura_target(int i, int k, double* worth) const;
+  void start_aura(int i, int k, int t);
+  int aura_armor(int i, int marks);
+  void stance_aura(int i);
+  int party_aura(int i, int dmg, int from);
+  void aura_stress(int j);
+  bool reflect_hit(int i, int dmg, int taken, DamageType type, int from);
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
   bool card_attacked(int t, int j, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean,
@@ -471,6 +494,10 @@ class Battle {
   bool evasion_vs_ = false;  // a PC's Evasion depends on its attacker (evasion_vs)
   bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
   bool in_attack_ = false;  // damage_pc is dealing an adversary's attack's damage (a `hurt` pool, play_pool.hpp)
+  int zone_ = 0, zone_pc_ = -1, zone_card_ = -1;
+  std::uint64_t auras_ = 0;  // PCs (bits) whose stance holds an aura over the party (Elemental Aura: Air, play_zone.hpp)
+  TypeMask barrier_ = 0;  // a barrier's resistance for every PC (play_zone.hpp) ...
+  int barrier_pc_ = -1, barrier_card_ = -1;  // ... its caster and card  // a zone over the party: its die's value (0 none), caster, card (play_zone.hpp)
 };
 
 template <class R, class Log>
@@ -513,6 +540,9 @@ inline void Battle<R, Log>::run() {
 template <class R, class Log>
 inline void Battle<R, Log>::set_up() {
   fear_ = std::min(enc_.fear_start(), opt_.fear_max);
+  zone_ = 0;  // a zone and a barrier last one fight
+  barrier_ = 0;
+  auras_ = 0;
   int rally = 0;
   for (int i = 0; i < n_pc_; ++i) rally = std::max(rally, pc(i).rally_die);
   for (int i = 0; i < n_pc_; ++i) {
@@ -891,6 +921,7 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/play_attack.hpp"
 #include "rules/daggerheart/play_pool.hpp"
 #include "rules/daggerheart/play_defence.hpp"
+#include "rules/daggerheart/play_zone.hpp"
 #include "rules/daggerheart/beastform_play.hpp"
 #include "rules/daggerheart/consumables_play.hpp"
 #include "rules/daggerheart/group_play.hpp"

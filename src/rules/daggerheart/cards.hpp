@@ -86,8 +86,11 @@ inline const char* refresh_name(CardRefresh r) {
 // or its damage roll, any number at a time, by policy; damage: its damage
 // roll only; next_hit: all of them on its next successful weapon attack),
 // what each token adds (a die's roll, or a flat number) and how many it holds.
-enum class PoolFill : std::uint8_t { none, hope_roll, hurt, magic_hurt };
-enum class PoolSpend : std::uint8_t { attack, damage, next_hit };
+// fill action: the card is an action (its costs and uses paid when played)
+// that fills the pool to its most (Thorn Skin); spend damaged: the tokens'
+// roll is taken off damage the PC takes, by policy (play_pool.hpp).
+enum class PoolFill : std::uint8_t { none, hope_roll, hurt, magic_hurt, action };
+enum class PoolSpend : std::uint8_t { attack, damage, next_hit, damaged };
 
 // Damage or a reduction as `count`d`sides` + flat; per_proficiency multiplies
 // the count by the PC's Proficiency ("d8+2 using your Proficiency"),
@@ -128,9 +131,12 @@ struct CardPool {
   CardNumber max;
   bool max_spellcast = false;  // max: the PC's Spellcast trait (at least 1)
   bool magic_only = false;     // spent only on attacks that deal magic damage (Arcane Charge)
+  bool strike_melee = false;   // spend damaged: the tokens' roll is dealt back to an attacker that fights in Melee (of the card's damage_type)
   CardRefresh clear = CardRefresh::session;  // in a session, what clears unspent tokens: a rest, a long rest, or the session's end
   int die = 0, each = 0;
   bool present() const { return fill != PoolFill::none; }
+  bool passive() const { return present() && fill != PoolFill::action; }  // a passive's pool, not an action's
+  bool on_attacks() const { return present() && spend != PoolSpend::damaged; }  // spent on the PC's weapon attacks
   double mean() const { return die > 0 ? (die + 1) / 2.0 : each; }
   int most() const { return die > 0 ? die : each; }  // the most one token adds
 };
@@ -211,6 +217,16 @@ struct CardEffect {
   // A passive whose stance keys (fight_proficiency, fight_evasion) join the
   // PC's stance while one is held (Elemental Dominion).
   bool while_stance = false;
+  // A while_stance passive: as the PC would mark HP while a stance is held, a
+  // d6 per HP; each at or above this takes one HP off (Elemental Dominion: Earth); 0 none.
+  int fight_save_hp = 0;
+  // A while_stance passive: as a stance is taken, with a use left, an aura
+  // over the party until the stance ends: these dice off the damage of each
+  // adversary attack on a PC (`hit_if: ranged`: from beyond Melee range only;
+  // Elemental Aura: Air).
+  CardDice aura_reduce;
+  int aura_stress = 0;  // ... or: each adversary that marks HP while it stands marks this much Stress (Elemental Aura: Fire)
+  bool aura() const { return aura_reduce.present() || aura_stress > 0; }
   // attack: more Proficiency on the PC's weapon attacks at this target until
   // it attacks another, the target falls or the fight ends (Deadly Focus).
   int focus_proficiency = 0;
@@ -235,6 +251,18 @@ struct CardEffect {
   // it clears `heal_hp` HP instead, once (Life Ward). One sigil per caster's card.
   bool ward = false;
   int evasion = 0;                 // +Evasion until an attack succeeds against the PC
+  // Action (target: party): a zone over the party until the fight ends: a
+  // die set at 1 comes off each hit a PC takes, then goes up one; it ends
+  // once it would pass these sides (Zone of Protection); 0 none.
+  int zone_die = 0;
+  // Action (target: party): on a success every PC resists damage of this
+  // DamageType from adversaries that attack from beyond Very Close range, for
+  // the fight (Rejuvenation Barrier); -1 none.
+  int barrier = -1;
+  // Action (target: ally, the caster included): an aura on one PC: each time
+  // it marks an Armor Slot against a hit, the hit drops this many thresholds
+  // more; the aura ends when that leaves the hit no HP to mark (Shield Aura). 0 none.
+  int aura_armor = 0;
   // Reactions (attacked): dice added to the PC's Evasion against this attack,
   // or the attacker rolls the attack again.
   CardDice evade;
@@ -261,6 +289,9 @@ struct CardEffect {
   bool swap = false, prioritize = false;
   // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;
+  // ... or (reflect): any number of Hope, a d6 each; any at or above this and
+  // the attacker takes the damage instead of the PC (Arcane Reflection); 0 none.
+  int reflect = 0;
   int downgrade = 0;
   bool halve = false;
   int at_least = 2;  // ... when the hit would mark at least this many HP (the policy: 2)
@@ -309,8 +340,9 @@ struct CardEffect {
   // A passive with a features.csv row: one that acts in the fight (Adrenaline, On the Brink,
   // Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal, Adept, Unshakable, Surefooted).
   bool acts() const {
-    return p_no_minor > 0 || p_keep_armor > 0 || p_keep_stress > 0 || p_no_disadvantage >= 0 || p_vulnerable_damage.present() || p_stressed_proficiency > 0 ||
-           p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() || p_stress_experience > 0;
+    return p_no_minor > 0 || p_keep_armor > 0 || p_keep_stress > 0 || p_no_disadvantage >= 0 || p_vulnerable_damage.present() ||
+           p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
+           p_stress_experience > 0 || fight_save_hp > 0 || aura();
   }
 };
 

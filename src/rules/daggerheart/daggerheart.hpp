@@ -140,11 +140,16 @@ struct Pc {
   bool guards_allies = false;  // ally_damaged: it answers an attack's hit on another PC (play_defence.hpp)
   // A card with a pool of tokens (Slayer, play_pool.hpp) that fills on a roll with Hope / is spent on weapon attacks.
   bool has_hope_pool = false, has_attack_pool = false, has_hurt_pool = false;
+  bool has_damaged_pool = false;  // ... spent on damage the PC takes (Thorn Skin)
+  int reflect_card = -1;  // a `damaged` reaction with `reflect` (Arcane Reflection, play_zone.hpp), -1 none
   // Stances (play_attack.hpp): one taken as the spotlight begins (Elemental Incarnation), one that deals
   // damage back (Fire); what `while_stance` passives add to any stance held (Elemental Dominion).
   bool has_spotlight_stance = false, has_retaliate_stance = false;
   bool has_target_reactions = false;  // a `hit` reaction with extra_targets (Spirit Weapon, play_cards.hpp)
   int stance_plus_proficiency = 0, stance_plus_evasion = 0;
+  // A while_stance passive's fight_save_hp (Elemental Dominion: Earth): the face a d6 per HP must reach, 0 none; its entry.
+  int stance_save_hp = 0, save_card = -1;
+  int aura_card = -1;  // a while_stance passive with aura_reduce (Elemental Aura: Air), -1 none
   int element = kDefaultElement;  // Warden of the Elements: the element it Channels (kElementNames)
   bool has_roll_reactions = false;    // roll: a changed Hope Die before its action rolls (play_roll.hpp)
   bool has_rolled_reactions = false;  // rolled: a reroll or Fear turned Hope once its Duality Dice are rolled

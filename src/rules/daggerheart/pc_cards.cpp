@@ -114,6 +114,10 @@ void finish_cards(Pc& p) {
     p.has_spotlight_stance = p.has_spotlight_stance || e.trigger == CardTrigger::spotlight;
     p.has_retaliate_stance = p.has_retaliate_stance || e.fight_retaliate.present();
     if (e.while_stance) p.stance_plus_proficiency += e.fight_proficiency, p.stance_plus_evasion += e.fight_evasion;
+    if (e.reflect > 0 && p.reflect_card < 0) p.reflect_card = static_cast<int>(&c - p.cards.data());
+    if (e.aura() && p.aura_card < 0) p.aura_card = static_cast<int>(&c - p.cards.data());
+    if (e.fight_save_hp > 0 && (p.stance_save_hp == 0 || e.fight_save_hp < p.stance_save_hp))  // the kindest one
+      p.stance_save_hp = e.fight_save_hp, p.save_card = static_cast<int>(&c - p.cards.data());
     p.has_roll_reactions = p.has_roll_reactions || e.trigger == CardTrigger::roll;
     p.has_rolled_reactions = p.has_rolled_reactions || (e.trigger == CardTrigger::rolled && e.reroll == Reroll::none);
     p.rerolls_own = p.rerolls_own || (e.reroll != Reroll::none && (e.trigger == CardTrigger::rolled || e.target == CardTarget::party));
@@ -128,7 +132,8 @@ void finish_cards(Pc& p) {
       c.pool_max = std::clamp(pool.max_spellcast ? spellcast : pool.max.value(p.traits.data(), p.proficiency, p.level), 0, 100);
       p.has_hope_pool = p.has_hope_pool || (pool.fill == PoolFill::hope_roll && c.pool_max > 0);
       p.has_hurt_pool = p.has_hurt_pool || ((pool.fill == PoolFill::hurt || pool.fill == PoolFill::magic_hurt) && c.pool_max > 0);
-      p.has_attack_pool = p.has_attack_pool || c.pool_max > 0;  // every pool is spent on the PC's weapon attacks
+      p.has_attack_pool = p.has_attack_pool || (pool.on_attacks() && c.pool_max > 0);
+      p.has_damaged_pool = p.has_damaged_pool || (pool.spend == PoolSpend::damaged && c.pool_max > 0);
     }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
     if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)

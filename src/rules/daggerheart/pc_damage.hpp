@@ -48,7 +48,16 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   if (p.immune & type_bit(type)) return 0;
+  const int rolled = dmg;  // what a reflection deals back (play_zone.hpp)
   if ((p.resist | (s.beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
+  else if (barrier_ != 0 && barrier_holds(i, type, from)) [[unlikely]] {  // Rejuvenation Barrier (play_zone.hpp)
+    feat(pc(barrier_pc_).cards[static_cast<std::size_t>(barrier_card_)].feat).healed +=
+        severity(dmg, major_of(i), severe_of(i)) - severity(dmg / 2, major_of(i), severe_of(i));
+    ENCSIM_SAY(log_, "  %s's barrier: %s resists the damage, %d to %d", pname(barrier_pc_), pname(i), dmg, dmg / 2);
+    dmg /= 2;
+  }
+  if (p.reflect_card >= 0 && opt_.cards && from >= 0 && dmg > 0 && reflect_hit(i, rolled, dmg, type, from)) [[unlikely]]
+    return 0;  // Arcane Reflection (play_zone.hpp)
   if (shred) {
     if (s.armor_marked < p.armor_slots) {
       ++s.armor_marked;
@@ -63,6 +72,13 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       mark_hp(i, 1, from);
       if (!standing(i)) return 1;
     }
+  }
+  if (zone_ > 0 && dmg > 0) [[unlikely]] dmg = zone_reduce(i, dmg);  // Zone of Protection (play_zone.hpp)
+  if (auras_ != 0 && in_attack_ && dmg > 0) [[unlikely]] dmg = party_aura(i, dmg, from);  // Elemental Aura: Air (play_zone.hpp)
+  // Tokens taken off the damage (Thorn Skin, play_pool.hpp), before thresholds.
+  if (p.has_damaged_pool && opt_.cards && dmg > 0) [[unlikely]] {
+    dmg = pool_damaged(i, dmg, from);
+    if (!standing(i)) return 0;
   }
   const int major = major_of(i), severe = severe_of(i);
   int marks = severity(dmg, major, severe);
@@ -92,6 +108,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       ++res(kArmorSlotsUsed);
       // Brace: a second slot for a Stress, one threshold more (play_defence.hpp).
       if (opt_.cards && p.has_armor_reactions && marks > 0) marks = card_armor(i, marks);
+      if (s.aura_card >= 0 && marks > 0) [[unlikely]] marks = aura_armor(i, marks);  // Shield Aura (play_zone.hpp)
     }
     // I Am Your Shield: more slots, one threshold each, while the hit still marks an HP.
     for (; all_armor && marks > 0 && armor_free(i); ++more_slots) {
@@ -134,6 +151,10 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
 template <class R, class Log>
 inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   if (marks <= 0 || !standing(i)) return;
+  if (pc(i).stance_save_hp > 0 && pc_[i].stance >= 0 && hp_left(i) > 0) [[unlikely]] {  // Elemental Dominion: Earth
+    marks = stance_save(i, marks);
+    if (marks <= 0) return;
+  }
   if (hp_left(i) <= 0) {  // standing on no HP (a Risk It All tie, a blaze): the move again
     if (pc_[i].beast) drop_out(i, "the last HP");
     if (blazing_ == 0) death_move(i, from);
@@ -154,6 +175,25 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
     if (bonded(i)) return;                         // companion_play.hpp
     death_move(i, from);
   }
+}
+
+// PC i, holding a stance, would mark `marks` HP with a fight_save_hp passive
+// (Elemental Dominion: Earth): a d6 per HP (no more than it has left to mark),
+// each at or above the passive's face one HP fewer. Its row: a use per roll,
+// the HP spared as `healed`. Returns the HP to mark.
+template <class R, class Log>
+inline int Battle<R, Log>::stance_save(int i, int marks) {
+  const Pc& p = pc(i);
+  const int n = std::min(marks, hp_left(i));
+  int saved = 0;
+  for (int q = 0; q < n; ++q) saved += dice_.die(6) >= p.stance_save_hp ? 1 : 0;
+  const PcCard& c = p.cards[static_cast<std::size_t>(p.save_card)];
+  FeatureRecord& f = feat(c.feat);
+  ++f.uses;
+  f.healed += saved;
+  ENCSIM_SAY(log_, "  %s's %s: %d d6, %d at %d or above: %d HP instead of %d", pname(i), c.def->name.c_str(), n, saved,
+             p.stance_save_hp, n - saved, n);
+  return n - saved;
 }
 
 template <class R, class Log>

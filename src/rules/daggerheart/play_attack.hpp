@@ -119,6 +119,7 @@ inline void Battle<R, Log>::take_stance(int i, int k) {
   s.stance_adv = e.fight_advantage;
   s.stance_prof = e.fight_proficiency + p.stance_plus_proficiency;
   s.stance_evasion = e.fight_evasion + p.stance_plus_evasion;
+  if (p.aura_card >= 0) [[unlikely]] stance_aura(i);  // Elemental Aura (play_zone.hpp), told before the stance's own line
   if (e.fight_damage > 0 || e.fight_severe > 0 || e.no_armor)
     ENCSIM_SAY(log_, "  %s plays %s until the fight ends: +%d to damage rolls, +%d to the Severe threshold%s", pname(i),
                c.def->name.c_str(), e.fight_damage, e.fight_severe, e.no_armor ? ", no Armor Slots" : "");
@@ -157,6 +158,10 @@ inline void Battle<R, Log>::end_stance(int i, const char* why) {
   PcState& s = pc_[i];
   ENCSIM_SAY(log_, "  %s's %s ends (%s)", pname(i), pc(i).cards[static_cast<std::size_t>(s.stance)].def->name.c_str(), why);
   s.stance = -1;
+  if (auras_ >> i & 1u) [[unlikely]] {
+    auras_ &= ~(std::uint64_t{1} << i);
+    ENCSIM_SAY(log_, "  %s's %s ends with it", pname(i), pc(i).cards[static_cast<std::size_t>(pc(i).aura_card)].def->name.c_str());
+  }
   s.stance_damage = s.stance_severe = s.stance_thresholds = s.stance_prof = s.stance_evasion = 0;
   s.stance_adv = -1;
   s.no_armor = false;

@@ -249,12 +249,19 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     for (int q = 0; q < reach; ++q) v += per[q];
     return v - p_best * paid;
   }
+  if (e.pool.fill == PoolFill::action) return v + pool_fill_value(i, k);  // Thorn Skin (play_pool.hpp)
   const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait ? p_beats(roll_mod(i, e), 0, e.difficulty) : 1.0;
+  if (e.zone_die > 0) [[unlikely]] return v + p * zone_value(e);  // play_zone.hpp
   if (e.target == CardTarget::party || e.target == CardTarget::allies) {
-    double sum = 0.0;
+    double sum = e.barrier >= 0 ? barrier_value(e) : 0.0;  // play_zone.hpp
     for (int q = 0; q < n_pc_; ++q)
       if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) sum += heal_value(e, q);
     return v + p * (sum - paid);
+  }
+  if (e.aura_armor > 0) [[unlikely]] {  // Shield Aura (play_zone.hpp)
+    double worth = 0.0;
+    *target = aura_target(i, k, &worth);
+    return *target < 0 ? -1.0 : v + worth;
   }
   if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
     *target = ward_target(i);
@@ -275,11 +282,17 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
   switch (e.target) {
     case CardTarget::enemy:
     case CardTarget::enemies: return advs_up_ > 0;
-    case CardTarget::self: return heal_value(e, i) > 0.0;
-    case CardTarget::ally: return e.ward ? ward_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
+    case CardTarget::self: return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;
+    case CardTarget::ally: {
+      double worth = 0.0;
+      if (e.aura_armor > 0) return aura_target(i, k, &worth) >= 0;
+      return e.ward ? ward_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
+    }
     case CardTarget::creature: return heal_value(e, heal_target(i, true)) > 0.0;
     case CardTarget::party:
     case CardTarget::allies:
+      if (e.zone_die > 0) return zone_value(e) > 0.0;
+      if (e.barrier >= 0 && barrier_value(e) > 0.0) return true;
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party) && heal_value(e, q) > 0.0) return true;
       return false;
@@ -484,9 +497,16 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     }
   } else if (succeeded(r)) {
     if (!paid) pay_card(i, k, false);
-    if (e.target == CardTarget::party || e.target == CardTarget::allies) {
+    if (e.zone_die > 0) [[unlikely]] {
+      start_zone(i, k);  // play_zone.hpp
+    } else if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
+      if (e.barrier >= 0) [[unlikely]] start_barrier(i, k);  // play_zone.hpp
+    } else if (e.aura_armor > 0) [[unlikely]] {
+      double worth = 0.0;
+      if (t < 0) t = aura_target(i, k, &worth);
+      if (t >= 0) start_aura(i, k, t);  // play_zone.hpp
     } else {
       if (t < 0) t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : heal_target(i, e.target == CardTarget::creature);
       if (t >= 0) card_for_pc(i, c, t);
@@ -554,6 +574,10 @@ inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
     s.ward_from = i;
     s.ward_card = static_cast<int>(&c - pc(i).cards.data());
     ENCSIM_SAY(log_, "  %s: a sigil of protection on %s", c.def->name.c_str(), pname(k));
+    return;
+  }
+  if (e.pool.fill == PoolFill::action) [[unlikely]] {  // Thorn Skin: its tokens (play_pool.hpp)
+    pool_fill(i, static_cast<int>(&c - pc(i).cards.data()));
     return;
   }
   double worth = 0.0;
@@ -717,7 +741,7 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
   double best = 0.0;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
-    if (!card_payable(i, k, CardTrigger::damaged, 0) || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
+    if (!card_payable(i, k, CardTrigger::damaged, 0) || e.reflect > 0 || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
     if (e.hit_if != HitIf::any && (from < 0 || (adv(from).range == Range::melee) != (e.hit_if == HitIf::melee))) continue;
     const double cut = e.halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));

@@ -3,8 +3,10 @@
 // Hope instead of the Hope and rolled into the PC's weapon attack rolls and
 // damage rolls; Spellcharge's and Arcane Charge's, filled by magic damage
 // taken, and Never Upstaged's, filled by HP an attack marks; all spent on the
-// PC's weapon damage rolls. A PC without a pool never gets here
-// (Pc::has_hope_pool, has_attack_pool, has_hurt_pool). Included at the end of battle.hpp; not meant to be
+// PC's weapon damage rolls. Thorn Skin's, filled by playing the card and
+// rolled off damage the PC takes (and back at a Melee attacker). A PC without
+// a pool never gets here (Pc::has_hope_pool, has_attack_pool, has_hurt_pool,
+// has_damaged_pool). Included at the end of battle.hpp; not meant to be
 // included on its own. docs/rules/daggerheart.md, "Domain cards", records
 // every reading.
 #pragma once
@@ -109,7 +111,9 @@ inline int Battle<R, Log>::pool_damage(int i, int t, int dmg, DamageType type, i
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardPool& pool = c.def->effect.pool;
     std::int8_t& held = s.pool[static_cast<std::size_t>(k)];
-    if (!c.live() || held == 0 || (s.beast && c.def->spell) || (pool.magic_only && type != DamageType::magic)) continue;
+    if (!c.live() || held == 0 || (s.beast && c.def->spell) || (pool.magic_only && type != DamageType::magic) ||
+        pool.spend == PoolSpend::damaged)
+      continue;
     int n = held;  // next_hit: every token, no choice
     if (pool.spend != PoolSpend::next_hit) {
       const double now = adv_marks(t, dmg + extra, type);
@@ -171,6 +175,115 @@ inline void Battle<R, Log>::pool_hurt(int i, int marked, DamageType type, int fr
     ENCSIM_SAY(log_, "  %s places %d token%s on %s (%d of %d)", pname(i), n, n == 1 ? "" : "s", c.def->name.c_str(), held,
                c.pool_max);
   }
+}
+
+// What spending n of card k's tokens (spend: damaged) on a hit of `dmg` on PC
+// i is worth, in HP, by the tokens' mean: the HP the hit no longer marks at
+// i's thresholds, and, when the card strikes back and attacker `from` fights
+// in Melee, the HP their total marks on it (adv_marks).
+template <class R, class Log>
+inline double Battle<R, Log>::pool_guard_gain(int i, int k, double dmg, int n, int from) const {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  const CardPool& pool = c.def->effect.pool;
+  const int major = major_of(i), severe = severe_of(i);
+  const double cut = n * pool.mean();
+  double v = severity(static_cast<int>(dmg + 0.5), major, severe) - severity(static_cast<int>(dmg - cut + 0.5), major, severe);
+  if (pool.strike_melee && from >= 0 && adv_[from].alive && adv(from).range == Range::melee)
+    v += adv_marks(from, cut, c.def->effect.type);
+  return v;
+}
+
+// The tokens PC i spends from card k on a hit of `dmg` from `from`: the
+// number n (up to those held) for which pool_guard_gain less n times half an
+// HP (a held token waits for a hit where it pays, as a Hope does) is
+// greatest, when above nothing (the fewest on ties); 0 none.
+template <class R, class Log>
+inline int Battle<R, Log>::pool_guard_count(int i, int k, double dmg, int held, int from) const {
+  int n = 0;
+  double best = 1e-9;
+  for (int q = 1; q <= held; ++q) {
+    const double v = pool_guard_gain(i, k, dmg, q, from) - q * kHopeWorth;
+    if (v > best) best = v, n = q;
+  }
+  return n;
+}
+
+// PC i is about to take `dmg` of `type` (after resistance, before thresholds;
+// `from`: the adversary dealing it, -1 none): each pool spent on damage taken
+// (name order) rolls the tokens pool_guard_count picks and takes their total
+// off the damage; one that strikes back deals the same total to a Melee
+// attacker (of the card's damage_type). The card's row: a use per spend, the
+// HP the hit no longer marks as `healed`, the HP struck back as damage.
+// Returns the damage left.
+template <class R, class Log>
+inline int Battle<R, Log>::pool_damaged(int i, int dmg, int from) {
+  const Pc& p = pc(i);
+  PcState& s = pc_[i];
+  for (int k = 0; k < static_cast<int>(p.cards.size()) && dmg > 0; ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
+    const CardPool& pool = c.def->effect.pool;
+    std::int8_t& held = s.pool[static_cast<std::size_t>(k)];
+    if (!c.live() || held == 0 || pool.spend != PoolSpend::damaged || (s.beast && c.def->spell)) continue;
+    const int n = pool_guard_count(i, k, dmg, held, from);
+    if (n == 0) continue;
+    const int before = severity(dmg, major_of(i), severe_of(i));
+    const int roll = pool_roll(dice_, pool, n);
+    held = static_cast<std::int8_t>(held - n);
+    const int left = std::max(0, dmg - roll);
+    FeatureRecord& f = feat(c.feat);
+    ++f.uses;
+    f.healed += before - severity(left, major_of(i), severe_of(i));
+    ENCSIM_SAY(log_, "  %s spends %d of %s's tokens against the damage: -%d, %d to %d (%d left)", pname(i), n,
+               c.def->name.c_str(), roll, dmg, left, held);
+    dmg = left;
+    if (pool.strike_melee && from >= 0 && adv_[from].alive && adv(from).range == Range::melee) {
+      const DamageType type = c.def->effect.type;
+      ENCSIM_SAY(log_, "  %s: %d %s damage back to %s", c.def->name.c_str(), roll,
+                 type == DamageType::magic ? "magic" : "physical", aname(from));
+      damage_adversary(i, from, roll, type, true, 0, c.feat);
+    }
+  }
+  return dmg;
+}
+
+// What playing card k (fill: action) is worth to PC i now, in HP: what the
+// tokens it adds (the pool filled to its most) would save, spent by
+// pool_guard_count on the mean hits of the standing adversary whose standard
+// attack hits hardest (damage_mean; a Melee one first on ties, then the one
+// with most HP left), one hit after another while tokens are left and a spend
+// pays (six hits at most): the value of a full pool less the value of the
+// tokens already held. Nothing when no adversary stands.
+template <class R, class Log>
+inline double Battle<R, Log>::pool_fill_value(int i, int k) const {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  const int held = pc_[i].pool[static_cast<std::size_t>(k)];
+  if (c.pool_max <= held || c.def->effect.pool.spend != PoolSpend::damaged) return 0.0;
+  const int j = hardest_foe();  // play_zone.hpp
+  if (j < 0) return 0.0;
+  double dmg = adv(j).damage_mean;
+  if (pc(i).resist & type_bit(adv(j).type_of_damage)) dmg /= 2;
+  auto value = [&](int tokens) {
+    double v = 0.0;
+    for (int hit = 0; hit < 6 && tokens > 0; ++hit) {
+      const int n = pool_guard_count(i, k, dmg, tokens, j);
+      if (n == 0) break;
+      v += pool_guard_gain(i, k, dmg, n, j);
+      tokens -= n;
+    }
+    return v;
+  };
+  return value(c.pool_max) - value(held);
+}
+
+// Card k (fill: action) is played: its pool fills to its most.
+template <class R, class Log>
+inline void Battle<R, Log>::pool_fill(int i, int k) {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  std::int8_t& held = pc_[i].pool[static_cast<std::size_t>(k)];
+  const int n = c.pool_max - held;
+  held = static_cast<std::int8_t>(c.pool_max);
+  ENCSIM_SAY(log_, "  %s places %d token%s on %s (%d of %d)", pname(i), n, n == 1 ? "" : "s", c.def->name.c_str(), held,
+             c.pool_max);
 }
 
 }  // namespace encsim::daggerheart

@@ -29,6 +29,9 @@ const std::vector<KeySpec> kEffectKeys{
     {"roll", "none|spellcast|attack|trait", "none", "a spellcast roll (2d12 + spellcast trait), an attack with the primary weapon, an action roll with `trait`, or no roll"},
     {"trait", "trait name", "", "roll: trait: the trait rolled (a natural weapon's)"},
     {"difficulty", "integer", "the target's", "a spellcast roll's fixed Difficulty"},
+    {"barrier", "physical|magic", "", "action (target: party): on a success every PC resists damage of this type from adversaries whose standard attack reaches beyond Very Close range, for the fight"},
+    {"aura_armor", "integer", "0", "action (target: ally, the caster included): an aura on one PC: each Armor Slot it marks against a hit drops the hit this many thresholds more; it ends when that leaves the hit no HP to mark"},
+    {"zone_die", "integer", "0", "action (target: party): a zone over the party for the fight: a die of these sides set at 1 comes off each hit a PC takes, then goes up one; the zone ends once it would pass its sides"},
     {"target", "enemy|enemies|self|ally|party|allies|creature", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user, the PC most in need (itself included)"},
     {"range", "melee|very_close|close|far|very_far", "close", "enemies: how many it reaches (options area_*)"},
     {"damage", "dice", "", "damage to each target it beats, e.g. d8+2"},
@@ -56,7 +59,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"double_die", "boolean", "false", "reaction (hit): the highest of the hit's weapon damage dice counts twice"},
     {"secondary_dice", "integer", "0", "reaction (hit): this many of the PC's secondary weapon's damage dice join the hit (never played without a secondary weapon)"},
     {"extra_targets", "integer", "0", "reaction (hit): once the weapon attack roll succeeds, this many more adversaries it beats are hit by the same attack (one damage roll)"},
-    {"pool", "map", "", "with `when: passive`, a pool of tokens on the card: fill (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope), spend (attack: rolled into the PC's weapon attack roll or damage roll), max (the most it holds: a number, a trait, proficiency or level), die (each token rolls this die, e.g. 6) or each (each token adds this number); only: magic (spent only on attacks that deal magic damage), clear (rest, long_rest or session: in a session, what clears unspent tokens; session by default)"},
+    {"pool", "map", "", "with `when: passive`, a pool of tokens on the card: fill (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope; action: on an action card with `target: self`, playing it fills the pool), spend (attack: rolled into the PC's weapon attack roll or damage roll; damaged: rolled off damage the PC takes), strike_back (melee: with spend damaged, the roll is dealt back to an attacker that fights in Melee), max (the most it holds: a number, a trait, proficiency or level), die (each token rolls this die, e.g. 6) or each (each token adds this number); only: magic (spent only on attacks that deal magic damage), clear (rest, long_rest or session: in a session, what clears unspent tokens; session by default)"},
     {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus|near", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck, damaged): near (hit only): a weapon of Melee or Very Close range; only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear (failed: a failure with Fear), a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
@@ -79,7 +82,11 @@ const std::vector<KeySpec> kEffectKeys{
     {"fight_proficiency", "integer", "0", "reaction (attack, spotlight), or a while_stance passive: a stance: more Proficiency on the PC's damage rolls"},
     {"fight_evasion", "integer", "0", "reaction (attack, spotlight), or a while_stance passive: a stance: more Evasion"},
     {"ends_on", "fight|severe", "fight", "a stance lasts until the fight ends, or until the PC takes Severe damage (it may be taken again)"},
-    {"while_stance", "boolean", "false", "with `when: passive`: its fight_proficiency and fight_evasion join the PC's stance while one is held"},
+    {"while_stance", "boolean", "false", "with `when: passive`: its fight_proficiency and fight_evasion join the PC's stance while one is held, and its fight_save_hp acts while one is"},
+    {"aura_reduce", "dice", "", "a while_stance passive: as the PC takes a stance, with a use left (`uses`), an aura until the stance ends: these dice off the damage of each adversary attack on any PC (hit_if: ranged: an attacker beyond Melee range only)"},
+    {"aura_stress", "integer", "0", "a while_stance passive: an aura as aura_reduce's: each adversary that marks HP while it stands marks this much Stress too"},
+    {"reflect", "integer", "0", "reaction (damaged): any number of Hope, a d6 each, before the damage counts: any at or above this and the adversary dealing it takes the damage instead (with `against`: only that type)"},
+    {"fight_save_hp", "integer", "0", "a while_stance passive: as the PC would mark HP while a stance is held, a d6 per HP; each at or above this (2 to 6) takes one HP off"},
     {"focus_proficiency", "integer", "0", "reaction (attack): + Proficiency on the PC's weapon attacks at this target until it attacks another, the target falls or the fight ends"},
     {"next_hit", "dice", "", "reaction (after_hit, hit_if: weapon): the PC's next successful weapon attack on the same target adds these dice, e.g. 2d12"},
     {"double_damage", "boolean", "false", "reaction (attack): charges the PC's next successful weapon attack in the fight: its damage roll is doubled (of `damage_type` when written)"},
@@ -228,6 +235,10 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(node.pos(), r.what() + ": `roll: trait` needs `trait`, and only it takes one");
   e.difficulty = static_cast<int>(r.get_int("difficulty", 0, 0, 40));
   e.target = static_cast<CardTarget>(r.get_choice("target", kTargets, 0));
+  e.zone_die = static_cast<int>(r.get_int("zone_die", 0, 0, 20));
+  e.barrier = r.has("barrier") ? r.get_choice("barrier", {"physical", "magic"}, 0) : -1;
+  e.aura_armor = static_cast<int>(r.get_int("aura_armor", 0, 0, 3));
+  if (e.zone_die == 1) throw InputError(r.scalar("zone_die")->pos(), "zone_die is a die: 2 sides or more");
   e.range = static_cast<Range>(r.get_choice("range", kRangeNames, 2));
   e.damage = read_dice(r, "damage");
   e.damage.per_proficiency = r.get_bool("per_proficiency", false);
@@ -259,8 +270,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.extra_targets = static_cast<int>(r.get_int("extra_targets", 0, 0, 3));
   if (const Node* p = r.get("pool")) {
     const std::vector<KeySpec> keys{
-        {"fill", "hope_roll|hurt|magic_hurt", "", "what places tokens: a roll of the PC's with Hope (a token instead of the Hope); an adversary's attack that makes the PC mark HP (a token per HP, for the card's `stress`); magic damage that makes it mark HP (a token per HP)"},
-        {"spend", "attack|damage|next_hit", "attack", "what the tokens are spent on: the PC's weapon attack rolls and damage rolls; its damage rolls; all of them on its next successful weapon attack"},
+        {"fill", "hope_roll|hurt|magic_hurt|action", "", "what places tokens: a roll of the PC's with Hope (a token instead of the Hope); an adversary's attack that makes the PC mark HP (a token per HP, for the card's `stress`); magic damage that makes it mark HP (a token per HP); playing the card, an action with `target: self` (as many as the pool holds)"},
+        {"spend", "attack|damage|next_hit|damaged", "attack", "what the tokens are spent on: the PC's weapon attack rolls and damage rolls; its damage rolls; all of them on its next successful weapon attack; damage the PC takes (their roll off it)"},
+        {"strike_back", "melee", "", "with spend damaged: the tokens' roll is also dealt to the attacker when it fights in Melee (of the card's damage_type)"},
         {"max", "number | trait | proficiency | level | spellcast", "", "the most tokens the pool holds"},
         {"die", "integer", "0", "each token rolls this die (sides)"},
         {"each", "integer", "0", "each token adds this number (with no die)"},
@@ -271,8 +283,13 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     pr.finish();
     if (!pr.has("fill") || !pr.has("max"))
       throw InputError(p->pos(), "the pool of '" + c.name + "' needs `fill` and `max`");
-    e.pool.fill = static_cast<PoolFill>(1 + pr.get_choice("fill", {"hope_roll", "hurt", "magic_hurt"}, 0));
-    e.pool.spend = static_cast<PoolSpend>(pr.get_choice("spend", {"attack", "damage", "next_hit"}, 0));
+    e.pool.fill = static_cast<PoolFill>(1 + pr.get_choice("fill", {"hope_roll", "hurt", "magic_hurt", "action"}, 0));
+    e.pool.spend = static_cast<PoolSpend>(pr.get_choice("spend", {"attack", "damage", "next_hit", "damaged"}, 0));
+    e.pool.strike_melee = pr.has("strike_back") && pr.get_choice("strike_back", {"melee"}, 0) == 0;
+    if (e.pool.strike_melee && e.pool.spend != PoolSpend::damaged)
+      throw InputError(pr.get("strike_back")->pos(), "the pool of '" + c.name + "': strike_back goes with `spend: damaged`");
+    if (pr.has("only") && e.pool.spend == PoolSpend::damaged)
+      throw InputError(pr.get("only")->pos(), "the pool of '" + c.name + "': `only` goes with a pool spent on attacks, not `spend: damaged`");
     if (pr.get("max")->text() == "spellcast")
       e.pool.max_spellcast = true;
     else
@@ -337,6 +354,22 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.fight_evasion = static_cast<int>(r.get_int("fight_evasion", 0, 0, 5));
   e.ends_severe = r.get_choice("ends_on", {"fight", "severe"}, 0) == 1;
   e.while_stance = r.get_bool("while_stance", false);
+  e.fight_save_hp = static_cast<int>(r.get_int("fight_save_hp", 0, 0, 6));
+  e.reflect = static_cast<int>(r.get_int("reflect", 0, 0, 6));
+  if (r.has("reflect") && (e.reflect < 2 || e.trigger != CardTrigger::damaged || e.reduce.present() || e.halve ||
+                           e.downgrade || e.hope || e.stress || e.armor))
+    throw InputError(r.scalar("reflect")->pos(), "reflect (2 to 6) goes with `trigger: damaged`, no reduce, halve, downgrade "
+                                                 "or fixed cost (the Hope is spent as it is played)");
+  e.aura_reduce = read_dice(r, "aura_reduce");
+  e.aura_stress = static_cast<int>(r.get_int("aura_stress", 0, 0, 3));
+  if (e.aura() && !e.while_stance)
+    throw InputError(r.get(e.aura_stress > 0 ? "aura_stress" : "aura_reduce")->pos(),
+                     "aura_reduce and aura_stress go with a `while_stance` passive");
+  if (e.aura_reduce.present() && e.aura_stress > 0)
+    throw InputError(r.get("aura_stress")->pos(), "aura_reduce or aura_stress, one aura to an entry");
+  if (e.fight_save_hp == 1) throw InputError(r.scalar("fight_save_hp")->pos(), "fight_save_hp: a d6 at or above 1 would take off every HP: 2 to 6");
+  if (e.fight_save_hp > 0 && !e.while_stance)
+    throw InputError(r.scalar("fight_save_hp")->pos(), "fight_save_hp goes with a `while_stance` passive");
   e.focus_proficiency = static_cast<int>(r.get_int("focus_proficiency", 0, 0, 3));
   e.next_hit = read_dice(r, "next_hit");
   e.on_kill = r.get_bool("on_kill", false);
@@ -418,20 +451,49 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.double_damage || e.stance() || e.focus_proficiency || e.next_hit.present() ||
                           e.take_hit || e.ward || e.secondary_dice || e.extra_targets || r.has("passive") || e.pool.present() ||
                           e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope || e.reroll != Reroll::none || e.swap ||
-                          e.double_die || e.hope_bonus.present();
+                          e.double_die || e.hope_bonus.present() || e.fight_save_hp || e.zone_die || e.barrier >= 0 || e.aura_armor ||
+                          e.reflect || e.aura();
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
     throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
                                      ") and so takes no effect keys");
   if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
-  if (modelled && (e.when == CardWhen::passive) != (r.has("passive") || e.companion != CompanionPart::none || e.pool.present() || e.while_stance))
-    throw InputError(node.pos(), r.what() + ": `passive`, `pool`, `while_stance` or `companion` goes with `when: passive`, and only with it");
+  if (modelled && (e.when == CardWhen::passive) != (r.has("passive") || e.companion != CompanionPart::none || e.pool.passive() || e.while_stance))
+    throw InputError(node.pos(), r.what() + ": `passive`, `pool` (but `fill: action`), `while_stance` or `companion` goes with `when: passive`, and only with it");
+  if (e.zone_die > 0 &&
+      (e.when != CardWhen::action || e.target != CardTarget::party || (e.roll != CardRoll::none && e.roll != CardRoll::spellcast) ||
+       e.damage.present() || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.fear || e.clear_armor ||
+       e.evasion || e.either || e.ward || e.stance() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained ||
+       e.pool.present()))
+    throw InputError(r.scalar("zone_die")->pos(), r.what() + ": zone_die goes with an action at the party (`target: party`), "
+                                                           "a spellcast roll or none, and no other effect");
+  if (e.barrier >= 0 && (e.when != CardWhen::action || e.target != CardTarget::party || e.zone_die > 0 ||
+                         e.pool.present() || e.damage.present() || e.stance() || e.ward))
+    throw InputError(r.scalar("barrier")->pos(), r.what() + ": barrier goes with an action at the party (`target: party`), "
+                                                          "with its heals if any (no zone_die, pool, damage, stance or ward)");
+  if (e.aura_armor > 0 &&
+      (e.when != CardWhen::action || e.target != CardTarget::ally || e.roll != CardRoll::none || e.zone_die > 0 ||
+       e.barrier >= 0 || e.pool.present() || e.damage.present() || e.heal_hp.present() || e.heal_stress.present() ||
+       e.gain_hope || e.fear || e.clear_armor || e.evasion || e.either || e.ward || e.stance() || e.target_stress ||
+       e.hp_marks || e.vulnerable || e.restrained))
+    throw InputError(r.scalar("aura_armor")->pos(), r.what() + ": aura_armor goes with an action at an ally (`target: ally`), "
+                                                             "no roll and no other effect");
+  // An action that fills its pool (Thorn Skin): its costs, uses and target self, nothing else.
+  if (e.pool.fill == PoolFill::action &&
+      (e.when != CardWhen::action || e.target != CardTarget::self || e.roll != CardRoll::none || r.has("passive") ||
+       e.damage.present() || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.fear || e.clear_armor ||
+       e.evasion || e.either || e.ward || e.stance() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained))
+    throw InputError(r.get("pool")->pos(), r.what() + ": a `fill: action` pool goes with `when: action` and `target: self`, "
+                                                      "no roll and no other effect (its costs and uses are paid when played)");
   const bool spot = e.trigger == CardTrigger::spotlight;
   if (e.while_stance && (r.has("passive") || e.pool.present() || e.fight_damage || e.fight_severe || e.no_armor ||
                          e.fight_thresholds.present() || e.fight_retaliate.present() || e.fight_advantage >= 0 ||
-                         e.ends_severe || (e.fight_proficiency == 0 && e.fight_evasion == 0)))
-    throw InputError(r.scalar("while_stance")->pos(), r.what() + ": a `while_stance` passive takes fight_proficiency and fight_evasion, nothing else");
+                         e.ends_severe || (e.fight_proficiency == 0 && e.fight_evasion == 0 && e.fight_save_hp == 0 && !e.aura()) ||
+                         ((e.uses > 0 || r.has("refresh")) && !e.aura()) || e.hope || e.stress || e.armor ||
+                         (r.has("hit_if") && (!e.aura_reduce.present() || e.hit_if != HitIf::ranged))))
+    throw InputError(r.scalar("while_stance")->pos(), r.what() + ": a `while_stance` passive takes fight_proficiency, fight_evasion, fight_save_hp, "
+                                                                "aura_reduce (with `hit_if: ranged`) or aura_stress (with their `uses` and `refresh`), nothing else");
   if (e.stance() && !e.while_stance && e.trigger != CardTrigger::attack && !spot)
     throw InputError(node.pos(), r.what() + ": a stance (fight_damage, fight_severe, no_armor, fight_thresholds, fight_retaliate, "
                                             "fight_advantage, fight_proficiency, fight_evasion) goes with `trigger: attack` or `spotlight`, or a while_stance passive");
@@ -443,7 +505,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("ends_on")->pos(), r.what() + ": ends_on goes with a stance (`trigger: attack` or `spotlight`)");
   if (e.fight_retaliate.present() && e.fight_retaliate.count == 0)
     throw InputError(r.get("fight_retaliate")->pos(), r.what() + ": fight_retaliate rolls dice, e.g. d10");
-  if (e.pool.present() && (e.hope || (e.stress && e.pool.fill != PoolFill::hurt) || e.armor || e.uses || e.uses_trait >= 0 ||
+  if (e.pool.passive() && (e.hope || (e.stress && e.pool.fill != PoolFill::hurt) || e.armor || e.uses || e.uses_trait >= 0 ||
                            r.has("refresh")))
     throw InputError(r.get("pool")->pos(), r.what() + ": a `pool` costs nothing to fill or spend but a `stress` with `fill: hurt` "
                                                       "(paid each time it fills): no hope, armor, uses or refresh");
@@ -458,8 +520,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                                             "at_most, against or hit_if unless modelled");
   if (e.roll == CardRoll::attack && e.target != CardTarget::enemy)
     throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
-  if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve)
-    throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade)");
+  if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve && e.reflect == 0)
+    throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade) or reflects it");
   if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0 && !e.double_die)
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice`, `secondary_dice`, `double_die`, `hp_marks` or `extra_targets` to the hit");
   if (e.double_die && !hit)
@@ -483,11 +545,12 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   const bool before = e.trigger == CardTrigger::attack;
   if (e.hit_if == HitIf::focus && !(before && e.fear < 0))
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": hit_if: focus goes with `trigger: attack` and a Fear loss (`fear`)");
-  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event && !attacked && !struck && !damaged && e.hit_if != HitIf::focus)))
+  const bool aura = e.aura_reduce.present();  // a while_stance aura's hit_if: ranged (checked above)
+  if (!hit && (e.weapon_dice > 0 || (r.has("hit_if") && !event && !attacked && !struck && !damaged && !aura && e.hit_if != HitIf::focus)))
     throw InputError(node.pos(), r.what() + ": weapon_dice goes with `trigger: hit`, hit_if with hit, crit, after_hit, missed, failed, attacked, struck or damaged");
   if (damaged && e.hit_if != HitIf::any && e.hit_if != HitIf::melee && e.hit_if != HitIf::ranged)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `damaged` reaction's hit_if is melee or ranged (the range the adversary dealing it fights at)");
-  if (e.hit_if == HitIf::ranged && e.trigger != CardTrigger::missed && !attacked && !struck && !damaged)
+  if (e.hit_if == HitIf::ranged && e.trigger != CardTrigger::missed && !attacked && !struck && !damaged && !aura)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": `hit_if: ranged` (an attacker beyond Melee range) goes with `trigger: missed`, `attacked` or `struck`");
   if ((attacked || struck) && e.hit_if != HitIf::any && e.hit_if != HitIf::melee && e.hit_if != HitIf::ranged)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": an `attacked` or `struck` reaction's hit_if is melee or ranged (the attacker's range)");
