@@ -175,6 +175,7 @@ inline void Battle<R, Log>::spotlight(int j) {
     ENCSIM_SAY(log_, "%s spends its spotlight breaking free", aname(j));
     return;
   }
+  if (s.goaded_by >= 0 && goaded(j)) [[unlikely]] return;  // Goad Them On (play_party.hpp)
   if (adv(j).default_rules && enc_.play.by_value) return act_by_value(j);
   const View view{this, j, false};
   for (const tactics::Rule& rule : adv(j).rules) {
@@ -402,7 +403,8 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     if (!standing(t)) continue;
     radv(j).aimed(area);
     // Disadvantage while the PC is guarded (Sturdy at 1 HP left); with advantage they cancel.
-    const bool guarded = hp_left(t) <= pc(t).guarded_hp;
+    // ... or goaded at it (Goad Them On), or it is Cloaked or Invisible (play_party.hpp)
+    const bool guarded = hp_left(t) <= pc(t).guarded_hp || t == goad_t_ || pc_[t].unseen != 0;
     const bool adv_roll = (base_adv || vulnerable(t)) && !guarded;
     const bool dis_roll = guarded && !(base_adv || vulnerable(t));
     if ((adv_roll || dis_roll) && second == 0) second = dice_.die(20);

@@ -18,6 +18,7 @@
 //   play_defence.hpp     reactions around an adversary's attack, an ally's hit, a death move
 //   play_zone.hpp        reductions standing over the party (Zone of Protection)
 //   play_roll.hpp        reactions on a PC's own Duality roll (a Hope Die changed, a reroll)
+//   play_party.hpp       cards that lift the party (a rally, an ally's Stress taken on, Full Surge)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -89,6 +90,9 @@ class Battle {
     int stance_thresholds, stance_adv, stance_prof, stance_evasion;
     int prior_foe, prior_card;  // the adversary it has Prioritized (Nemesis; -1 none) and the card (play_roll.hpp)
     int aura_from, aura_card;  // an aura on it (Shield Aura): the caster and its card, -1 none (play_zone.hpp)
+    int trait_bonus;  // added to every trait until the fight ends (Full Surge, play_party.hpp)
+    int unseen;       // attacks on it have disadvantage: kCloakAttack, kCloakFear, kInvisible (bits; play_party.hpp)
+    int invisible_left, invisible_from, invisible_card;  // Invisibility: its actions left, the caster and card
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -97,6 +101,8 @@ class Battle {
     int spotlights;      // this GM turn
     int last_attacker;   // a PC index, -1 none
     std::array<int, 12> uses;  // uses left per feature, -1 unlimited
+    int goaded_by;  // its next spotlight is an attack on this PC, with disadvantage (Goad Them On), -1 none
+    int gift_from, gift_card;  // a gift waiting for the next PC to attack it (Lead by Example): the PC, its card; -1 none
   };
 
  private:
@@ -126,7 +132,7 @@ class Battle {
   }
   // A trait, thresholds and the attack in use, with the Beastform's changes while in it.
   int trait_of(int i, Trait t) const {
-    const int v = pc(i).traits[static_cast<std::size_t>(t)];
+    const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus;
     return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + pc_[i].beast_bonus : v;
   }
   int major_of(int i) const { return pc(i).major + (pc_[i].beast ? pc(i).beast_thresholds : 0) + pc_[i].stance_thresholds; }
@@ -360,7 +366,7 @@ class Battle {
   int card_attack_bonus(int i, bool crit, bool hope);
   int card_damaged(int i, int dmg, int marks, DamageType type, int from);
   int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
-  void card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n);
+  void card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n, unsigned* half);
   int before_attack(int i, int t, const PcWeapon& w, int mod, int net, int* first);
   int fail_advantage(int i);
   int stance_damage(int i);
@@ -412,6 +418,29 @@ class Battle {
   int card_armor(int i, int marks);
   bool card_dying(int i);
   void card_struck(int t, int j);
+  double advantage_worth(int q) const;
+  double rally_worth(int i) const;
+  void start_rally(int i, const PcCard& c);
+  void end_rally(int i);
+  int rally_adv(int i) const { return cry_from_ >= 0 && cry_from_ != i ? 1 : 0; }  // Battle Cry's advantage
+  int burden_target(int i) const;
+  int burden_count(int i, int q) const;
+  double burden_worth(int i, int q) const;
+  void take_burden(int i, const PcCard& c, int q);
+  void leave_gift(int i, int k, int foe);
+  void take_gift(int i, int t);
+  void ally_failed(int i, RollResult r);
+  void surge(int i, int k);
+  bool own_marks(int i, int t, const PcWeapon& w);
+  static constexpr int kCloakAttack = 1, kCloakFear = 2, kInvisible = 4;
+  double unseen_worth(int q) const;
+  int invisible_target(int i) const;
+  void make_invisible(int i, const PcCard& c, int q);
+  void spotlight_end(int i);
+  int cloaked_attack_ = -1;
+  int low_die_ = 0;  // the lowest damage die of the PC's last weapon damage roll (with has_max_die only)  // the PC whose attack being made began while Cloaked (Sneak Attack)
+  double taunt_worth(int i, int j) const;
+  bool goaded(int j);
   double hit_cost(int i, int dmg, DamageType type, bool direct, int down, bool all_armor, int* hp = nullptr) const;
   int card_ally_damaged(int t, int dmg, DamageType type, bool direct, int* down, bool* all_armor, bool* whole);
 
@@ -494,10 +523,14 @@ class Battle {
   bool evasion_vs_ = false;  // a PC's Evasion depends on its attacker (evasion_vs)
   bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
   bool in_attack_ = false;  // damage_pc is dealing an adversary's attack's damage (a `hurt` pool, play_pool.hpp)
-  int zone_ = 0, zone_pc_ = -1, zone_card_ = -1;
+  int zone_ = 0, zone_pc_ = -1, zone_card_ = -1;  // a zone over the party: its die's value (0 none), caster, card (play_zone.hpp)
   std::uint64_t auras_ = 0;  // PCs (bits) whose stance holds an aura over the party (Elemental Aura: Air, play_zone.hpp)
   TypeMask barrier_ = 0;  // a barrier's resistance for every PC (play_zone.hpp) ...
-  int barrier_pc_ = -1, barrier_card_ = -1;  // ... its caster and card  // a zone over the party: its die's value (0 none), caster, card (play_zone.hpp)
+  int barrier_pc_ = -1, barrier_card_ = -1;  // ... its caster and card
+  int goad_t_ = -1;  // during a goaded adversary's spotlight: the PC it must attack, with disadvantage (play_party.hpp)
+  int cry_from_ = -1, cry_card_ = -1;  // a rally (Battle Cry): the PC whose allies have advantage, its card; -1 none
+  bool gifts_ = false;        // a PC holds a next_attacker card (Lead by Example, play_party.hpp)
+  bool ally_failed_ = false;  // a PC holds an `ally_failed` reaction, with an ally (Lean on Me)
 };
 
 template <class R, class Log>
@@ -523,6 +556,7 @@ inline void Battle<R, Log>::run() {
       ++pc_streak_;
       const bool pass = pc_spotlight(i);
       if (over()) return finish();
+      if (pc_[i].invisible_left > 0 || (pc(i).has_spotlight_end && opt_.cards)) [[unlikely]] spotlight_end(i);  // play_party.hpp
       if (pass) {
         gm_turn();
         if (over()) return finish();
@@ -551,13 +585,15 @@ inline void Battle<R, Log>::set_up() {
                      pc(i).armor_marked_start, false, false, false, false,
                      Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
                      pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1, -1, -1, -1, 0,
-                     {}, 0, -1, 0, 0, -1, -1};
+                     {}, 0, -1, 0, 0, -1, -1, -1, -1, 0, 0, 0, -1, -1};
     if (pc(i).companion.present) ++n_companions_;
     evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
     attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
     ally_reactions_ = ally_reactions_ || (pc(i).guards_allies && n_pc_ > 1);
     ally_rerolls_ = ally_rerolls_ || (pc(i).rerolls_allies && n_pc_ > 1);
     reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
+    gifts_ = gifts_ || pc(i).has_next_attacker;
+    ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
@@ -574,7 +610,7 @@ inline void Battle<R, Log>::set_up() {
   for (int i = 0; i < n_pc_; ++i) last_hit_by_[i] = -1;
   for (int j = 0; j < n_adv_; ++j) {
     AdvState& s = adv_[j];
-    s = AdvState{0, 0, true, false, false, false, 0, 0, -1, {}};
+    s = AdvState{0, 0, true, false, false, false, 0, 0, -1, {}, -1, -1, -1};
     adv_feat_[j] = -1;
     for (std::size_t k = 0; k < adv(j).features.size(); ++k) {
       const int u = adv(j).features[k].uses;
@@ -690,6 +726,7 @@ inline int Battle<R, Log>::select(bool pc_side, int self, Target target, const i
     return true;
   };
   auto left = [&](int k) { return pc_side ? adv_hp_left(k) : hp_left(k); };
+  if (!pc_side && goad_t_ >= 0 && usable(goad_t_)) [[unlikely]] return goad_t_;  // Goad Them On (play_party.hpp)
   switch (target) {
     case Target::random: {
       if (!pc_side && gm_focus_ >= 0 && usable(gm_focus_) && !(aim_e_ && aim_e_->only_vulnerable && !vulnerable(gm_focus_)))
@@ -789,6 +826,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   strange_patterns(i, h, f);
   after_roll(i, r, attack);
   if (!succeeded(r) && opt_.cards && pc(i).has_fail_reactions) card_event(i, CardTrigger::failed, r, false, -1);
+  if (!succeeded(r) && ally_failed_ && opt_.cards) [[unlikely]] ally_failed(i, r);  // Lean on Me (play_party.hpp)
   return r;
 }
 
@@ -831,6 +869,11 @@ template <class R, class Log>
 inline void Battle<R, Log>::after_roll(int i, RollResult r, bool attack) {
   // Seed 000, "Choosing GM moves": a failure with Fear calls for a hard move.
   hard_focus_ = opt_.hard_moves && r == RollResult::failure_fear ? i : -1;
+  if (r == RollResult::failure_fear && cry_from_ >= 0) [[unlikely]] end_rally(i);  // Battle Cry (play_party.hpp)
+  if ((pc_[i].unseen & kCloakFear) && (r == RollResult::failure_fear || r == RollResult::success_fear)) [[unlikely]] {
+    pc_[i].unseen &= ~kCloakFear;  // Vanishing Act: Cloaked until a roll with Fear
+    ENCSIM_SAY(log_, "  %s rolls with Fear: no longer Cloaked", pname(i));
+  }
   if (r == RollResult::failure_fear) adversary_reaction_all(Trigger::pc_fail_with_fear, i);
   advance_countdowns(r, attack, true);
 }
@@ -928,3 +971,4 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/companion_play.hpp"
 #include "rules/daggerheart/class_play.hpp"
 #include "rules/daggerheart/play_roll.hpp"
+#include "rules/daggerheart/play_party.hpp"

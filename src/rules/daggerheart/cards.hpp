@@ -38,10 +38,12 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // the PC is about to make an action roll (roll: its Hope Die may change); the
 // PC's action roll's Duality Dice are rolled, before the outcome counts (rolled);
 // another PC's are (ally_rolled; with `target: party`, the PC's own too); the
-// PC is about to make a reaction roll against an adversary's effect (reaction_roll).
+// PC is about to make a reaction roll against an adversary's effect (reaction_roll);
+// another PC's action roll has failed (ally_failed: Lean on Me); the PC's
+// spotlight action is done, before the GM's turn (spotlight_end: Vanishing Act).
 enum class CardTrigger : std::uint8_t {
   none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled,
-  ally_rolled, reaction_roll
+  ally_rolled, reaction_roll, ally_failed, spotlight_end
 };
 // What a `reroll` rolls again (play_roll.hpp): the Hope Die, both Duality
 // Dice, or one of the two (the one the policy expects more of).
@@ -62,8 +64,9 @@ enum class CardSource : std::uint8_t { domain, subclass, ancestry, community };
 // Whom an action reaches: one adversary, every adversary in range (a count by
 // range band, as adversary areas), the PC itself, the ally most in need, the
 // party, every PC but itself (allies), or the PC most in need itself
-// included (creature: "touch a creature").
-enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party, allies, creature };
+// included (creature: "touch a creature"); a reaction also: the PC and the
+// ally its trigger names (both: ally_failed).
+enum class CardTarget : std::uint8_t { enemy, enemies, self, ally, party, allies, creature, both };
 // What gives a card's uses back in a session (docs/rules/daggerheart.md,
 // "Sessions"): any rest ("once per rest"), a long rest ("once per long rest",
 // tokens placed after a long rest), or nothing before the session ends
@@ -160,6 +163,8 @@ struct CardEffect {
   DamageType type = DamageType::magic;
   bool typed = false;  // `damage_type` written: a hit reaction's dice keep their own type (else the weapon's)
   int target_stress = 0;           // each target hit marks this much Stress
+  int stress_highest = 0;          // ... or the highest of Proficiency d(this)s (Troublemaker); 0 none
+  bool taunt = false;              // the target's next spotlight is an attack on the PC, with disadvantage (Goad Them On)
   // HP the target marks outright, no damage roll (no thresholds, resistance
   // or reduction): an action's instead of damage (Reaper's Strike); a `hit`
   // reaction's on top of what the hit's damage marks (Thrive in Chaos).
@@ -247,6 +252,25 @@ struct CardEffect {
   // ally's hit by thresholds (Partners-in-Arms).
   bool take_hit = false, whole = false, all_armor = false;
   int ally_hp = 0;
+  // Action (target: allies): the allies' attack rolls have advantage until a
+  // PC rolls a failure with Fear (Battle Cry; one such rally at a time).
+  bool allies_advantage = false;
+  // Action (target: ally): the ally with most Stress marked moves it to the
+  // PC, which gains a Hope per Stress moved (Share the Burden).
+  bool take_stress = false;
+  // after_hit: the gifts (heal_stress, gain_hope; `either`) wait on the
+  // target for the next PC to attack it (Lead by Example).
+  bool next_attacker = false;
+  // spotlight: + to every trait of the PC until the fight ends (Full Surge); not a stance.
+  int fight_traits = 0;
+  // spotlight_end: the PC becomes Cloaked (attacks on it have disadvantage, its
+  // Sneak Attack holds) until it makes an attack (1: Shadow Stepper) or until
+  // it rolls with Fear (2: Vanishing Act); shed_restrained: it is no longer Restrained.
+  int cloak = 0;
+  bool shed_restrained = false;
+  // Action (target: party, one PC by policy): the PC becomes Invisible (attacks
+  // on it have disadvantage) for as many of its actions as the caster's Spellcast trait (Invisibility).
+  bool invisible = false;
   // Action (target: ally): a sigil on the ally; as it would make a death move
   // it clears `heal_hp` HP instead, once (Life Ward). One sigil per caster's card.
   bool ward = false;
@@ -305,6 +329,16 @@ struct CardEffect {
   // Reactions (hit): once the attack roll is known to succeed, this many more
   // adversaries the roll beats are hit by the same attack (Spirit Weapon).
   int extra_targets = 0;
+  // Reactions (hit): the weapon's lowest damage die counts its maximum (Versatile Fighter).
+  bool max_die = false;
+  // Reactions (hit): instead of the damage roll, the target marks as many HP
+  // as the PC has marked (Battle Monster).
+  bool own_marks = false;
+  // A PC with the card attacks with its best trait, whatever its weapons call for (Versatile Fighter).
+  bool best_trait = false;
+  // ... `extra_targets: area`: as many as an area of `range` reaches, less the
+  // first target (Whirlwind); half_damage: the further targets take half the damage.
+  bool extra_area = false, half_damage = false;
   // A pool of tokens (Slayer): a passive with a features.csv row (play_pool.hpp).
   CardPool pool;
   // Passives, folded into the PC at compile time.

@@ -124,6 +124,11 @@ void finish_cards(Pc& p) {
     p.rerolls_allies = p.rerolls_allies || e.trigger == CardTrigger::ally_rolled;
     p.has_reaction_roll_reactions = p.has_reaction_roll_reactions || e.trigger == CardTrigger::reaction_roll;
     p.prioritizes = p.prioritizes || e.prioritize;
+    p.has_next_attacker = p.has_next_attacker || e.next_attacker;
+    p.has_ally_failed = p.has_ally_failed || e.trigger == CardTrigger::ally_failed;
+    p.has_spotlight_end = p.has_spotlight_end || e.trigger == CardTrigger::spotlight_end;
+    p.has_max_die = p.has_max_die || e.max_die;
+    p.has_own_marks = p.has_own_marks || e.own_marks;
   }
   for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
     if (c.live() && c.def->effect.pool.present()) {
@@ -239,6 +244,13 @@ void read_pc_cards(Pc& p, MapReader& r) {
       c.inert = c.have < c.def->effect.needs_domain;
     }
     if (c.live() && c.def->effect.when == CardWhen::passive) fold_passive(p, c.def->effect);
+    if (c.live() && c.def->effect.best_trait) {  // Versatile Fighter: the weapons' trait is the PC's best (first on ties)
+      std::size_t best = 0;
+      for (std::size_t q = 1; q < p.traits.size(); ++q)
+        if (p.traits[q] > p.traits[best]) best = q;
+      for (PcWeapon* w : {&p.primary, &p.secondary})
+        if (w->present && p.traits[best] > p.traits[static_cast<std::size_t>(w->trait)]) w->trait = static_cast<Trait>(best);
+    }
   }
   if (cc && !p.card_levels.empty()) {
     // Each card needs a card the PC may hold (one per level, two at level 1,

@@ -251,6 +251,12 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   ++rpc(i).attacks;
   focus_ = t;
   adv_[t].last_attacker = i;
+  if (gifts_ && adv_[t].gift_from >= 0) [[unlikely]] take_gift(i, t);  // Lead by Example (play_party.hpp)
+  cloaked_attack_ = (s.unseen & (kCloakAttack | kCloakFear)) != 0 ? i : -1;  // Sneak Attack while Cloaked
+  if (s.unseen & kCloakAttack) [[unlikely]] {  // an attack ends Cloaked (Shadow Stepper's)
+    s.unseen &= ~kCloakAttack;
+    ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
+  }
   if (s.marked_foe >= 0) end_focus(i, t);  // Deadly Focus (play_attack.hpp)
   if (p.hope == HopeKind::distract && opt_.hope_features && s.hope >= 3 && adv_[t].distract == 0 && !blaze) {
     hope_feature(i);
@@ -272,7 +278,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   } else {
     int modifier = trait_of(i, w.trait) + w.attack_bonus + s.attack_bonus;
     const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
-    int net = target_net + (w.advantage ? 1 : 0);
+    int net = target_net + (w.advantage ? 1 : 0) + rally_adv(i);  // Battle Cry (play_party.hpp)
     if (adv_[t].hidden && p.no_disadvantage == static_cast<int>(w.trait)) [[unlikely]] {  // Surefooted (a passive)
       net += 1;
       const PcCard& c = p.cards[static_cast<std::size_t>(p.no_disadvantage_card)];
@@ -379,7 +385,17 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     }
   }
   int target_feat[4] = {-1, -1, -1, -1};  // a target a card added (Spirit Weapon): its row, else the attack's
-  if (opt_.cards && p.has_target_reactions && !blaze) card_targets(i, w, beats, targets, target_feat, &n_targets);
+  unsigned half = 0;  // ... bit k: target k takes half the damage (Whirlwind)
+  if (opt_.cards && p.has_target_reactions && !blaze) card_targets(i, w, beats, targets, target_feat, &n_targets, &half);
+  // Battle Monster (play_party.hpp): HP marked in place of the damage roll, on a plain weapon attack's one target.
+  if (p.has_own_marks && opt_.cards && !blaze && n_targets == 1 && partner < 0 && group == 0 && pending_card_ < 0 &&
+      own_marks(i, t, w)) [[unlikely]] {
+    if (p.has_attack_reactions) {
+      if (crit) card_event(i, CardTrigger::crit, r, true, t);
+      card_event(i, CardTrigger::after_hit, r, true, t);
+    }
+    return passes(r);
+  }
   if (&w == &p.beast_attack && !blaze) beast_dice += beast_features(i, t, BeastWhen::hit, &beast_used);
   const int focus_dice = s.marked_foe == targets[0] ? s.marked_dice : 0;  // Deadly Focus
   if (focus_dice > 0)
@@ -487,7 +503,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (!adv_[u].alive) continue;
     if (target_stress > 0) adv_mark_stress(u, target_stress);
     const auto before = feat(feature).damage;
-    damage_adversary(i, u, dmg, type, w.range == Range::melee, beats, target_feat[k] >= 0 ? target_feat[k] : feature, mixed,
+    const int d = (half >> k & 1u) != 0 ? dmg / 2 : dmg;  // Whirlwind's further targets: half
+    if (d != dmg) ENCSIM_SAY(log_, "  half of %d damage to %s: %d", dmg, aname(u), d);
+    damage_adversary(i, u, d, type, w.range == Range::melee, beats, target_feat[k] >= 0 ? target_feat[k] : feature, mixed,
                      floor, k == 0 ? plus : 0);
     if (k == 0 && hit_share > 0) {
       const auto moved = std::min<decltype(before)>(hit_share, feat(feature).damage - before);
@@ -527,7 +545,7 @@ inline int Battle<R, Log>::sneak_attack(int i, bool crit) {
 
 template <class R, class Log>
 inline bool Battle<R, Log>::sneak_ok(int i) const {
-  if (!opt_.sneak_attack_needs_melee_ally) return true;
+  if (!opt_.sneak_attack_needs_melee_ally || cloaked_attack_ == i || (pc_[i].unseen & (kCloakAttack | kCloakFear)) != 0) return true;
   for (int k = 0; k < n_pc_; ++k)
     if (k != i && standing(k) && pc(k).primary.range == Range::melee) return true;
   return false;
@@ -589,6 +607,10 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
       if (k >= n) sum += x;
       if (x == w.sides) ++extra;
     }
+  if (p.has_max_die) [[unlikely]] {  // the lowest die, for a max_die reaction (Versatile Fighter)
+    low_die_ = w.sides;
+    for (int k = 0; k < n; ++k) low_die_ = std::min(low_die_, d[static_cast<std::size_t>(k)]);
+  }
   if (pc_[i].venom > 0 && &w == &p.primary) sum += venom_damage(i, crit);  // consumables_play.hpp
   int total = sum + w.flat + w.damage_bonus + (crit ? n * w.sides : 0);
   ENCSIM_SAY(log_, "  damage %dd%d%+d%s = %d", n, w.sides, w.flat + w.damage_bonus, crit ? " + critical" : "", total);

@@ -135,11 +135,12 @@ inline void Battle<R, Log>::take_stance(int i, int k) {
 // (never a Stress it cannot mark; a Hope cost keeps card_hope_reserve with a
 // class Hope feature). Our policy: always then, since the stance lasts until
 // a Severe hit or the fight's end and a Stress is a quarter of an HP (docs).
+// A fight_traits card (Full Surge) likewise, once, when it leaves the PC a
+// Stress slot free; it is no stance and joins one.
 template <class R, class Log>
 inline void Battle<R, Log>::spotlight_stance(int i) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
-  if (s.stance >= 0) return;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
@@ -147,8 +148,11 @@ inline void Battle<R, Log>::spotlight_stance(int i) {
     if (!c.live() || e.trigger != CardTrigger::spotlight || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
         (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress)
       continue;
-    take_stance(i, k);
-    return;
+    if (e.fight_traits > 0) {  // Full Surge (play_party.hpp): once, leaving a Stress slot free
+      if (s.trait_bonus == 0 && s.stress_marked + e.stress < p.stress) surge(i, k);
+      continue;
+    }
+    if (s.stance < 0) take_stance(i, k);
   }
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 
 namespace encsim::daggerheart {
 
@@ -110,6 +111,13 @@ inline double Battle<R, Log>::conditions_value(const CardEffect& e, int j) const
   if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
   if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
+  if (e.taunt && adv_[j].goaded_by < 0) v += taunt_worth(i, j);  // Goad Them On (play_party.hpp)
+  if (e.stress_highest > 0 && adv(j).stress > 0) {  // Troublemaker: the mean of the highest of Proficiency dice
+    const int n = std::max(1, pc(i).proficiency), d = e.stress_highest;
+    double mean = 0.0;
+    for (int k = 1; k <= d; ++k) mean += 1.0 - std::pow(static_cast<double>(k - 1) / d, n);
+    v += 0.25 * std::min(mean, static_cast<double>(adv(j).stress - adv_[j].stress_marked));
+  }
   return v;
 }
 
@@ -251,17 +259,27 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   }
   if (e.pool.fill == PoolFill::action) return v + pool_fill_value(i, k);  // Thorn Skin (play_pool.hpp)
   const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait ? p_beats(roll_mod(i, e), 0, e.difficulty) : 1.0;
+  v -= p * paid;  // a cost paid on a success only
   if (e.zone_die > 0) [[unlikely]] return v + p * zone_value(e);  // play_zone.hpp
+  if (e.invisible) {  // Invisibility (play_party.hpp): one PC, the caster included
+    *target = invisible_target(i);
+    return *target < 0 ? -1.0 : v + p * unseen_worth(*target) * std::max(1, spellcast_mod(i));
+  }
   if (e.target == CardTarget::party || e.target == CardTarget::allies) {
     double sum = e.barrier >= 0 ? barrier_value(e) : 0.0;  // play_zone.hpp
     for (int q = 0; q < n_pc_; ++q)
       if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) sum += heal_value(e, q);
-    return v + p * (sum - paid);
+    if (e.allies_advantage) sum += rally_worth(i);  // Battle Cry (play_party.hpp)
+    return v + p * sum;
   }
   if (e.aura_armor > 0) [[unlikely]] {  // Shield Aura (play_zone.hpp)
     double worth = 0.0;
     *target = aura_target(i, k, &worth);
     return *target < 0 ? -1.0 : v + worth;
+  }
+  if (e.take_stress) {  // Share the Burden (play_party.hpp)
+    *target = burden_target(i);
+    return *target < 0 ? -1.0 : v + burden_worth(i, *target);
   }
   if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
     *target = ward_target(i);
@@ -271,7 +289,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   if (*target < 0) return -1.0;
   // fail_heal: a failed roll still clears that much of the heal's best option.
   const double on_fail = e.fail_heal > 0 ? (1.0 - p) * fail_heal_value(e, *target) : 0.0;
-  return v + p * (heal_value(e, *target) - paid) + on_fail;
+  return v + p * heal_value(e, *target) + on_fail;
 }
 
 // Whether card k has anyone to act on now: a standing adversary, or a PC its
@@ -286,13 +304,16 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::ally: {
       double worth = 0.0;
       if (e.aura_armor > 0) return aura_target(i, k, &worth) >= 0;
-      return e.ward ? ward_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
+      return e.ward ? ward_target(i) >= 0 : e.take_stress ? burden_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
     }
     case CardTarget::creature: return heal_value(e, heal_target(i, true)) > 0.0;
+    case CardTarget::both: return false;  // a reaction's
     case CardTarget::party:
     case CardTarget::allies:
       if (e.zone_die > 0) return zone_value(e) > 0.0;
       if (e.barrier >= 0 && barrier_value(e) > 0.0) return true;
+      if (e.invisible) return invisible_target(i) >= 0;
+      if (e.allies_advantage && rally_worth(i) > 0.0) return true;
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party) && heal_value(e, q) > 0.0) return true;
       return false;
@@ -307,7 +328,7 @@ inline double Battle<R, Log>::weapon_value(int i, int t) const {
   const PcWeapon& w = attack_of(i);
   const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
-                  (w.advantage ? 1 : 0) + (pc_[i].fail_adv >= 0 ? 1 : 0);
+                  (w.advantage ? 1 : 0) + (pc_[i].fail_adv >= 0 ? 1 : 0) + rally_adv(i);
   return p_beats(mod + experience_bonus(i), net, difficulty(t)) * weapon_marks(i, t, w);
 }
 
@@ -455,7 +476,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   const bool rolled = e.roll != CardRoll::none;  // a spellcast, trait or attack roll (an attack with hp_marks)
   if (rolled) {
     const int diff = e.difficulty > 0 ? e.difficulty : n > 0 ? difficulty(targets[0]) : 10;
-    const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) : 0;
+    const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) + rally_adv(i) : 0;
+    if (gifts_ && n == 1 && e.target == CardTarget::enemy && adv_[targets[0]].gift_from >= 0) take_gift(i, targets[0]);
     roll_vs_ = at_enemies && n == 1 && e.target != CardTarget::enemies ? targets[0] : -1;  // Ranger's Focus
     roll_trait_ = e.roll == CardRoll::attack ? static_cast<int>(attack_of(i).trait) : e.trait >= 0 ? e.trait : pc(i).spellcast;
     const int sure = n > 0 && adv_[targets[0]].hidden && pc(i).no_disadvantage == roll_trait_ ? 1 : 0;  // Surefooted
@@ -499,16 +521,21 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     if (!paid) pay_card(i, k, false);
     if (e.zone_die > 0) [[unlikely]] {
       start_zone(i, k);  // play_zone.hpp
+    } else if (e.invisible) [[unlikely]] {  // Invisibility: one PC (play_party.hpp)
+      if (t < 0) t = invisible_target(i);
+      if (t >= 0) make_invisible(i, c, t);
     } else if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
       if (e.barrier >= 0) [[unlikely]] start_barrier(i, k);  // play_zone.hpp
+      if (e.allies_advantage && cry_from_ < 0) start_rally(i, c);
     } else if (e.aura_armor > 0) [[unlikely]] {
       double worth = 0.0;
       if (t < 0) t = aura_target(i, k, &worth);
       if (t >= 0) start_aura(i, k, t);  // play_zone.hpp
     } else {
-      if (t < 0) t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : heal_target(i, e.target == CardTarget::creature);
+      if (t < 0)
+        t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : e.take_stress ? burden_target(i) : heal_target(i, e.target == CardTarget::creature);
       if (t >= 0) card_for_pc(i, c, t);
     }
   } else if (e.fail_heal > 0) {  // a failure still heals a little (Healing Hands)
@@ -534,6 +561,18 @@ inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int bea
   if (e.hp_marks > 0) {
     ENCSIM_SAY(log_, "  %s: %s marks %d HP", c.def->name.c_str(), aname(u), e.hp_marks);
     force_marks(i, u, e.hp_marks, c.feat);
+  }
+  if (e.taunt && adv_[u].alive) [[unlikely]] {  // Goad Them On: its next spotlight attacks the PC (play_party.hpp)
+    adv_[u].goaded_by = i;
+    ++feat(c.feat).conditions;
+    ENCSIM_SAY(log_, "  %s: %s's next spotlight is an attack on %s, with disadvantage", c.def->name.c_str(), aname(u), pname(i));
+  }
+  if (e.stress_highest > 0 && adv_[u].alive) [[unlikely]] {  // Troublemaker: the highest of Proficiency dice
+    const int n = std::max(1, pc(i).proficiency);
+    int hi = 0;
+    for (int q = 0; q < n; ++q) hi = std::max(hi, dice_.die(e.stress_highest));
+    ENCSIM_SAY(log_, "  %s: the highest of %d d%d is %d", c.def->name.c_str(), n, e.stress_highest, hi);
+    adv_mark_stress(u, hi);
   }
   card_conditions(i, c, u);
 }
@@ -580,6 +619,7 @@ inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
     pool_fill(i, static_cast<int>(&c - pc(i).cards.data()));
     return;
   }
+  if (e.take_stress) [[unlikely]] return take_burden(i, c, k);  // Share the Burden (play_party.hpp)
   double worth = 0.0;
   const int opt = e.either ? gift_option(e, k, 1, &worth) : -1;  // `either`: the option worth most to k
   if ((opt < 0 || opt == 0) && e.heal_hp.present() && s.hp_marked > 0) {
@@ -662,14 +702,17 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
       continue;
     if ((e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic) ||
         (e.hit_if == HitIf::fear && r != RollResult::success_fear) || (e.secondary_dice > 0 && !p.secondary.present) ||
-        (e.hit_if == HitIf::near && w.range != Range::melee && w.range != Range::very_close) || e.extra_targets > 0)
+        (e.hit_if == HitIf::near && w.range != Range::melee && w.range != Range::very_close) || e.extra_targets > 0 ||
+        e.own_marks)
       continue;
     const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
     if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
     const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
+    if (e.max_die && low_die_ >= w.sides) continue;  // Versatile Fighter: nothing to raise
     if (cost > 0 || uses > 0) {
       const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0 +
-                          e.secondary_dice * (p.secondary.sides + 1) / 2.0 + (e.double_die ? top_die_ : 0);
+                          e.secondary_dice * (p.secondary.sides + 1) / 2.0 + (e.double_die ? top_die_ : 0) +
+                          (e.max_die ? w.sides - low_die_ : 0);
       const double marked = adv_marks(t, dmg + extra + mean, w.type);
       double gain = marked - adv_marks(t, dmg + extra, w.type);
       if (e.hp_marks > 0 && !(adv(t).immune & type_bit(w.type)) && adv(t).minion == 0)
@@ -682,6 +725,11 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
     for (int q = 0; q < e.secondary_dice; ++q) add += dice_.die(p.secondary.sides) + (crit ? p.secondary.sides : 0);
     if (e.double_die) add += top_die_;  // the highest die counts twice (no new roll)
+    if (e.max_die) {
+      ENCSIM_SAY(log_, "  %s: a d%d showing %d counts %d", c.def->name.c_str(), w.sides, low_die_, w.sides);
+      add += w.sides - low_die_;
+      low_die_ = w.sides;
+    }
     extra += add;
     if (*first < 0) *first = k;
     if (e.typed && e.type != w.type) *mixed = true;  // both types: resistance needs both (damage_adversary)
@@ -701,7 +749,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
 // card's cost, up to `targets`'s four. Costs are paid here; *feats gets the
 // card's row for each target it adds (its HP count there).
 template <class R, class Log>
-inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n) {
+inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n, unsigned* half) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
@@ -713,18 +761,24 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
       continue;
     const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
     int added = 0;
-    for (int q = 0; q < e.extra_targets && *n < 4; ++q) {
+    const int most = e.extra_area ? area_reach(e.range) - 1 : e.extra_targets;  // Whirlwind: the area's, less the first
+    // Whirlwind's further targets take half the damage: weighed at half the weapon's mean.
+    const double mean = p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage;
+    for (int q = 0; q < most && *n < 4; ++q) {
       if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) break;
       const int u = select(true, i, Target::lowest_hp, targets, *n);
       if (u < 0 || difficulty(u) > beats) break;
-      if (weapon_marks(i, u, w) <= kHopeWorth * e.hope + kStressWorth * e.stress) break;
+      const double worth = e.half_damage ? adv_marks(u, mean / 2, w.type) : weapon_marks(i, u, w);
+      if (worth <= kHopeWorth * e.hope + kStressWorth * e.stress) break;
       if (added == 0) pay_card(i, k);
+      if (e.half_damage) *half |= 1u << *n;
       targets[*n] = u;
       feats[(*n)++] = c.feat;
       ++added;
       rpc(i).aimed(true);  // the further target: the roll beat it
       rpc(i).struck(true, false);
-      ENCSIM_SAY(log_, "  %s plays %s: the roll also hits %s", pname(i), c.def->name.c_str(), aname(u));
+      ENCSIM_SAY(log_, "  %s plays %s: the roll also hits %s%s", pname(i), c.def->name.c_str(), aname(u),
+                 e.half_damage ? " (half damage)" : "");
     }
   }
 }
@@ -824,6 +878,10 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
                  c.def->name.c_str(), aname(foe));
       continue;
     }
+    if (e.next_attacker) {  // a gift for the next PC to attack `foe` (Lead by Example, play_party.hpp)
+      leave_gift(i, k, foe);
+      continue;
+    }
     if (e.advantage) {  // `failed`: advantage on the PC's next action roll, unless one is already waiting
       if (s.fail_adv >= 0) continue;
       pay_card(i, k);
@@ -842,10 +900,11 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       v += adv_marks(foe, dice * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage, w.type);
     int ally = -1;  // the ally an `ally` card (or hope_ally) reaches
     if (e.target == CardTarget::ally || (e.hope_ally && with_hope)) ally = heal_target(i, false);
+    if (trig == CardTrigger::ally_failed) ally = foe;  // the ally whose roll failed (Lean on Me)
     int reached_n = e.strike_back ? 1 : 0;  // how many it reaches (for its most it could give)
     for (int q = 0; q < n_pc_; ++q) {
       const bool reached = e.target == CardTarget::party || (e.target == CardTarget::allies && q != i) ||
-                           (e.target == CardTarget::self && q == i) || q == ally;
+                           ((e.target == CardTarget::self || e.target == CardTarget::both) && q == i) || q == ally;
       if (!reached || pc_[q].dead || e.strike_back) continue;
       ++reached_n;
       if (e.either)
@@ -876,7 +935,7 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     }
     for (int q = 0; q < n_pc_; ++q) {
       const bool reached = e.target == CardTarget::party || (e.target == CardTarget::allies && q != i) ||
-                           (e.target == CardTarget::self && q == i) || q == ally;
+                           ((e.target == CardTarget::self || e.target == CardTarget::both) && q == i) || q == ally;
       if (reached && !pc_[q].dead) card_for_pc(i, c, q);
     }
   }

@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll|ally_failed|spotlight_end", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage), ally_failed (another PC's action roll failed; `target: both` or `ally`), spotlight_end (the PC's spotlight action is done, before the GM's turn: cloak)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -32,7 +32,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"barrier", "physical|magic", "", "action (target: party): on a success every PC resists damage of this type from adversaries whose standard attack reaches beyond Very Close range, for the fight"},
     {"aura_armor", "integer", "0", "action (target: ally, the caster included): an aura on one PC: each Armor Slot it marks against a hit drops the hit this many thresholds more; it ends when that leaves the hit no HP to mark"},
     {"zone_die", "integer", "0", "action (target: party): a zone over the party for the fight: a die of these sides set at 1 comes off each hit a PC takes, then goes up one; the zone ends once it would pass its sides"},
-    {"target", "enemy|enemies|self|ally|party|allies|creature", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user, the PC most in need (itself included)"},
+    {"target", "enemy|enemies|self|ally|party|allies|creature|both", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user, the PC most in need (itself included); both (ally_failed): the PC and the ally that failed"},
     {"range", "melee|very_close|close|far|very_far", "close", "enemies: how many it reaches (options area_*)"},
     {"damage", "dice", "", "damage to each target it beats, e.g. d8+2"},
     {"per_proficiency", "boolean", "false", "roll the damage dice Proficiency times"},
@@ -44,8 +44,10 @@ const std::vector<KeySpec> kEffectKeys{
     {"against", "physical|magic", "", "reaction (damaged): only against damage of this type"},
     {"damage_type", "physical|magic", "magic", "damage type (a `hit` reaction's bonus: the weapon's unless written; another type makes the hit deal both)"},
     {"target_stress", "integer", "0", "each target it beats marks this much Stress"},
+    {"stress_highest", "integer", "0", "action at enemies: each target it beats marks Stress equal to the highest of Proficiency dice of this many sides, e.g. 4"},
     {"hp_marks", "integer", "0", "HP the target marks outright (no damage roll, thresholds or resistance): an action's on each target it beats, instead of damage; a `hit` reaction's on top of what the hit marks"},
     {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
+    {"taunt", "boolean", "false", "action at one enemy, rolled: the target it beats makes its next spotlight a standard attack on the PC, with disadvantage"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
     {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage; reaction (reaction_roll): this reaction roll has advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
@@ -58,7 +60,11 @@ const std::vector<KeySpec> kEffectKeys{
     {"weapon_dice", "integer", "0", "reaction (hit): this many more of the weapon's damage dice"},
     {"double_die", "boolean", "false", "reaction (hit): the highest of the hit's weapon damage dice counts twice"},
     {"secondary_dice", "integer", "0", "reaction (hit): this many of the PC's secondary weapon's damage dice join the hit (never played without a secondary weapon)"},
-    {"extra_targets", "integer", "0", "reaction (hit): once the weapon attack roll succeeds, this many more adversaries it beats are hit by the same attack (one damage roll)"},
+    {"extra_targets", "integer | area", "0", "reaction (hit): once the weapon attack roll succeeds, this many more adversaries it beats are hit by the same attack (one damage roll); area: as many as an area of `range` reaches (options area_*), less the first target"},
+    {"max_die", "boolean", "false", "reaction (hit): the lowest of the weapon's damage dice counts its maximum"},
+    {"own_marks", "boolean", "false", "reaction (hit): instead of rolling damage, the target marks as many HP as the PC has marked"},
+    {"best_trait", "boolean", "false", "the PC's weapons use its highest trait for attack rolls, whatever they call for (with any `when`)"},
+    {"half_damage", "boolean", "false", "reaction (hit, extra_targets): the further targets take half the damage (rounded down)"},
     {"pool", "map", "", "with `when: passive`, a pool of tokens on the card: fill (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope; action: on an action card with `target: self`, playing it fills the pool), spend (attack: rolled into the PC's weapon attack roll or damage roll; damaged: rolled off damage the PC takes), strike_back (melee: with spend damaged, the roll is dealt back to an attacker that fights in Melee), max (the most it holds: a number, a trait, proficiency or level), die (each token rolls this die, e.g. 6) or each (each token adds this number); only: magic (spent only on attacks that deal magic damage), clear (rest, long_rest or session: in a session, what clears unspent tokens; session by default)"},
     {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus|near", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck, damaged): near (hit only): a weapon of Melee or Very Close range; only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear (failed: a failure with Fear), a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
@@ -103,6 +109,13 @@ const std::vector<KeySpec> kEffectKeys{
     {"downgrade", "integer", "0", "reaction (damaged, armor): thresholds of severity removed; (ally_damaged) from the ally's hit"},
     {"take_hit", "damage|attack", "", "reaction (ally_damaged): the PC takes the ally's hit instead: its damage only, or the whole attack (the PC becomes its target)"},
     {"all_armor", "boolean", "false", "reaction (ally_damaged, take_hit): the PC may mark any number of Armor Slots against the hit it takes"},
+    {"allies_advantage", "boolean", "false", "action (target: allies): the allies' attack rolls have advantage until a PC rolls a failure with Fear"},
+    {"take_stress", "boolean", "false", "action (target: ally): the ally with most Stress marked moves it to the PC (all but the PC's last free slot), which gains a Hope per Stress moved"},
+    {"next_attacker", "boolean", "false", "reaction (after_hit, target: party): its heal_stress / gain_hope wait on the target for the next PC to attack it"},
+    {"fight_traits", "integer", "0", "reaction (spotlight): + to every trait of the PC until the fight ends (not a stance: it joins one)"},
+    {"cloak", "attack|fear", "", "reaction (spotlight_end): the PC becomes Cloaked (attacks on it have disadvantage) until it makes an attack, or until it rolls with Fear"},
+    {"shed_restrained", "boolean", "false", "reaction (spotlight_end, cloak): the PC is no longer Restrained (and cloaks while Restrained)"},
+    {"invisible", "boolean", "false", "action (target: party): one PC, the caster included, becomes Invisible (attacks on it have disadvantage) for as many of its actions as the caster's Spellcast trait"},
     {"ward", "boolean", "false", "action (target: ally): a sigil on the ally: as it would make a death move it clears `heal_hp` HP instead, once; casting it again moves it"},
     {"ally_hp", "integer", "0", "reaction (ally_damaged): only while the ally has at most this many HP unmarked (0: any)"},
     {"hope_die", "integer", "0", "reaction (roll): the Hope Die has this many sides for the roll (6..20), e.g. 20; heal_stress is then cleared on the PC if the roll succeeds"},
@@ -158,10 +171,10 @@ const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
 const std::vector<std::string> kTriggers{"damaged", "hit",    "crit",   "after_hit",    "missed",    "attacked", "attack", "failed",
                                          "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled",
-                                         "ally_rolled", "reaction_roll"};
+                                         "ally_rolled", "reaction_roll", "ally_failed", "spotlight_end"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
-const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies", "creature"};
+const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies", "creature", "both"};
 const std::vector<std::string> kCompanionParts{"sheet", "training", "battle_bonded", "loyal_friend"};
 const std::vector<std::string> kTiers{"foundation", "specialization", "mastery"};
 const std::vector<std::string> kPassiveNames{"evasion", "major",  "severe", "hp",         "stress",      "armor",
@@ -253,8 +266,10 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.type = static_cast<DamageType>(r.get_choice("damage_type", kTypeNames, 1));
   e.typed = r.has("damage_type");
   e.target_stress = static_cast<int>(r.get_int("target_stress", 0, 0, 6));
+  e.stress_highest = static_cast<int>(r.get_int("stress_highest", 0, 0, 12));
   e.hp_marks = static_cast<int>(r.get_int("hp_marks", 0, 0, 6));
   e.vulnerable = r.get_bool("vulnerable", false);
+  e.taunt = r.get_bool("taunt", false);
   e.restrained = r.get_bool("restrained", false);
   e.advantage = r.get_bool("advantage", false);
   e.bonus = read_dice(r, "bonus");
@@ -267,7 +282,27 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.weapon_dice = static_cast<int>(r.get_int("weapon_dice", 0, 0, 4));
   e.secondary_dice = static_cast<int>(r.get_int("secondary_dice", 0, 0, 4));
   e.double_die = r.get_bool("double_die", false);
-  e.extra_targets = static_cast<int>(r.get_int("extra_targets", 0, 0, 3));
+  if (r.has("extra_targets") && r.scalar("extra_targets")->as_string() == "area") {
+    e.extra_area = true;
+    e.extra_targets = 3;  // at most: the attack's four targets
+    if (!r.has("range"))
+      throw InputError(r.scalar("extra_targets")->pos(), r.what() + ": `extra_targets: area` needs the `range` its area reaches");
+  } else {
+    e.extra_targets = static_cast<int>(r.get_int("extra_targets", 0, 0, 3));
+  }
+  e.half_damage = r.get_bool("half_damage", false);
+  e.max_die = r.get_bool("max_die", false);
+  e.best_trait = r.get_bool("best_trait", false);
+  e.own_marks = r.get_bool("own_marks", false);
+  if (e.own_marks && (e.trigger != CardTrigger::hit || e.bonus.present() || e.weapon_dice || e.secondary_dice || e.hp_marks ||
+                      e.extra_targets || e.max_die || r.has("hit_if")))
+    throw InputError(r.scalar("own_marks")->pos(), r.what() + ": own_marks goes with `trigger: hit`, alone");
+  if (e.max_die && (e.trigger != CardTrigger::hit || e.bonus.present() || e.weapon_dice || e.secondary_dice || e.hp_marks ||
+                    e.extra_targets))
+    throw InputError(r.scalar("max_die")->pos(), r.what() + ": max_die goes with `trigger: hit`, alone (no bonus, weapon_dice, "
+                                                           "secondary_dice, hp_marks or extra_targets)");
+  if (e.half_damage && e.extra_targets == 0)
+    throw InputError(r.scalar("half_damage")->pos(), r.what() + ": half_damage goes with extra_targets");
   if (const Node* p = r.get("pool")) {
     const std::vector<KeySpec> keys{
         {"fill", "hope_roll|hurt|magic_hurt|action", "", "what places tokens: a roll of the PC's with Hope (a token instead of the Hope); an adversary's attack that makes the PC mark HP (a token per HP, for the card's `stress`); magic damage that makes it mark HP (a token per HP); playing the card, an action with `target: self` (as many as the pool holds)"},
@@ -323,6 +358,13 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   }
   e.all_armor = r.get_bool("all_armor", false);
   e.ward = r.get_bool("ward", false);
+  e.allies_advantage = r.get_bool("allies_advantage", false);
+  e.take_stress = r.get_bool("take_stress", false);
+  e.next_attacker = r.get_bool("next_attacker", false);
+  e.fight_traits = static_cast<int>(r.get_int("fight_traits", 0, 0, 4));
+  if (r.has("cloak")) e.cloak = 1 + r.get_choice("cloak", {"attack", "fear"}, 0);
+  e.shed_restrained = r.get_bool("shed_restrained", false);
+  e.invisible = r.get_bool("invisible", false);
   e.ally_hp = static_cast<int>(r.get_int("ally_hp", 0, 0, 12));
   e.hope_die = static_cast<int>(r.get_int("hope_die", 0, 0, 20));
   if (r.has("hope_die") && e.hope_die < 6)
@@ -452,7 +494,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.take_hit || e.ward || e.secondary_dice || e.extra_targets || r.has("passive") || e.pool.present() ||
                           e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope || e.reroll != Reroll::none || e.swap ||
                           e.double_die || e.hope_bonus.present() || e.fight_save_hp || e.zone_die || e.barrier >= 0 || e.aura_armor ||
-                          e.reflect || e.aura();
+                          e.reflect || e.aura() || e.allies_advantage || e.stress_highest || e.taunt || e.cloak || e.invisible ||
+                          e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -497,10 +540,10 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.stance() && !e.while_stance && e.trigger != CardTrigger::attack && !spot)
     throw InputError(node.pos(), r.what() + ": a stance (fight_damage, fight_severe, no_armor, fight_thresholds, fight_retaliate, "
                                             "fight_advantage, fight_proficiency, fight_evasion) goes with `trigger: attack` or `spotlight`, or a while_stance passive");
-  if (spot && (!e.stance() || e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+  if (spot && ((!e.stance() && e.fight_traits == 0) || (e.stance() && e.fight_traits > 0) || e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
                e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained ||
                e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back || e.either || r.has("hit_if")))
-    throw InputError(node.pos(), r.what() + ": a `trigger: spotlight` reaction takes a stance and its costs, nothing else");
+    throw InputError(node.pos(), r.what() + ": a `trigger: spotlight` reaction takes a stance, or fight_traits, and its costs, nothing else");
   if (e.ends_severe && !(e.stance() && !e.while_stance))
     throw InputError(r.scalar("ends_on")->pos(), r.what() + ": ends_on goes with a stance (`trigger: attack` or `spotlight`)");
   if (e.fight_retaliate.present() && e.fight_retaliate.count == 0)
@@ -522,7 +565,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
   if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve && e.reflect == 0)
     throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade) or reflects it");
-  if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0 && !e.double_die)
+  if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0 &&
+      !e.double_die && !e.max_die && !e.own_marks)
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice`, `secondary_dice`, `double_die`, `hp_marks` or `extra_targets` to the hit");
   if (e.double_die && !hit)
     throw InputError(r.scalar("double_die")->pos(), r.what() + ": double_die goes with `trigger: hit`");
@@ -538,7 +582,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.hp_marks > 0 && !hit && (e.damage.present() || e.bonus.present()))
     throw InputError(r.scalar("hp_marks")->pos(), r.what() + ": an action's hp_marks replace its damage: no damage or bonus");
   const bool failed = e.trigger == CardTrigger::failed;
-  const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed || failed;
+  const bool ally_failed = e.trigger == CardTrigger::ally_failed;
+  const bool event = e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit || e.trigger == CardTrigger::missed || failed ||
+                     ally_failed;
   const bool attacked = e.trigger == CardTrigger::attacked;
   const bool struck = e.trigger == CardTrigger::struck;
   const bool damaged = e.trigger == CardTrigger::damaged;
@@ -573,6 +619,41 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                  e.hp_marks || e.downgrade))
     throw InputError(r.scalar("ward")->pos(), r.what() + ": a `ward` is an action on an ally (`target: ally`) that clears `heal_hp` "
                                                         "HP in place of its death move, nothing else");
+  // Battle Cry, Share the Burden, Lead by Example, Lean on Me, Full Surge (play_party.hpp).
+  if (e.allies_advantage && (e.when != CardWhen::action || e.target != CardTarget::allies || e.roll != CardRoll::none ||
+                             e.damage.present() || e.hp_marks || e.heal_hp.present() || e.clear_armor || e.evasion || e.ward))
+    throw InputError(r.scalar("allies_advantage")->pos(), r.what() + ": allies_advantage is an action on the allies (`target: allies`) "
+                                                                    "with no roll; it may clear their Stress and give them Hope");
+  if (e.take_stress && (e.when != CardWhen::action || e.target != CardTarget::ally || e.roll != CardRoll::none || others ||
+                        e.heal_hp.present() || e.hp_marks || e.downgrade || e.ward || e.either))
+    throw InputError(r.scalar("take_stress")->pos(), r.what() + ": take_stress is an action on an ally (`target: ally`) with no "
+                                                               "roll, nothing else (the Hope it gives is one per Stress moved)");
+  if (e.next_attacker && (e.trigger != CardTrigger::after_hit || e.target != CardTarget::party || e.heal_hp.present() ||
+                          e.clear_armor || (!e.heal_stress.present() && e.gain_hope == 0) || r.has("hit_if") || e.hope_ally))
+    throw InputError(r.scalar("next_attacker")->pos(), r.what() + ": next_attacker goes with `trigger: after_hit` and `target: party`, "
+                                                                 "with heal_stress and/or gain_hope (either) for the next PC to attack the target");
+  if (e.stress_highest > 0 && (e.when != CardWhen::action || !at_enemies || e.target_stress || e.stress_highest < 2))
+    throw InputError(r.scalar("stress_highest")->pos(), r.what() + ": stress_highest is an action's at enemies, a die of 2 sides or more, "
+                                                                  "in place of target_stress");
+  if ((e.trigger == CardTrigger::spotlight_end) != (e.cloak > 0) || (e.cloak > 0 && (others || e.heal_hp.present() || e.hp_marks ||
+                                                                                    e.downgrade || r.has("hit_if") || e.either)))
+    throw InputError(r.has("cloak") ? r.scalar("cloak")->pos() : node.pos(),
+                     r.what() + ": `trigger: spotlight_end` takes `cloak` (and shed_restrained), for its costs, and only it takes cloak");
+  if (e.shed_restrained && e.cloak == 0)
+    throw InputError(r.scalar("shed_restrained")->pos(), r.what() + ": shed_restrained goes with cloak");
+  if (e.invisible && (e.when != CardWhen::action || e.target != CardTarget::party || e.damage.present() || e.heal_hp.present() ||
+                      e.heal_stress.present() || e.gain_hope || e.clear_armor || e.evasion || e.hp_marks))
+    throw InputError(r.scalar("invisible")->pos(), r.what() + ": invisible is an action on one PC of the party (`target: party`), nothing else");
+  if (e.taunt && (e.when != CardWhen::action || e.target != CardTarget::enemy || e.roll == CardRoll::none))
+    throw InputError(r.scalar("taunt")->pos(), r.what() + ": taunt is a rolled action at one enemy (`target: enemy`, a `roll`)");
+  if (e.fight_traits > 0 && e.trigger != CardTrigger::spotlight)
+    throw InputError(r.scalar("fight_traits")->pos(), r.what() + ": fight_traits goes with `trigger: spotlight`");
+  if (e.target == CardTarget::both && e.trigger != CardTrigger::ally_failed)
+    throw InputError(r.scalar("target")->pos(), r.what() + ": `target: both` (the PC and the ally that failed) goes with `trigger: ally_failed`");
+  if (ally_failed && ((e.target != CardTarget::both && e.target != CardTarget::ally) || r.has("hit_if") || e.strike_back ||
+                      e.advantage || e.hope_ally || e.on_kill))
+    throw InputError(node.pos(), r.what() + ": an `ally_failed` reaction gives to the ally that failed (`target: ally`) or to it and "
+                                            "the PC (`target: both`): heal_hp, heal_stress, gain_hope, clear_armor, nothing else");
   if (e.all_armor && !e.take_hit)
     throw InputError(r.scalar("all_armor")->pos(), r.what() + ": all_armor is for the hit the PC takes (`take_hit`)");
   if (struck && (e.hp_marks == 0 || others || e.heal_hp.present() || e.downgrade || e.target != CardTarget::enemy))
