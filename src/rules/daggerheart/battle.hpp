@@ -339,7 +339,7 @@ class Battle {
   bool card_payable(int i, int k, CardTrigger trig, int keep) const;
   double adv_marks(int j, double m, DamageType type) const;
   double card_on_value(int i, const CardEffect& e, int j, double extra_mean) const;
-  double conditions_value(const CardEffect& e, int j) const;
+  double conditions_value(int i, const CardEffect& e, int j) const;
   double fail_heal_value(const CardEffect& e, int k) const;
   void fail_heal(const PcCard& c, int k);
   double p_beats(int mod, int net, int difficulty_needed) const;

@@ -100,13 +100,13 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
     v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
   if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
   // Conditions bought with rider_hope count for what they are worth above that Hope (never below nothing).
-  const double cond = conditions_value(e, j);
+  const double cond = conditions_value(i, e, j);
   return v + (e.rider_hope > 0 ? std::max(0.0, cond - kHopeWorth * e.rider_hope) : cond);
 }
 
 // What a card's conditions on adversary j are worth, in expected HP (card_on_value).
 template <class R, class Log>
-inline double Battle<R, Log>::conditions_value(const CardEffect& e, int j) const {
+inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j) const {
   double v = 0.0;
   if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
@@ -584,7 +584,7 @@ inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
   if (!adv_[u].alive) return;
   if (e.rider_hope > 0) {  // the conditions cost Hope: bought when worth at least that Hope (Forceful Push)
     const int keep = opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-    const double worth = conditions_value(e, u);
+    const double worth = conditions_value(i, e, u);
     if (worth <= 0.0 || worth < kHopeWorth * e.rider_hope || pc_[i].hope < e.rider_hope + keep) return;
     spend_hope(i, e.rider_hope, kHopeSpentCards);
     feat(c.feat).spent += e.rider_hope;
