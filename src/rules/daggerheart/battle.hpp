@@ -13,6 +13,7 @@
 //   adversaries.hpp      adversaries: features, effects, reactions, countdowns
 //   choose.hpp           the value rule: what an option is worth, whom to aim at
 //   play_cards.hpp       domain cards and features: actions and event reactions
+//   card_value.hpp       the card value rule: what a card is worth, and which one a PC plays
 //   play_attack.hpp      what cards add to a PC's own attacks (stances, charges, focus)
 //   play_pool.hpp        token pools (Slayer Dice, Spellcharge, Never Upstaged)
 //   play_defence.hpp     reactions around an adversary's attack, an ally's hit, a death move
@@ -961,6 +962,7 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/adversaries.hpp"
 #include "rules/daggerheart/choose.hpp"
 #include "rules/daggerheart/play_cards.hpp"
+#include "rules/daggerheart/card_value.hpp"
 #include "rules/daggerheart/play_attack.hpp"
 #include "rules/daggerheart/play_pool.hpp"
 #include "rules/daggerheart/play_defence.hpp"

@@ -1,0 +1,309 @@
+// The card value rule (cards.hpp, play_cards.hpp): what a card's effect is
+// worth in expected HP against each adversary or for each PC, the chance its
+// roll succeeds, whom it aims at, and the card worth more than the weapon
+// attack on a spotlight (best_card). Included at the end of battle.hpp, after
+// play_cards.hpp; not meant to be included on its own.
+// docs/rules/daggerheart.md, "When a PC plays a card", records every policy.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+namespace encsim::daggerheart {
+
+// Expected HP a hit of mean damage `m` marks on adversary j: resistance,
+// reduction, thresholds; a Minion falls with the spillover the mean reaches.
+template <class R, class Log>
+inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const {
+  const Adversary& a = adv(j);
+  if (a.immune & type_bit(type)) return 0.0;
+  if (a.resist & type_bit(type)) m /= 2;
+  if (a.reduction_types == 0 || (a.reduction_types & type_bit(type))) m -= a.reduction_mean;
+  if (m < 1.0) return 0.0;
+  if (a.minion > 0) return 1.0 + static_cast<int>(m / a.minion);
+  return std::min(severity(static_cast<int>(m + 0.5), a.major, a.severe), adv_hp_left(j));
+}
+
+// What a card's effect on adversary j is worth, in expected HP, if it lands:
+// its damage's marks, or the HP it marks outright (hp_marks); a half HP for a new Vulnerable; a new Restrained as the
+// adversaries' value rule counts it on a PC: 1 when it costs the target its
+// next spotlight (`restrained: loses_spotlight`), else nothing (it acts from
+// where it stands); and a quarter for each Stress it makes the target mark.
+template <class R, class Log>
+inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, double extra_mean) const {
+  double v = 0.0;
+  if (e.damage.present() || extra_mean > 0)
+    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
+  if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
+  // Conditions bought with rider_hope count for what they are worth above that Hope (never below nothing).
+  const double cond = conditions_value(i, e, j);
+  return v + (e.rider_hope > 0 ? std::max(0.0, cond - kHopeWorth * e.rider_hope) : cond);
+}
+
+// What a card's conditions on adversary j are worth, in expected HP (card_on_value).
+template <class R, class Log>
+inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j) const {
+  double v = 0.0;
+  if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
+  if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
+  if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
+  if (e.taunt && adv_[j].goaded_by < 0) v += taunt_worth(i, j);  // Goad Them On (play_party.hpp)
+  if (e.stress_highest > 0 && adv(j).stress > 0) {  // Troublemaker: the mean of the highest of Proficiency dice
+    const int n = std::max(1, pc(i).proficiency), d = e.stress_highest;
+    double mean = 0.0;
+    for (int k = 1; k <= d; ++k) mean += 1.0 - std::pow(static_cast<double>(k - 1) / d, n);
+    v += 0.25 * std::min(mean, static_cast<double>(adv(j).stress - adv_[j].stress_marked));
+  }
+  return v;
+}
+
+// The chance a PC's roll with `mod` beats adversary j (or a fixed Difficulty).
+template <class R, class Log>
+inline double Battle<R, Log>::p_beats(int mod, int net, int difficulty_needed) const {
+  return p_duality(difficulty_needed - mod - (net > 0 ? 3 : net < 0 ? -3 : 0));
+}
+
+// The ally a card heals: the PC with most HP marked (a downed, living one
+// first); `self_ok` for cards that may heal the caster. -1 when none.
+template <class R, class Log>
+inline int Battle<R, Log>::heal_target(int i, bool self_ok) const {
+  int best = -1, best_score = 0;
+  for (int k = 0; k < n_pc_; ++k) {
+    if ((k == i && !self_ok) || pc_[k].dead) continue;
+    const int score = pc_[k].hp_marked + (pc_[k].out ? 100 : 0);
+    if (pc_[k].hp_marked > 0 && score > best_score) best = k, best_score = score;
+  }
+  return best;
+}
+
+// A ward's ally (Life Ward): the standing ally with fewest HP unmarked, when
+// that is 2 or fewer (a Major hit would take it down; the first listed on
+// ties), and no sigil of its own yet. -1 when none.
+template <class R, class Log>
+inline int Battle<R, Log>::ward_target(int i) const {
+  int best = -1;
+  for (int k = 0; k < n_pc_; ++k) {
+    if (k == i || !standing(k) || pc_[k].ward_card >= 0 || hp_left(k) > 2) continue;
+    if (best < 0 || hp_left(k) < hp_left(best)) best = k;
+  }
+  return best;
+}
+
+// What option `opt` of a card's gifts (0 HP cleared, 1 Stress cleared, 2
+// Hope, 3 Armor Slots cleared; -1 all of them) is worth to PC k, in HP: the
+// HP it clears when k has at least `hp_from` marked or is down, a half per
+// Stress, a quarter per Hope, a half per Armor Slot.
+template <class R, class Log>
+inline double Battle<R, Log>::gift_value(const CardEffect& e, int k, int opt, int hp_from) const {
+  const PcState& s = pc_[k];
+  double v = 0.0;
+  if ((opt < 0 || opt == 0) && e.heal_hp.present() && (s.hp_marked >= hp_from || s.out))
+    v += std::min(e.heal_hp.mean(1, 1), static_cast<double>(s.hp_marked)) + (s.out ? 1.0 : 0.0);
+  if ((opt < 0 || opt == 1) && e.heal_stress.present())
+    v += 0.5 * std::min(e.heal_stress.mean(1, 1), static_cast<double>(s.stress_marked));
+  if (opt < 0 || opt == 2) v += 0.25 * std::min(e.gain_hope, pc(k).hope_max - s.hope);
+  if ((opt < 0 || opt == 3) && e.clear_armor > 0) v += 0.5 * std::min(e.clear_armor, s.armor_marked);
+  return v;
+}
+
+// An `either` card's option for PC k: the one worth most (HP, Stress, Hope,
+// Armor on ties); *value its worth.
+template <class R, class Log>
+inline int Battle<R, Log>::gift_option(const CardEffect& e, int k, int hp_from, double* value) const {
+  int pick = 0;
+  *value = -1.0;
+  for (int opt = 0; opt < 4; ++opt) {
+    const double v = gift_value(e, k, opt, hp_from);
+    if (v > *value) *value = v, pick = opt;
+  }
+  return pick;
+}
+
+// What a heal is worth to PC k: the HP it clears, when k has at least 2 HP
+// marked or is down (else nothing), plus the Stress and Hope it gives (with
+// `either`, its best option).
+template <class R, class Log>
+inline double Battle<R, Log>::heal_value(const CardEffect& e, int k) const {
+  if (k < 0) return 0.0;
+  double v = 0.0;
+  if (e.either)
+    gift_option(e, k, 2, &v);
+  else
+    v = gift_value(e, k, -1, 2);
+  if (e.evasion > 0 && pc_[k].evasion_bonus < e.evasion) v += 0.3;
+  return v;
+}
+
+// A card's expected value on this spotlight, and its target (an adversary for
+// enemy cards, a PC for ally cards; -1 for area and party cards). A
+// single-target card goes at `aim` when it stands (the weapon's target, so
+// both are weighed on the same foe), else where it is worth most.
+template <class R, class Log>
+inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
+  const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
+  const int cost_mod = spellcast_mod(i);
+  // What its costs are worth: paid on every use, or (pay_on_success) only
+  // when the roll succeeds, so weighed by that chance. A Stress that refills
+  // an empty card is paid first, whatever the roll.
+  const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
+  const int refill = pc_[i].card_uses[static_cast<std::size_t>(k)] == 0 ? e.refill_stress : 0;
+  double v = -kStressWorth * refill - (e.pay_on_success ? 0.0 : cost);
+  const double paid = e.pay_on_success ? cost : 0.0;
+  *target = -1;
+  if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
+    const PcWeapon& w = attack_of(i);
+    const int mod = roll_mod(i, e);
+    // An attack card's weapon damage (one with hp_marks rolls none).
+    const double weapon = e.roll == CardRoll::attack && e.hp_marks == 0
+                              ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
+                                    e.bonus.mean(pc(i).proficiency, cost_mod) +
+                                    0.5 * e.hope_bonus.mean(pc(i).proficiency, cost_mod)  // about half of successes are with Hope
+                              : 0.0;
+    double p_best = 0.0;  // the best chance among the targets: a pay_on_success cost is paid if any is beaten
+    auto value_on = [&](int j) {
+      const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
+                      (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0);
+      const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod, net, e.difficulty > 0 ? e.difficulty : difficulty(j));
+      p_best = std::max(p_best, p);
+      return p * card_on_value(i, e, j, weapon);
+    };
+    if (e.target == CardTarget::enemy && aim >= 0 && adv_[aim].alive) {
+      *target = aim;  // the weapon's target: no other foe needs weighing
+      const double on = value_on(aim);
+      return v + on - p_best * paid;
+    }
+    double per[Encounter::kMaxAdversaries], chance[Encounter::kMaxAdversaries];
+    int n = 0;
+    for (int j = 0; j < n_adv_; ++j) {
+      p_best = 0.0;
+      per[j] = adv_[j].alive ? value_on(j) : -1.0;
+      chance[j] = p_best;
+      n += adv_[j].alive ? 1 : 0;
+    }
+    if (n == 0) return -1.0;
+    if (e.target == CardTarget::enemy) {
+      *target = best_by(n_adv_, [&](int j) { return per[j] >= 0.0; }, [&](int j) { return per[j] - chance[j] * paid; });
+      return v + per[*target] - chance[*target] * paid;
+    }
+    // Every adversary it reaches: the best `area` of them.
+    p_best = 0.0;
+    for (int j = 0; j < n_adv_; ++j) p_best = std::max(p_best, chance[j]);
+    std::sort(per, per + n_adv_, [](double a, double b) { return a > b; });
+    const int reach = std::min(n, area_reach(e.range));
+    for (int q = 0; q < reach; ++q) v += per[q];
+    return v - p_best * paid;
+  }
+  if (e.pool.fill == PoolFill::action) return v + pool_fill_value(i, k);  // Thorn Skin (play_pool.hpp)
+  const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait ? p_beats(roll_mod(i, e), 0, e.difficulty) : 1.0;
+  v -= p * paid;  // a cost paid on a success only
+  if (e.zone_die > 0) [[unlikely]] return v + p * zone_value(e);  // play_zone.hpp
+  if (e.invisible) {  // Invisibility (play_party.hpp): one PC, the caster included
+    *target = invisible_target(i);
+    return *target < 0 ? -1.0 : v + p * unseen_worth(*target) * std::max(1, spellcast_mod(i));
+  }
+  if (e.target == CardTarget::party || e.target == CardTarget::allies) {
+    double sum = e.barrier >= 0 ? barrier_value(e) : 0.0;  // play_zone.hpp
+    for (int q = 0; q < n_pc_; ++q)
+      if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) sum += heal_value(e, q);
+    if (e.allies_advantage) sum += rally_worth(i);  // Battle Cry (play_party.hpp)
+    return v + p * sum;
+  }
+  if (e.aura_armor > 0) [[unlikely]] {  // Shield Aura (play_zone.hpp)
+    double worth = 0.0;
+    *target = aura_target(i, k, &worth);
+    return *target < 0 ? -1.0 : v + worth;
+  }
+  if (e.take_stress) {  // Share the Burden (play_party.hpp)
+    *target = burden_target(i);
+    return *target < 0 ? -1.0 : v + burden_worth(i, *target);
+  }
+  if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
+    *target = ward_target(i);
+    return *target < 0 ? -1.0 : v + e.heal_hp.mean(1, 1) + 1.0;
+  }
+  *target = e.target == CardTarget::self ? i : heal_target(i, e.target == CardTarget::creature);
+  if (*target < 0) return -1.0;
+  // fail_heal: a failed roll still clears that much of the heal's best option.
+  const double on_fail = e.fail_heal > 0 ? (1.0 - p) * fail_heal_value(e, *target) : 0.0;
+  return v + p * heal_value(e, *target) + on_fail;
+}
+
+// Whether card k has anyone to act on now: a standing adversary, or a PC its
+// healing or help is worth something to (tactics `do: card:NAME` asks this).
+template <class R, class Log>
+inline bool Battle<R, Log>::card_has_target(int i, int k) const {
+  const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
+  switch (e.target) {
+    case CardTarget::enemy:
+    case CardTarget::enemies: return advs_up_ > 0;
+    case CardTarget::self: return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;
+    case CardTarget::ally: {
+      double worth = 0.0;
+      if (e.aura_armor > 0) return aura_target(i, k, &worth) >= 0;
+      return e.ward ? ward_target(i) >= 0 : e.take_stress ? burden_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
+    }
+    case CardTarget::creature: return heal_value(e, heal_target(i, true)) > 0.0;
+    case CardTarget::both: return false;  // a reaction's
+    case CardTarget::party:
+    case CardTarget::allies:
+      if (e.zone_die > 0) return zone_value(e) > 0.0;
+      if (e.barrier >= 0 && barrier_value(e) > 0.0) return true;
+      if (e.invisible) return invisible_target(i) >= 0;
+      if (e.allies_advantage && rally_worth(i) > 0.0) return true;
+      for (int q = 0; q < n_pc_; ++q)
+        if (!pc_[q].dead && (q != i || e.target == CardTarget::party) && heal_value(e, q) > 0.0) return true;
+      return false;
+  }
+  return false;
+}
+
+// The weapon attack's value against adversary t, as card_value reckons it.
+template <class R, class Log>
+inline double Battle<R, Log>::weapon_value(int i, int t) const {
+  if (t < 0) return 0.0;
+  const PcWeapon& w = attack_of(i);
+  const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+  const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
+                  (w.advantage ? 1 : 0) + (pc_[i].fail_adv >= 0 ? 1 : 0) + rally_adv(i);
+  return p_beats(mod + experience_bonus(i), net, difficulty(t)) * weapon_marks(i, t, w);
+}
+
+// What joins a weapon attack and not a card: the Experience PC i would spend
+// a Hope on (0: none)...
+template <class R, class Log>
+inline int Battle<R, Log>::experience_bonus(int i) const {
+  return pc(i).experience > 0 && pc_[i].hope >= std::max(1, opt_.experience_min_hope) ? pc(i).experience : 0;
+}
+
+// ... and Sneak Attack: the HP weapon w's hit of mean damage marks on
+// adversary t (at least a severity floor's, Onslaught, unless t is immune).
+template <class R, class Log>
+inline double Battle<R, Log>::weapon_marks(int i, int t, const PcWeapon& w) const {
+  const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
+  const double m = adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak +
+                                    pc_[i].stance_damage, w.type);
+  const int floor = &w == &pc(i).beast_attack ? 0 : pc(i).hit_min_marks;
+  if (floor == 0 || (adv(t).immune & type_bit(w.type))) return m;
+  return std::max(m, static_cast<double>(adv(t).minion > 0 ? 1 : std::min(floor, adv_hp_left(t))));
+}
+
+// The card worth more than the weapon attack on t, with its target and its
+// worth; -1 when none is (the weapon wins ties; cards tie in name order).
+template <class R, class Log>
+inline int Battle<R, Log>::best_card(int i, int t, int* card_target, double* value) {
+  if (!opt_.cards || !pc(i).has_card_actions) return -1;
+  double best = 0.0;
+  int pick = -1;
+  bool weighed = false;  // the weapon is weighed once a card is usable
+  for (int k = 0; k < static_cast<int>(pc(i).cards.size()); ++k) {
+    if (!card_usable(i, k)) continue;
+    if (!weighed) best = weapon_value(i, t), weighed = true;
+    int ct = -1;
+    const double v = card_value(i, k, &ct, t);
+    if (v > best) best = v, pick = k, *card_target = ct;
+  }
+  *value = best;
+  return pick;
+}
+
+}  // namespace encsim::daggerheart
