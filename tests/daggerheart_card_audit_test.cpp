@@ -232,14 +232,24 @@ TEST(DaggerheartCardAudit, CruelPrecisionTakesTheBetterTrait) {
   EXPECT_EQ(pc("finesse: 0, agility: 2", true), pc("finesse: 0, agility: 2", false) + 2);
 }
 
+// A Warrior keeps no Hope for No Mercy once it has bought it: with 1 Hope
+// left after No Mercy and 2 after its hit with Hope, it pays Whirlwind's Hope
+// to carry the hit (4) to the other foe at half damage. It used to keep 3.
+TEST(DaggerheartCardAudit, NoMercyBoughtLeavesNoHopeReserve) {
+  const std::string foes = "  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, atk: 0, attack: {damage: 1}}\n"
+                           "  - {name: Other, difficulty: 10, thresholds: [5, 10], hp: 6, atk: 0, attack: {damage: 1}}\n";
+  std::string yaml = duel("class: warrior, hope: 4, cards: [Whirlwind]", 1, foes);
+  yaml.replace(yaml.find("hope_features: false"), 20, "hope_features: true");
+  ScriptedDice dice{{{12, 10}, {12, 2}, {4, 4}}};
+  const Replay r = replay(encounter_from(yaml), dice);
+  EXPECT_TRUE(has(r, "Hero spends 3 Hope: +")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Whirlwind")) << r.log;
+}
+
 // The new keys' errors, with line and column.
 TEST(DaggerheartCardAudit, TheNewKeysAreChecked) {
-  auto text = [](const std::string& body) {
-    return "cards:\n  - {name: X, domain: Bone, level: 1, type: Ability, summary: s, " + body + "}\n";
-  };
-  auto msg = [&](const std::string& body) {
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text(body)); });
-  };
+  auto text = [](const std::string& body) { return testing::card_text(body); };
+  auto msg = [](const std::string& body) { return testing::card_error(body); };
   EXPECT_NE(msg("hope: 1, pay_on: success, target: self, gain_hope: 2").find("`pay_on: success` goes with"), std::string::npos);
   EXPECT_NE(msg("hope: 1, roll: spellcast, pay_on: later, damage: d6").find("pay_on"), std::string::npos);
   EXPECT_NE(msg("roll: spellcast, damage: d6, rider_hope: 1").find("rider_hope buys"), std::string::npos);

@@ -194,12 +194,8 @@ TEST(DaggerheartDice, AdeptMarksAStressForADoubledExperience) {
 // The new keys' errors
 
 TEST(DaggerheartDice, TheNewKeysAreChecked) {
-  auto text = [](const std::string& body) {
-    return "cards:\n  - {name: X, domain: Bone, level: 1, type: Ability, summary: s, " + body + "}\n";
-  };
-  auto msg = [&](const std::string& body) {
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text(body)); });
-  };
+  auto text = [](const std::string& body) { return testing::card_text(body); };
+  auto msg = [](const std::string& body) { return testing::card_error(body); };
   EXPECT_NE(msg("when: reaction, trigger: roll, hope_die: 4").find("6 to 20"), std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: roll, hope_die: 24").find("hope_die"), std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: roll, hope_die: 20, gain_hope: 1").find("a `roll` reaction"), std::string::npos);

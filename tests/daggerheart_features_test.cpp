@@ -206,6 +206,18 @@ TEST(DaggerheartFeatures, ManipulateMagicDoublesADieOnAMagicHitOnly) {
   EXPECT_EQ(p.rec.combatants[1].damage_taken, 1) << p.log;
 }
 
+// Manipulate Magic counts the highest die kept after Volatile Magic's reroll:
+// a d4 of 1 (below the Major threshold 5) is rerolled to 4 for 3 Hope, and
+// Manipulate Magic then adds that 4, not the 1 first rolled.
+TEST(DaggerheartFeatures, ManipulateMagicDoublesTheDieVolatileMagicRerolled) {
+  std::string yaml = duel("class: sorcerer, subclass: Primal Origin, hope: 3, primary: {damage: d4, type: magic}");
+  yaml.replace(yaml.find("hope_features: false"), 20, "hope_features: true");
+  ScriptedDice dice{{{12, 9}, {12, 3}, {4, 1}, {4, 4}}};
+  const Replay r = replay(encounter_from(yaml), dice);
+  EXPECT_TRUE(has(r, "spends 3 Hope to reroll low damage dice")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Manipulate Magic: +4 damage")) << r.log;
+}
+
 // Face Your Fear: a success with Fear adds d10 (8) to a hit of 2: 10, Severe;
 // with Hope it does not.
 TEST(DaggerheartFeatures, FaceYourFearAddsADieOnASuccessWithFear) {

@@ -208,12 +208,8 @@ TEST(DaggerheartMore, ChampionsEdgeBuysAnHpClearedAndAnHpOnTheTargetAfterACritic
 // The new keys' errors
 
 TEST(DaggerheartMore, TheNewKeysAreCheckedWithLineAndColumn) {
-  auto text = [](const std::string& body) {
-    return "cards:\n  - {name: X, domain: Blade, level: 1, type: Ability, summary: s, " + body + "}\n";
-  };
-  auto msg = [&](const std::string& body) {
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text(body)); });
-  };
+  auto text = [](const std::string& body) { return testing::card_text(body, "Blade"); };
+  auto msg = [](const std::string& body) { return testing::card_error(body, "Blade"); };
   const std::string focus_alone = "when: reaction, trigger: after_hit, target: self, gain_hope: 1, hit_if: focus";
   EXPECT_NE(msg(focus_alone).find("hit_if: focus goes with"), std::string::npos);
   EXPECT_EQ(testing::where_of([&] { dh::read_card_library("lib.yaml", text(focus_alone)); }).first, 2);

@@ -316,10 +316,7 @@ TEST(DaggerheartOffence, AdrenalineAddsTheLevelToDamageWhileThePcIsVulnerable) {
 // The new keys' errors
 
 TEST(DaggerheartOffence, TheNewKeysAreCheckedWithLineAndColumn) {
-  auto msg = [](const std::string& body) {
-    const std::string text = "cards:\n  - {name: X, domain: Blade, level: 1, type: Ability, summary: s, " + body + "}\n";
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text); });
-  };
+  auto msg = [](const std::string& body) { return testing::card_error(body, "Blade"); };
   EXPECT_NE(msg("when: reaction, trigger: attack, stress: 1").find("no effect"), std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: hit, bonus: d4, attack_damage: 2").find("adds `attack_damage`"),
             std::string::npos);

@@ -294,12 +294,7 @@ TEST(DaggerheartParty, InvisibilityLastsTheCastersSpellcastInActions) {
 // The new keys' errors
 
 TEST(DaggerheartParty, ThePartyKeysAreChecked) {
-  auto text = [](const std::string& body) {
-    return "cards:\n  - {name: X, domain: Blade, level: 1, type: Ability, summary: s, " + body + "}\n";
-  };
-  auto msg = [&](const std::string& body) {
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text(body)); });
-  };
+  auto msg = [](const std::string& body) { return testing::card_error(body, "Blade"); };
   EXPECT_EQ(msg("target: allies, uses: 1, heal_stress: 1, gain_hope: 1, allies_advantage: true"), "(no error)");
   EXPECT_NE(msg("target: enemy, damage: d6, allies_advantage: true").find("allies_advantage is an action on the allies"),
             std::string::npos);

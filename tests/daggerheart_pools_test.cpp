@@ -257,12 +257,7 @@ TEST(DaggerheartPools, FireAuraMakesAFoeThatMarksHpMarkAStress) {
 }
 
 TEST(DaggerheartPools, ThePoolFillAndSpendKeysAreChecked) {
-  auto text = [](const std::string& body) {
-    return "cards:\n  - {name: X, domain: Sage, level: 1, type: Spell, summary: s, " + body + "}\n";
-  };
-  auto msg = [&](const std::string& body) {
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text(body)); });
-  };
+  auto msg = [](const std::string& body) { return testing::card_error(body, "Sage", "Spell"); };
   EXPECT_EQ(msg("hope: 1, uses: 1, target: self, pool: {fill: action, spend: damaged, max: spellcast, die: 6, strike_back: melee}"),
             "(no error)");
   EXPECT_NE(msg("when: passive, pool: {fill: action, spend: damaged, max: 2, die: 6}").find("but `fill: action`"), std::string::npos);

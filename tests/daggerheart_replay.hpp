@@ -11,6 +11,7 @@
 #include "encsim/encounter.hpp"
 #include "encsim/scenario.hpp"
 #include "encsim/tally.hpp"
+#include "input_error.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
 #include "rules/registry.hpp"
 #include "scripted_dice.hpp"
@@ -52,6 +53,17 @@ inline int count(const Replay& r, const std::string& text) {
   int n = 0;
   for (auto at = r.log.find(text); at != std::string::npos; at = r.log.find(text, at + 1)) ++n;
   return n;
+}
+
+// A one-card library's text: the card X with BODY, its domain, level, type
+// and summary filled in; and the error reading it gives ("(no error)": none).
+inline std::string card_text(const std::string& body, const std::string& domain = "Bone",
+                             const std::string& type = "Ability") {
+  return "cards:\n  - {name: X, domain: " + domain + ", level: 1, type: " + type + ", summary: s, " + body + "}\n";
+}
+inline std::string card_error(const std::string& body, const std::string& domain = "Bone",
+                              const std::string& type = "Ability") {
+  return message_of([&] { daggerheart::read_card_library("lib.yaml", card_text(body, domain, type)); });
 }
 
 }  // namespace encsim::testing

@@ -274,12 +274,7 @@ TEST(DaggerheartRolls, NemesisSwapsTheDiceAgainstAPrioritizedFoe) {
 // The new keys' errors
 
 TEST(DaggerheartRolls, TheNewKeysAreChecked) {
-  auto text = [](const std::string& body) {
-    return "cards:\n  - {name: X, domain: Bone, level: 1, type: Ability, summary: s, " + body + "}\n";
-  };
-  auto msg = [&](const std::string& body) {
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text(body)); });
-  };
+  auto msg = [](const std::string& body) { return testing::card_error(body); };
   EXPECT_NE(msg("when: reaction, trigger: rolled, reroll: duallity").find("did you mean 'duality'"), std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: rolled, reroll: hope, fear_to_hope: true").find("one of them"), std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: ally_rolled, reroll: hope").find("an `ally_rolled` reaction"), std::string::npos);

@@ -319,12 +319,8 @@ TEST(DaggerheartTokens, SpiritWeaponHitsASecondFoeWithTheSameRollForAStress) {
 // The new keys' errors
 
 TEST(DaggerheartTokens, ThePoolKeysAreChecked) {
-  auto text = [](const std::string& body) {
-    return "cards:\n  - {name: X, domain: Blade, level: 1, type: Ability, summary: s, " + body + "}\n";
-  };
-  auto msg = [&](const std::string& body) {
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text(body)); });
-  };
+  auto text = [](const std::string& body) { return testing::card_text(body, "Blade"); };
+  auto msg = [](const std::string& body) { return testing::card_error(body, "Blade"); };
   EXPECT_NE(msg("when: passive, pool: {max: 2, die: 6}").find("needs `fill` and `max`"), std::string::npos);
   EXPECT_NE(msg("when: passive, pool: {fill: hope_roll, die: 6}").find("needs `fill` and `max`"), std::string::npos);
   EXPECT_NE(msg("when: passive, pool: {fill: hope_rol, max: 2, die: 6}").find("hope_roll"), std::string::npos);

@@ -230,10 +230,7 @@ TEST(DaggerheartTriggers, BladeTouchedNeedsFourBladeCardsInTheLoadout) {
 // The vocabulary's checks
 
 TEST(DaggerheartTriggers, TheNewKeysAreCheckedWithLineAndColumn) {
-  auto msg = [](const std::string& body) {
-    const std::string text = "cards:\n  - {name: X, domain: Bone, level: 1, type: Ability, summary: s, " + body + "}\n";
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text); });
-  };
+  auto msg = [](const std::string& body) { return testing::card_error(body); };
   EXPECT_NE(msg("when: reaction, trigger: crit, damage: d6").find("crit, after_hit or missed"), std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: crit, target: self, strike_back: true").find("strike_back goes with"),
             std::string::npos);

@@ -6,7 +6,9 @@
 //
 // The class below declares the whole fight and its state; the member functions
 // are defined by concern in headers included at the end of this one:
+//   state.hpp            per-PC, per-adversary and per-countdown state (PcState, AdvState)
 //   battle.hpp           rounds and spotlights, the action roll, the outcome
+//   set_up.hpp           the fight's set-up, and a session's carried state
 //   pcs.hpp              PCs: Hope and its features, attacks, damage rolls, NPC allies
 //   pc_damage.hpp        what harms a PC: Stress, damage and Armor Slots, HP, death moves
 //   gm.hpp               the GM: Fear and the GM's turn
@@ -33,7 +35,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "rules/daggerheart/play.hpp"
+#include "rules/daggerheart/state.hpp"
 
 namespace encsim::daggerheart {
 
@@ -51,60 +53,8 @@ class Battle {
   // Sessions: start from this carried state and leave the end state in it.
   void carry(PartyState* party) { carry_ = party; }
 
-  struct PcState {
-    int hp_marked, stress_marked, hope, armor_marked;
-    bool out, dead, acted;
-    bool vulnerable;  // from a feature (full Stress is checked separately)
-    Until vuln_until;
-    bool restrained;
-    int restrain_difficulty;
-    int evasion_bonus, attack_bonus;
-    bool advantage_next;
-    int rally;  // Rally Die size, 0 when spent or none
-    bool tag_team_used;
-    std::array<std::int8_t, kMaxPcCards> card_uses;  // uses left per card and feature, -1 unlimited (play_cards.hpp)
-    bool beast;      // in its Beastform (beastform_play.hpp)
-    int beast_bonus;  // ... the form's trait bonus, +1 with Evolution
-    std::array<std::int8_t, kMaxPcConsumables> items;  // consumables left, per Pc::consumables (consumables_play.hpp)
-    int venom;       // a venom's die on the primary weapon's next damage roll (sides; 0 none)
-    int venom_item;  // ... the consumable it came from
-    int comp_stress;   // its companion's Stress marked (companion_play.hpp)
-    bool comp_out;     // ... out of the scene
-    int comp_foe;      // ... the adversary it last attacked (engaged with it), -1 none
-    bool loyal_used;   // Loyal Friend used (once per long rest)
-    int unstoppable;        // Guardian: the Unstoppable Die's value, 0 when not Unstoppable (class_play.hpp)
-    bool unstoppable_used;  // ... once per long rest
-    int hunted;             // Ranger: its Focus (an adversary), -1 none
-    int fail_adv;           // a `failed` reaction's advantage on the next action roll: the card (Inevitable), -1 none
-    int charged;            // a `double_damage` card charging the next successful weapon attack (Smite), -1 none
-    int stance;             // a stance card taken until the fight ends (Frenzy), -1 none ...
-    int stance_damage, stance_severe;  // ... what it adds to damage rolls and the Severe threshold
-    bool no_armor;          // ... no Armor Slot used
-    int marked_foe, marked_card, marked_dice;  // a focus (Deadly Focus): its target (-1 none), card, Proficiency added
-    int broken_foe, broken_card;  // a next_hit card's target (Breaking Blow; -1 none) and card
-    int fear_card;  // an `attack` reaction whose Fear the GM loses if this attack succeeds (Apex Predator), -1 none
-    int ward_from, ward_card;  // a sigil on it (Life Ward): the caster and its card, -1 none
-    std::uint64_t reprisal_foes;  // adversaries (bits) that made an ally mark HP since its last hit on each (Act of Reprisal)
-    std::array<std::int8_t, kMaxPcCards> pool;  // tokens on each card's pool (Slayer Dice; play_pool.hpp)
-    // ... a stance's (Elemental Incarnation) more to both thresholds, advantage on weapon attacks with a trait
-    // (-1 none), more Proficiency on damage rolls and more Evasion (a while_stance passive's counted).
-    int stance_thresholds, stance_adv, stance_prof, stance_evasion;
-    int prior_foe, prior_card;  // the adversary it has Prioritized (Nemesis; -1 none) and the card (play_roll.hpp)
-    int aura_from, aura_card;  // an aura on it (Shield Aura): the caster and its card, -1 none (play_zone.hpp)
-    int trait_bonus;  // added to every trait until the fight ends (Full Surge, play_party.hpp)
-    int unseen;       // attacks on it have disadvantage: kCloakAttack, kCloakFear, kInvisible (bits; play_party.hpp)
-    int invisible_left, invisible_from, invisible_card;  // Invisibility: its actions left, the caster and card
-  };
-  struct AdvState {
-    int hp_marked, stress_marked;
-    bool alive, hidden, restrained, vulnerable;
-    int distract;        // Difficulty penalty until it next acts
-    int spotlights;      // this GM turn
-    int last_attacker;   // a PC index, -1 none
-    std::array<int, 12> uses;  // uses left per feature, -1 unlimited
-    int goaded_by;  // its next spotlight is an attack on this PC, with disadvantage (Goad Them On), -1 none
-    int gift_from, gift_card;  // a gift waiting for the next PC to attack it (Lead by Example): the PC, its card; -1 none
-  };
+  using PcState = daggerheart::PcState;
+  using AdvState = daggerheart::AdvState;
 
  private:
   using Target = tactics::Target;
@@ -117,6 +67,8 @@ class Battle {
   const char* pname(int i) const { return pc(i).name.c_str(); }
   const char* aname(int j) const { return adv(j).name.c_str(); }
   bool standing(int i) const { return !pc_[i].out; }
+  // A tie between two PCs goes to the name first in order, never to the order a scenario lists them.
+  bool named_before(int q, int k) const { return pc(q).name < pc(k).name; }
   int hp_left(int i) const { return pc(i).hp - pc_[i].hp_marked; }
   int adv_hp_left(int j) const { return adv(j).hp - adv_[j].hp_marked; }
   // Unstoppable: a Guardian can't be Vulnerable (class_play.hpp).
@@ -183,10 +135,7 @@ class Battle {
   bool within_budget(int n) const { return opt_.budget < 0 || fear_spent_ + n <= opt_.budget; }
   static bool passes(RollResult r) { return r != RollResult::crit && r != RollResult::success_hope; }
 
-  struct CdState {
-    int value, start;
-    bool active, started;
-  };
+  using CdState = daggerheart::CdState;
 
   // ---- the battle (battle.hpp) ------------------------------------------
   void set_up();
@@ -333,6 +282,14 @@ class Battle {
   void countdown_effect(const Countdown& cd);
 
   // ---- domain cards (play_cards.hpp) -------------------------------------
+  // The Hope a PC keeps after paying `cost` Hope for a card: what its class
+  // Hope feature needs (card_hope_reserve), none without such a feature, and
+  // none once a one-off buy is made (No Mercy's bonus holds for the fight).
+  int hope_keep(int i, int cost = 1) const {
+    const HopeKind k = pc(i).hope;
+    const bool needs = k != HopeKind::none && !(k == HopeKind::attack_bonus && pc_[i].attack_bonus != 0);
+    return cost > 0 && needs && opt_.hope_features ? opt_.card_hope_reserve : 0;
+  }
   int spellcast_mod(int i) const;
   int roll_mod(int i, const CardEffect& e) const;
   int area_reach(Range r) const;
@@ -438,8 +395,8 @@ class Battle {
   int invisible_target(int i) const;
   void make_invisible(int i, const PcCard& c, int q);
   void spotlight_end(int i);
-  int cloaked_attack_ = -1;
-  int low_die_ = 0;  // the lowest damage die of the PC's last weapon damage roll (with has_max_die only)  // the PC whose attack being made began while Cloaked (Sneak Attack)
+  int cloaked_attack_ = -1;  // the PC whose attack being made began while Cloaked (Sneak Attack)
+  int low_die_ = 0;  // the lowest damage die of the PC's last weapon damage roll (roll_pc_damage)
   double taunt_worth(int i, int j) const;
   bool goaded(int j);
   double hit_cost(int i, int dmg, DamageType type, bool direct, int down, bool all_armor, int* hp = nullptr) const;
@@ -569,141 +526,6 @@ inline void Battle<R, Log>::run() {
   ENCSIM_SAY(log_, "max_rounds (%d) reached: a draw.", enc_.max_rounds);
   outcome_ = Outcome::draw;
   finish();
-}
-
-// ---- set-up ---------------------------------------------------------------
-template <class R, class Log>
-inline void Battle<R, Log>::set_up() {
-  fear_ = std::min(enc_.fear_start(), opt_.fear_max);
-  zone_ = 0;  // a zone and a barrier last one fight
-  barrier_ = 0;
-  auras_ = 0;
-  int rally = 0;
-  for (int i = 0; i < n_pc_; ++i) rally = std::max(rally, pc(i).rally_die);
-  for (int i = 0; i < n_pc_; ++i) {
-    hope_cap_[i] = pc(i).hope_max;
-    pc_[i] = PcState{pc(i).hp_marked_start, pc(i).stress_marked_start, std::min(pc(i).hope_start, pc(i).hope_max),
-                     pc(i).armor_marked_start, false, false, false, false,
-                     Until::next_action, false, 0, 0, 0, false, rally, false, {}, false, 0, {}, 0, -1,
-                     pc(i).companion.marked_start, false, -1, false, 0, false, -1, -1, -1, -1, 0, 0, false, -1, -1, 0, -1, -1, -1, -1, -1, 0,
-                     {}, 0, -1, 0, 0, -1, -1, -1, -1, 0, 0, 0, -1, -1};
-    if (pc(i).companion.present) ++n_companions_;
-    evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
-    attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
-    ally_reactions_ = ally_reactions_ || (pc(i).guards_allies && n_pc_ > 1);
-    ally_rerolls_ = ally_rerolls_ || (pc(i).rerolls_allies && n_pc_ > 1);
-    reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
-    gifts_ = gifts_ || pc(i).has_next_attacker;
-    ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
-    for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
-      pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
-    for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
-      pc_[i].card_uses[k] = static_cast<std::int8_t>(card_uses_full(pc(i), k));
-    ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
-               pc(i).evasion, pc(i).hp, pc(i).stress, pc(i).major, pc(i).severe, pc(i).armor_slots, pc_[i].hope);
-    if (pc_[i].hp_marked || pc_[i].stress_marked || pc_[i].armor_marked)
-      ENCSIM_SAY(log_, "  %s starts with %d HP, %d Stress and %d Armor Slots marked", pname(i), pc_[i].hp_marked,
-                 pc_[i].stress_marked, pc_[i].armor_marked);
-    for (int k = 0; k < pc(i).prayer_dice && n_prayer_ < kMaxPrayer; ++k)
-      prayer_owner_[n_prayer_] = i, prayer_[n_prayer_++] = setup_.die(4);
-  }
-  pcs_up_ = n_pc_;
-  for (int i = 0; i < n_pc_; ++i) last_hit_by_[i] = -1;
-  for (int j = 0; j < n_adv_; ++j) {
-    AdvState& s = adv_[j];
-    s = AdvState{0, 0, true, false, false, false, 0, 0, -1, {}, -1, -1, -1};
-    adv_feat_[j] = -1;
-    for (std::size_t k = 0; k < adv(j).features.size(); ++k) {
-      const int u = adv(j).features[k].uses;
-      s.uses[k] = u > 0 ? u : -1;
-    }
-  }
-  advs_up_ = n_adv_;
-  for (int c = 0; c < static_cast<int>(enc_.countdowns.size()); ++c) {
-    cd_[c] = CdState{0, 0, false, false};
-    if (enc_.countdowns[static_cast<std::size_t>(c)].active) start_countdown(c);
-  }
-  for (int k = 0; k < n_npc_; ++k)
-    for (std::size_t f = 0; f < enc_.npcs[static_cast<std::size_t>(k)].features.size(); ++f)
-      npc_uses_[k][f] = enc_.npcs[static_cast<std::size_t>(k)].features[f].uses;
-  if (carry_) [[unlikely]] carry_in();
-  ENCSIM_SAY(log_, "The GM starts with %d Fear.", fear_);
-  npc_trigger(Trigger::battle_start, -1, -1);
-}
-
-// A session's fight: the PCs and the GM's Fear as the last fight and rest
-// left them (the Prayer Dice rolled above are replaced by the carried ones,
-// so the setup stream stays in step); then this start becomes the carried state.
-template <class R, class Log>
-inline void Battle<R, Log>::carry_in() {
-  PartyState& p = *carry_;
-  if (p.started) {
-    fear_ = std::min(p.fear, opt_.fear_max);
-    pcs_up_ = 0;
-    for (int i = 0; i < n_pc_; ++i) {
-      PcState& s = pc_[i];
-      hope_cap_[i] = std::max(0, pc(i).hope_max - p.scars[i]);
-      s.hp_marked = p.hp_marked[i];
-      s.stress_marked = p.stress_marked[i];
-      s.armor_marked = p.armor_marked[i];
-      s.hope = std::min(p.hope[i], hope_cap_[i]);
-      s.out = p.out[i];
-      s.dead = p.dead[i];
-      s.rally = p.rally[i];
-      s.tag_team_used = p.tag_team_used[i];
-      for (std::size_t k = 0; k < pc(i).cards.size(); ++k) s.card_uses[k] = p.card_uses[i][k], s.pool[k] = p.pool[i][k];
-      for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) s.items[k] = p.items[i][k];
-      s.comp_stress = p.comp_stress[i];
-      s.comp_out = p.comp_out[i];
-      s.loyal_used = p.loyal_used[i];
-      s.unstoppable_used = p.unstoppable_used[i];
-      if (s.out) {
-        CombatantRecord& r = rpc(i);
-        r.down = true;
-        r.dead = s.dead;
-      } else {
-        ++pcs_up_;
-      }
-      ENCSIM_SAY(log_, "%s carries %d HP, %d Stress, %d Armor Slots marked and %d Hope into this fight%s", pname(i),
-                 s.hp_marked, s.stress_marked, s.armor_marked, s.hope, s.dead ? " (dead)" : s.out ? " (unconscious)" : "");
-      for (std::size_t k = 0; k < pc(i).cards.size(); ++k)
-        if (s.card_uses[k] == 0 && !s.dead && !pc(i).cards[k].inert)
-          ENCSIM_SAY(log_, "  %s's %s is spent until %s", pname(i), pc(i).cards[k].def->name.c_str(),
-                     refresh_name(pc(i).cards[k].def->effect.refresh));
-    }
-    n_prayer_ = std::min(p.n_prayer, kMaxPrayer);
-    for (int k = 0; k < n_prayer_; ++k) prayer_[k] = p.prayer[k], prayer_owner_[k] = p.prayer_owner[k];
-  }
-  carry_out();
-  enc_.carry_metrics(p, p.in);
-}
-
-template <class R, class Log>
-inline void Battle<R, Log>::carry_out() {
-  PartyState& p = *carry_;
-  if (!p.started)
-    for (int i = 0; i < n_pc_; ++i) p.scars[i] = 0;
-  p.started = true;
-  for (int i = 0; i < n_pc_; ++i) {
-    const PcState& s = pc_[i];
-    p.hp_marked[i] = s.hp_marked;
-    p.stress_marked[i] = s.stress_marked;
-    p.armor_marked[i] = s.armor_marked;
-    p.hope[i] = s.hope;
-    p.out[i] = s.out;
-    p.dead[i] = s.dead;
-    p.rally[i] = s.rally;
-    p.tag_team_used[i] = s.tag_team_used;
-    for (std::size_t k = 0; k < pc(i).cards.size(); ++k) p.card_uses[i][k] = s.card_uses[k], p.pool[i][k] = s.pool[k];
-    for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) p.items[i][k] = s.items[k];
-    p.comp_stress[i] = s.comp_stress;
-    p.comp_out[i] = s.comp_out;
-    p.loyal_used[i] = s.loyal_used;
-    p.unstoppable_used[i] = s.unstoppable_used;
-  }
-  p.n_prayer = n_prayer_;
-  for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];
-  p.fear = fear_;
 }
 
 // ---- the party's spotlight ------------------------------------------------
@@ -956,6 +778,7 @@ inline void Battle<R, Log>::status(int round) {
 
 }  // namespace encsim::daggerheart
 
+#include "rules/daggerheart/set_up.hpp"
 #include "rules/daggerheart/pcs.hpp"
 #include "rules/daggerheart/pc_damage.hpp"
 #include "rules/daggerheart/gm.hpp"

@@ -64,27 +64,28 @@ inline double Battle<R, Log>::p_beats(int mod, int net, int difficulty_needed) c
 }
 
 // The ally a card heals: the PC with most HP marked (a downed, living one
-// first); `self_ok` for cards that may heal the caster. -1 when none.
+// first; by name on ties); `self_ok` for cards that may heal the caster. -1 when none.
 template <class R, class Log>
 inline int Battle<R, Log>::heal_target(int i, bool self_ok) const {
   int best = -1, best_score = 0;
   for (int k = 0; k < n_pc_; ++k) {
     if ((k == i && !self_ok) || pc_[k].dead) continue;
     const int score = pc_[k].hp_marked + (pc_[k].out ? 100 : 0);
-    if (pc_[k].hp_marked > 0 && score > best_score) best = k, best_score = score;
+    if (pc_[k].hp_marked > 0 && (score > best_score || (score == best_score && best >= 0 && named_before(k, best))))
+      best = k, best_score = score;
   }
   return best;
 }
 
 // A ward's ally (Life Ward): the standing ally with fewest HP unmarked, when
-// that is 2 or fewer (a Major hit would take it down; the first listed on
-// ties), and no sigil of its own yet. -1 when none.
+// that is 2 or fewer (a Major hit would take it down; by name on ties), and
+// no sigil of its own yet. -1 when none.
 template <class R, class Log>
 inline int Battle<R, Log>::ward_target(int i) const {
   int best = -1;
   for (int k = 0; k < n_pc_; ++k) {
     if (k == i || !standing(k) || pc_[k].ward_card >= 0 || hp_left(k) > 2) continue;
-    if (best < 0 || hp_left(k) < hp_left(best)) best = k;
+    if (best < 0 || hp_left(k) < hp_left(best) || (hp_left(k) == hp_left(best) && named_before(k, best))) best = k;
   }
   return best;
 }

@@ -69,7 +69,7 @@ inline int Battle<R, Log>::unstoppable_severity(int i, int marks, DamageType typ
 template <class R, class Log>
 inline bool Battle<R, Log>::focus_attack(int i, int t) {
   PcState& s = pc_[i];
-  const int keep = opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+  const int keep = hope_keep(i);
   if (!pc(i).rangers_focus || !opt_.class_features || pending_card_ >= 0 || s.hope < 1 + keep) return false;
   if ((s.hunted == t && adv_[t].alive) || adv(t).minion > 0 || adv_hp_left(t) < 3) return false;
   spend_hope(i, 1, kHopeSpentFeatures);

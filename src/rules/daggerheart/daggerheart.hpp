@@ -163,7 +163,6 @@ struct Pc {
   bool has_next_attacker = false;     // after_hit, next_attacker: a gift for the next PC to attack (Lead by Example)
   bool has_ally_failed = false;       // ally_failed: a reaction to an ally's failed action roll (Lean on Me)
   bool has_own_marks = false;         // a `hit` reaction with own_marks (Battle Monster)
-  bool has_max_die = false;           // a `hit` reaction with max_die: its lowest damage die is kept (Versatile Fighter)
   bool has_spotlight_end = false;     // spotlight_end: a reaction as its spotlight action is done (Vanishing Act)
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once

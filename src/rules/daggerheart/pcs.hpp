@@ -584,8 +584,6 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
   }
   int sum = 0;
   for (int k = 0; k < n; ++k) sum += d[static_cast<std::size_t>(k)];
-  top_die_ = 0;  // the highest die kept, for a `double_die` hit reaction (Manipulate Magic)
-  for (int k = 0; k < n; ++k) top_die_ = std::max(top_die_, d[static_cast<std::size_t>(k)]);
   // Volatile Magic: reroll the dice below average when the hit would not reach the Major threshold.
   if (p.hope == HopeKind::reroll_damage && opt_.hope_features && w.type == DamageType::magic && pc_[i].hope >= 3 &&
       !adv(t).minion && sum + w.flat + w.damage_bonus < adv(t).major) {
@@ -598,6 +596,15 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
     }
     ENCSIM_SAY(log_, "  %s spends 3 Hope to reroll low damage dice", pname(i));
   }
+  // The highest and the lowest die kept, after any reroll, for the hit
+  // reactions that read them: `double_die` (Manipulate Magic), `max_die` (Versatile Fighter).
+  top_die_ = 0;
+  low_die_ = w.sides;
+  for (int k = 0; k < n; ++k) {
+    const int x = d[static_cast<std::size_t>(k)];
+    top_die_ = std::max(top_die_, x);
+    low_die_ = std::min(low_die_, x);
+  }
   if (&w == &p.beast_attack && p.beast_ones_add > 0)  // Rampage: each die showing 1 adds a die
     for (int k = 0; k < n; ++k)
       if (d[static_cast<std::size_t>(k)] == 1) sum += dice_.die(p.beast_ones_add);
@@ -607,10 +614,6 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
       if (k >= n) sum += x;
       if (x == w.sides) ++extra;
     }
-  if (p.has_max_die) [[unlikely]] {  // the lowest die, for a max_die reaction (Versatile Fighter)
-    low_die_ = w.sides;
-    for (int k = 0; k < n; ++k) low_die_ = std::min(low_die_, d[static_cast<std::size_t>(k)]);
-  }
   if (pc_[i].venom > 0 && &w == &p.primary) sum += venom_damage(i, crit);  // consumables_play.hpp
   int total = sum + w.flat + w.damage_bonus + (crit ? n * w.sides : 0);
   ENCSIM_SAY(log_, "  damage %dd%d%+d%s = %d", n, w.sides, w.flat + w.damage_bonus, crit ? " + critical" : "", total);

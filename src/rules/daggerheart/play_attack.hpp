@@ -59,7 +59,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
       continue;
     }
     if (e.fear < 0) {  // the GM loses Fear if this attack succeeds (Apex Predator)
-      const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+      const int keep = hope_keep(i, e.hope);
       if (s.fear_card >= 0 || uses == 0 || fear_ <= 0 || (e.hit_if == HitIf::focus && s.hunted != t) ||
           s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress)
         continue;
@@ -78,7 +78,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
       continue;
     }
     if (e.double_damage) {  // a charge (Smite), while none is waiting
-      const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+      const int keep = hope_keep(i, e.hope);
       if (s.charged >= 0 || uses == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
       const double gain = adv_marks(t, 2 * (mean + total), e.typed ? e.type : w.type) - adv_marks(t, mean + total, w.type);
       if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
@@ -144,7 +144,7 @@ inline void Battle<R, Log>::spotlight_stance(int i) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
-    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(i, e.hope);
     if (!c.live() || e.trigger != CardTrigger::spotlight || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
         (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress)
       continue;

@@ -50,7 +50,7 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   const CardEffect& e = d.effect;
   const PcState& s = pc_[i];
   // The Hope a class Hope feature needs is kept (options card_hope_reserve).
-  const int keep = e.hope > 0 && opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+  const int keep = hope_keep(i, e.hope);
   // Out of uses, a card with refill_stress is usable for that Stress more (Unleash Chaos).
   const bool empty = s.card_uses[static_cast<std::size_t>(k)] == 0;
   const int refill = empty ? e.refill_stress : 0;
@@ -288,7 +288,7 @@ inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
   const CardEffect& e = c.def->effect;
   if (!adv_[u].alive) return;
   if (e.rider_hope > 0) {  // the conditions cost Hope: bought when worth at least that Hope (Forceful Push)
-    const int keep = opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(i);
     const double worth = conditions_value(i, e, u);
     if (worth <= 0.0 || worth < kHopeWorth * e.rider_hope || pc_[i].hope < e.rider_hope + keep) return;
     spend_hope(i, e.rider_hope, kHopeSpentCards);
@@ -410,7 +410,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
         (e.hit_if == HitIf::near && w.range != Range::melee && w.range != Range::very_close) || e.extra_targets > 0 ||
         e.own_marks)
       continue;
-    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(i, e.hope);
     if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
     const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
     if (e.max_die && low_die_ >= w.sides) continue;  // Versatile Fighter: nothing to raise
@@ -464,7 +464,7 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
         (e.hit_if == HitIf::near && w.range != Range::melee && w.range != Range::very_close) ||
         (e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic))
       continue;
-    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(i, e.hope);
     int added = 0;
     const int most = e.extra_area ? area_reach(e.range) - 1 : e.extra_targets;  // Whirlwind: the area's, less the first
     // Whirlwind's further targets take half the damage: weighed at half the weapon's mean.
@@ -555,7 +555,7 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
-    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(i, e.hope);
     if (!(kill ? e.on_kill : e.trigger == trig) || !card_payable(i, k, e.trigger, keep)) continue;
     // `failed`: hit_if: weapon answers the failed weapon attack (pc_attack), the others any failed action roll.
     if (!kill && trig == CardTrigger::failed && (e.hit_if == HitIf::weapon) != weapon) continue;

@@ -172,7 +172,7 @@ inline int Battle<R, Log>::reaction_advantage(int t, int j, const Effect& e, int
   const double gain = (p_beats(mod, 1, dc) - p_beats(mod, 0, dc)) * loss;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const CardEffect& c = p.cards[static_cast<std::size_t>(k)].def->effect;
-    const int keep = c.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(t, c.hope);
     if (!card_payable(t, k, CardTrigger::reaction_roll, keep) || (c.stress > 0 && pc_[t].stress_marked + c.stress >= p.stress))
       continue;
     if (gain <= kHopeWorth * c.hope + kStressWorth * c.stress) return 0;
@@ -264,7 +264,7 @@ inline void Battle<R, Log>::card_struck(int t, int j) {
   for (int k = 0; k < static_cast<int>(p.cards.size()) && adv_[j].alive && standing(t); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
-    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(t, e.hope);
     if (!card_payable(t, k, CardTrigger::struck, keep) || (e.hit_if == HitIf::melee && !melee) ||
         (e.hit_if == HitIf::ranged && melee))
       continue;

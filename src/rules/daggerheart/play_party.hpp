@@ -69,7 +69,9 @@ inline int Battle<R, Log>::burden_target(int i) const {
   for (int q = 0; q < n_pc_; ++q) {
     if (q == i || !standing(q) || pc_[q].stress_marked == 0) continue;
     if (best < 0 || pc_[q].stress_marked > pc_[best].stress_marked ||
-        (pc_[q].stress_marked == pc_[best].stress_marked && pc_[q].hp_marked > pc_[best].hp_marked))
+        (pc_[q].stress_marked == pc_[best].stress_marked &&
+         (pc_[q].hp_marked > pc_[best].hp_marked ||
+          (pc_[q].hp_marked == pc_[best].hp_marked && named_before(q, best)))))
       best = q;
   }
   return best >= 0 && burden_count(i, best) > 0 ? best : -1;
@@ -209,7 +211,7 @@ inline int Battle<R, Log>::invisible_target(int i) const {
   double most = 0.0;
   for (int q = 0; q < n_pc_; ++q) {
     const double w = unseen_worth(q);
-    if (w > most) most = w, best = q;
+    if (w > most || (w == most && best >= 0 && named_before(q, best))) most = w, best = q;
   }
   return best;
 }

@@ -28,7 +28,7 @@ template <class R, class Log>
 inline bool Battle<R, Log>::pool_instead_of_hope(int i) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
-  const int keep = opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+  const int keep = hope_keep(i);
   if (s.hope < keep && s.hope < hope_cap(i)) return false;
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];

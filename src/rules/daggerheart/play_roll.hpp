@@ -34,7 +34,7 @@ inline int Battle<R, Log>::hope_die_for(int i, bool attack, int* card) {
     const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
     if (!c.live() || e.trigger != CardTrigger::roll || uses == 0 || (s.beast && c.def->spell)) continue;
     if (e.hp_left > 0 && hp_left(i) > e.hp_left) continue;
-    const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(i, e.hope);
     if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
     const bool limited = uses > 0 || e.hope > 0 || e.stress > 0;
     if (!limited && e.hope_die > sides) sides = e.hope_die, free_card = k;
@@ -102,7 +102,7 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
       // A Prioritized foe's swap (Nemesis): its Hope was paid to Prioritize; only on an attack roll at that foe.
       if (e.prioritize && (roll_vs_ < 0 || s.prior_foe != roll_vs_ || s.prior_card != k)) continue;
       const int hope = e.prioritize ? 0 : e.hope;
-      const int keep = hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+      const int keep = hope_keep(i, hope);
       const double cost = kHopeWorth * hope + kStressWorth * e.stress;
       if (s.hope < hope + keep || s.stress_marked + e.stress > p.stress) continue;
       if (step == 1 && e.swap) {
@@ -158,7 +158,7 @@ inline void Battle<R, Log>::prioritize(int i, int t) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     if (!c.live() || !c.def->effect.prioritize) continue;
-    const int keep = opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+    const int keep = hope_keep(i);
     if (!card_payable(i, k, CardTrigger::rolled, keep)) continue;
     pay_card(i, k);
     s.prior_foe = t, s.prior_card = k;
@@ -254,7 +254,7 @@ inline RollResult Battle<R, Log>::reroll_reactions(int i, RollResult r, int targ
     for (int o = 0; o < n_pc_; ++o) {
       const Pc& p = pc(o);
       if (o == i ? !p.rerolls_own : !ally_rerolls_ || !p.rerolls_allies || !standing(o)) continue;
-      const int keep = opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+      const int keep = hope_keep(o);
       for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
         const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
         if (e.reroll == Reroll::none) continue;

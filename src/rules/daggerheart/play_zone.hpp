@@ -17,15 +17,16 @@
 namespace encsim::daggerheart {
 
 // The standing adversary whose standard attack hits hardest: its mean damage
-// (damage_mean), a Melee one first on ties, then the one with most HP left;
-// -1 when none stands. What a defence that waits for hits is weighed against.
+// (damage_mean), a Melee one first on ties, then the one with most HP left,
+// then by name (never the order the scenario lists them); -1 when none
+// stands. What a defence that waits for hits is weighed against.
 template <class R, class Log>
 inline int Battle<R, Log>::hardest_foe() const {
   int j = -1;
   double top = -1.0;
   for (int q = 0; q < n_adv_; ++q) {
     const double score = adv(q).damage_mean * 1000.0 + (adv(q).range == Range::melee ? 500.0 : 0.0) + adv_hp_left(q);
-    if (adv_[q].alive && score > top) top = score, j = q;
+    if (adv_[q].alive && (score > top || (score == top && adv(q).name < adv(j).name))) top = score, j = q;
   }
   return j;
 }
@@ -145,7 +146,9 @@ inline int Battle<R, Log>::aura_target(int i, int k, double* worth) const {
     const int marks = severity(m, major_of(q), severe_of(q));
     if (!armor_policy_uses(q, marks) || marks - 1 <= 0) continue;
     const double w = marks - 1 <= more ? marks - 1 : static_cast<double>(more * (pc(q).armor_slots - pc_[q].armor_marked));
-    if (w > *worth || (w == *worth && pick >= 0 && hp_left(q) < hp_left(pick))) *worth = w, pick = q;
+    if (w > *worth || (w == *worth && pick >= 0 &&
+                       (hp_left(q) < hp_left(pick) || (hp_left(q) == hp_left(pick) && named_before(q, pick)))))
+      *worth = w, pick = q;
   }
   return pick;
 }
@@ -250,7 +253,7 @@ inline bool Battle<R, Log>::reflect_hit(int i, int dmg, int taken, DamageType ty
   if (!card_payable(i, k, CardTrigger::damaged, 0) || (e.against >= 0 && e.against != static_cast<int>(type)) ||
       !adv_[from].alive)
     return false;
-  const int keep = opt_.hope_features && pc(i).hope != HopeKind::none ? opt_.card_hope_reserve : 0;
+  const int keep = hope_keep(i);
   const int marks = severity(taken, major_of(i), severe_of(i));
   const double worth = marks + adv_marks(from, dmg, type);
   const double miss = (e.reflect - 1) / 6.0;  // one d6 short of the face
