@@ -233,6 +233,12 @@ class Battle {
                       Reroll* pick) const;
   RollResult reroll_reactions(int i, RollResult r, int target_difficulty, int* total, int* h, int* f, int hope_sides);
   void roll_success(int i, int card);
+  // Boons on a PC's own rolls and marks (play_boons.hpp): a trait doubled
+  // before a roll, a number added after it, an Armor Slot instead of a Stress.
+  int trait_boon(int i);
+  RollResult add_to_roll(int i, int k, RollResult r, int target_difficulty, int* total, int h, int f);
+  int armor_for_stress(int i, int n);
+  int spell_roll_mod(int i) const;
   bool stress_experience(int i, int t, const PcWeapon& w, int modifier, int net, bool hope_ok) const;
 
   // ---- consumables (consumables_play.hpp) ---------------------------------
@@ -489,6 +495,8 @@ class Battle {
   int cry_from_ = -1, cry_card_ = -1;  // a rally (Battle Cry): the PC whose allies have advantage, its card; -1 none
   bool gifts_ = false;        // a PC holds a next_attacker card (Lead by Example, play_party.hpp)
   bool ally_failed_ = false;  // a PC holds an `ally_failed` reaction, with an ally (Lean on Me)
+  bool roll_spell_ = false;  // the action roll being made is a Spellcast roll (play_boons.hpp)
+  int last_fear_ = 0;        // the Fear Die of the last action roll of a PC with a fear_bonus card (Midnight-Touched)
 };
 
 template <class R, class Log>
@@ -622,7 +630,10 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   if (pc_[i].fail_adv >= 0) net_adv += fail_advantage(i);  // Inevitable (play_attack.hpp)
   int sides = 12, roll_card = -1;  // the Hope Die (a `roll` reaction's d20: play_roll.hpp) and the card that gave it
   const bool dice_cards = (pc(i).has_roll_reactions || pc(i).has_rolled_reactions) && opt_.cards;
-  if (dice_cards && pc(i).has_roll_reactions) [[unlikely]] sides = hope_die_for(i, attack, &roll_card);
+  if (dice_cards && pc(i).has_roll_reactions) [[unlikely]] {
+    sides = hope_die_for(i, attack, &roll_card);
+    modifier += trait_boon(i);  // Sage-Touched (play_boons.hpp)
+  }
   if (roll_vs_ >= 0 && pc(i).prioritizes && opt_.cards) [[unlikely]] prioritize(i, roll_vs_);  // Nemesis (play_roll.hpp)
   RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f, sides);
   if (focus_reroll(i, attack, r)) {  // class_play.hpp
@@ -643,6 +654,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
     r = pool_attack_roll(i, r, target_difficulty, total);
   if (r == RollResult::failure_fear || r == RollResult::failure_hope) r = rescue(i, r, target_difficulty, total);
   if (roll_card >= 0 && succeeded(r)) [[unlikely]] roll_success(i, roll_card);
+  if (pc(i).has_fear_bonus) [[unlikely]] last_fear_ = f;  // Midnight-Touched's damage (play_cards.hpp, card_hit)
   ++res(kActionRolls);
   if (r == RollResult::crit) ++res(kCriticals);
   roll_gains(i, r);
@@ -796,4 +808,5 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/companion_play.hpp"
 #include "rules/daggerheart/class_play.hpp"
 #include "rules/daggerheart/play_roll.hpp"
+#include "rules/daggerheart/play_boons.hpp"
 #include "rules/daggerheart/play_party.hpp"

@@ -311,6 +311,21 @@ struct CardEffect {
   // attack roll at the adversary the PC has Prioritized, its `hope` paid once
   // to Prioritize it before an attack roll (prioritize; Nemesis).
   bool swap = false, prioritize = false;
+  // Reactions (rolled): a number added to the roll's total once the dice are
+  // seen (Codex-Touched: the PC's Proficiency), played by policy when it turns
+  // the result; only on a Spellcast roll (on_spellcast).
+  CardNumber add_roll;
+  bool on_spellcast = false;
+  // Reactions (roll): before the roll, the trait it uses counts twice, on a
+  // roll with one of these traits (bits by Trait index; Sage-Touched); 0 none.
+  unsigned double_traits = 0;
+  // Reactions (attacked): the attack that succeeded against the PC fails instead (Bone-Touched).
+  bool fail_attack = false;
+  // Reactions (hit): the attack roll's Fear Die's value joins the damage (Midnight-Touched).
+  bool fear_bonus = false;
+  // A reaction that also carries `passive:` numbers, folded into the PC as a
+  // passive's are (a -Touched card's standing bonus beside its reaction).
+  bool folds = false;
   // Reactions (damaged): subtract dice from the damage, halve it, or lower its severity.
   CardDice reduce;
   // ... or (reflect): any number of Hope, a d6 each; any at or above this and
@@ -371,12 +386,16 @@ struct CardEffect {
   // A Stress instead of the Hope an Experience costs, the Experience's bonus
   // multiplied by this (Adept: 2); 0 none.
   int p_stress_experience = 0;
+  int p_spellcast = 0;  // added to the PC's Spellcast rolls (not to what counts its Spellcast trait: tokens, dice)
+  int p_trait_up = -1;  // +1 to this trait (Trait index), before the other passives read it; -1 none
+  // The PC may mark an Armor Slot instead of a Stress (Grace-Touched; play_boons.hpp's policy).
+  bool p_armor_for_stress = false;
   // A passive with a features.csv row: one that acts in the fight (Adrenaline, On the Brink,
   // Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal, Adept, Unshakable, Surefooted).
   bool acts() const {
     return p_no_minor > 0 || p_keep_armor > 0 || p_keep_stress > 0 || p_no_disadvantage >= 0 || p_vulnerable_damage.present() ||
            p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
-           p_stress_experience > 0 || fight_save_hp > 0 || aura();
+           p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress;
   }
 };
 

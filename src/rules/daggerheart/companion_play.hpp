@@ -33,7 +33,7 @@ inline double Battle<R, Log>::companion_value(int i, int t) const {
                   (pc_[i].fail_adv >= 0 ? 1 : 0);
   const bool experience = pc_[i].hope >= std::max(1, opt_.experience_min_hope);  // as experience_bonus, its own Experience
   const double mean = pc(i).proficiency * (c.die + 1) / 2.0;
-  return p_beats(spellcast_mod(i) + (experience ? c.experience : 0), net, difficulty(t)) *
+  return p_beats(spell_roll_mod(i) + (experience ? c.experience : 0), net, difficulty(t)) *
          adv_marks(t, mean, DamageType::physical);
 }
 
@@ -52,7 +52,7 @@ inline bool Battle<R, Log>::command_companion(int i, int t) {
   adv_[t].last_attacker = i;
   s.comp_foe = t;
   ENCSIM_SAY(log_, "%s commands %s to attack %s", pname(i), c.name.c_str(), aname(t));
-  int modifier = spellcast_mod(i);
+  int modifier = spell_roll_mod(i);
   int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
   if (s.advantage_next) net += 1, s.advantage_next = false;
   FeatureRecord& f = feat(c.feat);
@@ -72,8 +72,10 @@ inline bool Battle<R, Log>::command_companion(int i, int t) {
   }
   int total = 0;
   roll_trait_ = pc(i).spellcast;  // a Spellcast roll
+  roll_spell_ = true;
   const RollResult r = action_roll(i, modifier, net, difficulty(t), &total, true);
   roll_trait_ = -1;
+  roll_spell_ = false;
   roll_experience_ = false;
   if (over()) return false;
   if (!standing(i)) return passes(r);

@@ -71,6 +71,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   }
   p.reprisal_proficiency = std::max(p.reprisal_proficiency, e.p_reprisal);
   p.stress_experience = std::max(p.stress_experience, e.p_stress_experience);
+  p.spellcast_bonus += e.p_spellcast;
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
@@ -128,6 +129,7 @@ void finish_cards(Pc& p) {
     p.has_ally_failed = p.has_ally_failed || e.trigger == CardTrigger::ally_failed;
     p.has_spotlight_end = p.has_spotlight_end || e.trigger == CardTrigger::spotlight_end;
     p.has_own_marks = p.has_own_marks || e.own_marks;
+    p.has_fear_bonus = p.has_fear_bonus || e.fear_bonus;
   }
   for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
     if (c.live() && c.def->effect.pool.present()) {
@@ -163,6 +165,9 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with stress_experience (Adept)
     if (p.cards[k].live() && p.cards[k].def->effect.p_stress_experience > 0 && p.stress_experience_card < 0)
       p.stress_experience_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with armor_for_stress (Grace-Touched)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_armor_for_stress && p.armor_stress_card < 0)
+      p.armor_stress_card = static_cast<int>(k);
 }
 
 // The subclass features up to the PC's subclass cards, a multiclass's
@@ -175,7 +180,8 @@ void add_features(Pc& p) {
                       (d.source == CardSource::community && d.owner == p.community);
     if (!mine || (d.element >= 0 && d.element != p.element)) continue;  // Warden of the Elements: its element's only
     p.cards.push_back({&d, -1});
-    if (d.status == CardStatus::modelled && d.effect.when == CardWhen::passive) fold_passive(p, d.effect);
+    if (d.status == CardStatus::modelled && d.effect.p_trait_up >= 0) ++p.traits[static_cast<std::size_t>(d.effect.p_trait_up)];
+    if (d.status == CardStatus::modelled && (d.effect.when == CardWhen::passive || d.effect.folds)) fold_passive(p, d.effect);
   }
 }
 
@@ -234,15 +240,21 @@ void read_pc_cards(Pc& p, MapReader& r) {
     p.cards.push_back({def, -1});
   }
   // Loadout conditions (needs_domain): a card whose loadout lacks the cards of
-  // its domain it asks for is inert; the rest's passives fold into the PC.
+  // its domain it asks for is inert; the rest's passives fold into the PC
+  // (a reaction's `passive` numbers too), a trait raised (trait_up) first, so
+  // that the passives that read it see it whatever the listing order.
+  for (std::size_t k = n_features; k < p.cards.size(); ++k) {
+    PcCard& c = p.cards[k];
+    if (c.def->status != CardStatus::modelled || c.def->effect.needs_domain == 0) continue;
+    for (std::size_t q = n_features; q < p.cards.size(); ++q) c.have += p.cards[q].def->domain == c.def->domain;
+    c.inert = c.have < c.def->effect.needs_domain;
+  }
+  for (std::size_t k = n_features; k < p.cards.size(); ++k)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_trait_up >= 0) ++p.traits[static_cast<std::size_t>(p.cards[k].def->effect.p_trait_up)];
   for (std::size_t k = n_features; k < p.cards.size(); ++k) {
     PcCard& c = p.cards[k];
     if (c.def->status != CardStatus::modelled) continue;
-    if (c.def->effect.needs_domain > 0) {
-      for (std::size_t q = n_features; q < p.cards.size(); ++q) c.have += p.cards[q].def->domain == c.def->domain;
-      c.inert = c.have < c.def->effect.needs_domain;
-    }
-    if (c.live() && c.def->effect.when == CardWhen::passive) fold_passive(p, c.def->effect);
+    if (c.live() && (c.def->effect.when == CardWhen::passive || c.def->effect.folds)) fold_passive(p, c.def->effect);
     if (c.live() && c.def->effect.best_trait) {  // Versatile Fighter: the weapons' trait is the PC's best (first on ties)
       std::size_t best = 0;
       for (std::size_t q = 1; q < p.traits.size(); ++q)

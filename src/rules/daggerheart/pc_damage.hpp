@@ -12,6 +12,7 @@ namespace encsim::daggerheart {
 template <class R, class Log>
 inline void Battle<R, Log>::mark_stress(int i, int n) {
   if (pc(i).keep_stress > 0 && standing(i)) [[unlikely]] n = shake_stress(i, n);  // Unshakable (play_defence.hpp)
+  if (pc(i).armor_stress_card >= 0 && opt_.cards && standing(i)) [[unlikely]] n = armor_for_stress(i, n);  // Grace-Touched
   const int fit = std::min(n, pc(i).stress - pc_[i].stress_marked);
   if (fit > 0 && standing(i))
     ENCSIM_SAY(log_, "  %s marks %d Stress (%d/%d)", pname(i), fit, pc_[i].stress_marked + fit, pc(i).stress);

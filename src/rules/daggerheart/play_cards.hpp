@@ -30,7 +30,7 @@ inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e) const {
     const PcWeapon& w = attack_of(i);
     return trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
   }
-  return e.trait >= 0 ? trait_of(i, static_cast<Trait>(e.trait)) : spellcast_mod(i);
+  return e.trait >= 0 ? trait_of(i, static_cast<Trait>(e.trait)) : spell_roll_mod(i);
 }
 
 // How many adversaries an area card reaches, by range band (options area_*, as adversary areas).
@@ -191,9 +191,11 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       ++feat(sc.feat).uses;
       ENCSIM_SAY(log_, "  %s: %s ignores the disadvantage (%s is Hidden)", sc.def->name.c_str(), pname(i), aname(targets[0]));
     }
+    roll_spell_ = e.roll == CardRoll::spellcast;
     r = action_roll(i, roll_mod(i, e), net + sure, diff, &total, at_enemies);
     roll_vs_ = -1;
     roll_trait_ = -1;
+    roll_spell_ = false;
     if (over()) return false;
     if (!standing(i)) return passes(r);
   }
@@ -403,7 +405,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (c.def->status != CardStatus::modelled || e.trigger != CardTrigger::hit || uses == 0 || (s.beast && c.def->spell))
+    if (!c.live() || e.trigger != CardTrigger::hit || uses == 0 || (s.beast && c.def->spell))  // live: a loadout condition met
       continue;
     if ((e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic) ||
         (e.hit_if == HitIf::fear && r != RollResult::success_fear) || (e.secondary_dice > 0 && !p.secondary.present) ||
@@ -417,7 +419,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     if (cost > 0 || uses > 0) {
       const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0 +
                           e.secondary_dice * (p.secondary.sides + 1) / 2.0 + (e.double_die ? top_die_ : 0) +
-                          (e.max_die ? w.sides - low_die_ : 0);
+                          (e.max_die ? w.sides - low_die_ : 0) + (e.fear_bonus ? last_fear_ : 0);
       const double marked = adv_marks(t, dmg + extra + mean, w.type);
       double gain = marked - adv_marks(t, dmg + extra, w.type);
       if (e.hp_marks > 0 && !(adv(t).immune & type_bit(w.type)) && adv(t).minion == 0)
@@ -430,6 +432,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     for (int q = 0; q < e.weapon_dice; ++q) add += dice_.die(w.sides) + (crit ? w.sides : 0);
     for (int q = 0; q < e.secondary_dice; ++q) add += dice_.die(p.secondary.sides) + (crit ? p.secondary.sides : 0);
     if (e.double_die) add += top_die_;  // the highest die counts twice (no new roll)
+    if (e.fear_bonus) add += last_fear_;  // the attack roll's Fear Die (Midnight-Touched)
     if (e.max_die) {
       ENCSIM_SAY(log_, "  %s: a d%d showing %d counts %d", c.def->name.c_str(), w.sides, low_die_, w.sides);
       add += w.sides - low_die_;

@@ -73,7 +73,9 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
           continue;
         if (uses > 0 && worth < 2.0) continue;
         double p_miss = 0.0;
-        if (e.reroll_attack) {
+        if (e.fail_attack) {
+          p_miss = 1.0;  // Bone-Touched: the attack fails, a critical too
+        } else if (e.reroll_attack) {
           const int below = std::clamp(ev - bonus - 1, 0, 19);  // naturals that miss
           const double one = below / 20.0;
           p_miss = adv_roll ? one * one : dis_roll ? 1.0 - (1.0 - one) * (1.0 - one) : one;
@@ -89,6 +91,11 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
     const PcCard& c = pc(best_w).cards[static_cast<std::size_t>(best_k)];
     const CardEffect& e = c.def->effect;
     pay_card(best_w, best_k);
+    if (e.fail_attack) {
+      ++feat(c.feat).conditions;
+      ENCSIM_SAY(log_, "  %s plays %s: the attack fails", pname(best_w), c.def->name.c_str());
+      return false;
+    }
     if (e.reroll_attack) {
       *nat = roll_d20(adv_roll, dis_roll);
       ENCSIM_SAY(log_, "  %s plays %s: the attack is rolled again: d20 %d", pname(best_w), c.def->name.c_str(), *nat);

@@ -73,7 +73,8 @@ inline void Battle<R, Log>::roll_success(int i, int card) {
 
 // `rolled` reactions once PC i's Duality Dice are rolled (after a Ranger's
 // Focus reroll, before a Rally or Prayer Die): pass 0 the Hope Die rerolls,
-// pass 1 (after any `reroll`, reroll_reactions) a Fear turned into Hope, each
+// pass 1 (after any `reroll`, reroll_reactions) the swaps and the numbers
+// added to the total (add_roll, play_boons.hpp), then a Fear turned into Hope, each
 // card in name order, each only on a roll that fits it (roll_fits).
 //  - reroll_hope (Internal Compass): a Hope Die at or below it is rolled
 //    again, unless the roll is a critical: the new die is never lower, so our
@@ -115,6 +116,10 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
         r = swapped;
         ENCSIM_SAY(log_, "  %s plays %s: the Hope and Fear Dice swap: Hope %d, Fear %d: %s", pname(i), c.def->name.c_str(), *h,
                    *f, result_name(r));
+        continue;
+      }
+      if (step == 1 && e.add_roll.present()) {  // Codex-Touched (play_boons.hpp)
+        r = add_to_roll(i, k, r, target_difficulty, total, *h, *f);
         continue;
       }
       if (step == 0 && e.reroll_hope > 0) {

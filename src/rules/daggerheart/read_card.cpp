@@ -128,14 +128,20 @@ const std::vector<KeySpec> kEffectKeys{
     {"prioritize", "boolean", "false", "reaction (rolled, swap): only on an attack roll at the adversary the PC has Prioritized; the card's `hope` is paid once, before an attack roll, to Prioritize that adversary (one at a time, until the fight ends)"},
     {"on_failure", "boolean", "false", "reaction (rolled, ally_rolled): only after a failed roll"},
     {"with_experience", "boolean", "false", "reaction (rolled, ally_rolled): only on a roll an Experience joined"},
-    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage hope_evasion: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP; hope_evasion: more Evasion while it holds hope_at Hope or more; unarmored: {score, trait, thresholds} without armor (Bare Bones); reprisal: more Proficiency on its next successful weapon attack at an adversary that made an ally mark HP"},
+    {"add_roll", "number | trait | proficiency | level", "", "reaction (rolled): added to the roll's total once the dice are seen (played when it turns the result, by the value rule), e.g. proficiency"},
+    {"on_spellcast", "boolean", "false", "reaction (rolled): only on a Spellcast roll"},
+    {"double_trait", "list of trait names", "", "reaction (roll): before a roll with one of these traits, the trait counts twice (once per rest: the first such roll)"},
+    {"fail_attack", "boolean", "false", "reaction (attacked, target: self): the attack that succeeded against the PC fails instead"},
+    {"fear_bonus", "boolean", "false", "reaction (hit): the attack roll's Fear Die's value joins the damage"},
+    {"passive", "map", "", "evasion major severe hp stress armor melee_damage weapon_damage attack experience domain_cards min_marks vulnerable_damage hope_evasion: a number, a trait, half:TRAIT, twice:TRAIT, proficiency or level (min_marks: a hit with the PC's weapon marks at least this many HP; vulnerable_damage: added to its damage rolls while it is Vulnerable); reroll: damage dice at or below it roll again; guarded: attacks on the PC have disadvantage at this many HP left or fewer; focus_evasion: more Evasion against its Ranger's Focus's attacks; spellcast: added to its Spellcast rolls; trait_up: +1 to a trait; armor_for_stress: it may mark an Armor Slot instead of a Stress; stressed_proficiency: more Proficiency on its damage rolls while all its Stress slots are marked; hurt_clear_stress: Stress cleared each time an adversary's attack makes it mark HP; hope_evasion: more Evasion while it holds hope_at Hope or more; unarmored: {score, trait, thresholds} without armor (Bare Bones); reprisal: more Proficiency on its next successful weapon attack at an adversary that made an ally mark HP"},
 };
 
 // The effect keys `others` (read_effect) counts, but `advantage`.
 bool others_but_advantage(const CardEffect& e) {
   return e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.halve ||
          e.target_stress || e.vulnerable || e.restrained || e.gain_hope || e.fear || e.clear_armor || e.evasion ||
-         e.strike_back || e.weapon_dice || e.reroll != Reroll::none || e.reroll_hope || e.fear_to_hope;
+         e.strike_back || e.weapon_dice || e.reroll != Reroll::none || e.reroll_hope || e.fear_to_hope ||
+         e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus;
 }
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
@@ -378,6 +384,15 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.swap = r.get_bool("swap", false);
   e.prioritize = r.get_bool("prioritize", false);
   e.with_experience = r.get_bool("with_experience", false);
+  if (const Node* n = r.get("add_roll")) e.add_roll = read_number(*n);
+  e.on_spellcast = r.get_bool("on_spellcast", false);
+  if (const Node* n = r.get("double_trait")) {
+    if (!n->is_list() || n->items().empty())
+      throw InputError(n->pos(), r.what() + ": double_trait is a list of trait names, e.g. [agility, instinct]");
+    for (const Node& t : n->items()) e.double_traits |= 1u << choice_of(t, "trait", kTraitNames);
+  }
+  e.fail_attack = r.get_bool("fail_attack", false);
+  e.fear_bonus = r.get_bool("fear_bonus", false);
   e.either = r.get_bool("either", false);
   e.hope_ally = r.get_bool("hope_ally", false);
   e.strike_back = r.get_bool("strike_back", false);
@@ -437,6 +452,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"unarmored", "map score, trait, thresholds", "-", "without armor: an Armor Score of score + trait, and base thresholds [[major, severe], ...] for tiers 1 to 4"});
     keys.push_back({"reprisal", "integer", "0", "more Proficiency on the PC's next successful weapon attack at an adversary that made an ally mark HP"});
     keys.push_back({"armored", "boolean", "false", "the passive's numbers hold only while the PC wears armor"});
+    keys.push_back({"spellcast", "integer", "0", "added to the PC's Spellcast rolls"});
+    keys.push_back({"trait_up", "trait name", "", "+1 to this trait (before the other passives read it)"});
+    keys.push_back({"armor_for_stress", "boolean", "false", "the PC may mark an Armor Slot instead of a Stress (by policy)"});
     keys.push_back({"stress_experience", "integer", "0", "the PC may mark a Stress instead of spending the Hope an Experience costs; the Experience's bonus is then multiplied by this (2 to 3)"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
@@ -476,6 +494,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     }
     e.p_reprisal = static_cast<int>(pr.get_int("reprisal", 0, 0, 3));
     e.p_stress_experience = static_cast<int>(pr.get_int("stress_experience", 0, 0, 3));
+    e.p_spellcast = static_cast<int>(pr.get_int("spellcast", 0, 0, 5));
+    if (pr.has("trait_up")) e.p_trait_up = pr.get_choice("trait_up", kTraitNames, 0);
+    e.p_armor_for_stress = pr.get_bool("armor_for_stress", false);
     if (e.p_stress_experience == 1)
       throw InputError(pr.scalar("stress_experience")->pos(), "stress_experience multiplies the Experience: 2 or 3 (1 would change nothing)");
     CardNumber* out[] = {&e.p_evasion,      &e.p_major,         &e.p_severe, &e.p_hp,         &e.p_stress,       &e.p_armor,
@@ -495,15 +516,20 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope || e.reroll != Reroll::none || e.swap ||
                           e.double_die || e.hope_bonus.present() || e.fight_save_hp || e.zone_die || e.barrier >= 0 || e.aura_armor ||
                           e.reflect || e.aura() || e.allies_advantage || e.stress_highest || e.taunt || e.cloak || e.invisible ||
-                          e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits;
+                          e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits ||
+                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
     throw InputError(node.pos(), r.what() + " is not modelled (combat: " + kStatus[static_cast<std::size_t>(c.status)] +
                                      ") and so takes no effect keys");
   if (modelled && !any_effect) throw InputError(node.pos(), r.what() + " is modelled but has no effect");
-  if (modelled && (e.when == CardWhen::passive) != (r.has("passive") || e.companion != CompanionPart::none || e.pool.passive() || e.while_stance))
-    throw InputError(node.pos(), r.what() + ": `passive`, `pool` (but `fill: action`), `while_stance` or `companion` goes with `when: passive`, and only with it");
+  // A reaction may carry `passive` numbers beside its trigger (a -Touched card's standing bonus).
+  e.folds = modelled && e.when == CardWhen::reaction && r.has("passive");
+  if (modelled && (e.when == CardWhen::passive) != ((r.has("passive") && !e.folds) || e.companion != CompanionPart::none ||
+                                                    e.pool.passive() || e.while_stance))
+    throw InputError(node.pos(), r.what() + ": `pool` (but `fill: action`), `while_stance` or `companion` goes with `when: passive`, and only with it; "
+                                            "`passive` with `when: passive` or beside a reaction's trigger");
   if (e.zone_die > 0 &&
       (e.when != CardWhen::action || e.target != CardTarget::party || (e.roll != CardRoll::none && e.roll != CardRoll::spellcast) ||
        e.damage.present() || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.fear || e.clear_armor ||
@@ -566,8 +592,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve && e.reflect == 0)
     throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade) or reflects it");
   if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0 &&
-      !e.double_die && !e.max_die && !e.own_marks)
-    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice`, `secondary_dice`, `double_die`, `hp_marks` or `extra_targets` to the hit");
+      !e.double_die && !e.max_die && !e.own_marks && !e.fear_bonus)
+    throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice`, `secondary_dice`, `double_die`, `hp_marks` or `extra_targets` to the hit (or `fear_bonus`)");
   if (e.double_die && !hit)
     throw InputError(r.scalar("double_die")->pos(), r.what() + ": double_die goes with `trigger: hit`");
   if (e.extra_targets > 0 && (!hit || e.bonus.present() || e.weapon_dice || e.secondary_dice || e.hp_marks))
@@ -696,19 +722,31 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (failed && r.has("hit_if") && e.hit_if != HitIf::weapon && e.hit_if != HitIf::fear)
     throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `failed` reaction takes hit_if: weapon or fear (a failure with Fear)");
   const bool roll = e.trigger == CardTrigger::roll, rolled = e.trigger == CardTrigger::rolled;
-  if (roll && (e.hope_die == 0 || e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+  if (roll && ((e.hope_die > 0) == (e.double_traits != 0) || e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
                e.halve || e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear ||
                e.clear_armor || e.evasion || e.strike_back || e.weapon_dice || e.heal_hp.present() || e.hp_marks ||
                e.downgrade || e.reroll_hope || e.fear_to_hope || r.has("hit_if") || e.either))
     throw InputError(node.pos(), r.what() + ": a `roll` reaction gives the Hope Die `hope_die` sides (and clears `heal_stress` "
-                                            "on a success; hp_left), for its costs and uses, nothing else");
+                                            "on a success; hp_left) or doubles the roll's trait (`double_trait`), one of them, for its costs and uses, nothing else");
   const bool ally_rolled = e.trigger == CardTrigger::ally_rolled;
   const bool rerolls = e.reroll != Reroll::none;
-  if (rolled && ((e.reroll_hope > 0) + e.fear_to_hope + rerolls + e.swap != 1 || others || e.heal_hp.present() || e.hp_marks ||
-                 e.downgrade || e.heal_stress.present() || r.has("hit_if") || e.either))
+  if (rolled && ((e.reroll_hope > 0) + e.fear_to_hope + rerolls + e.swap + e.add_roll.present() != 1 || others ||
+                 e.heal_hp.present() || e.hp_marks || e.downgrade || e.heal_stress.present() || r.has("hit_if") || e.either))
     throw InputError(node.pos(), r.what() + ": a `rolled` reaction rerolls the Hope Die (`reroll_hope`), turns Fear into "
-                                            "Hope (`fear_to_hope`), rolls dice again (`reroll`) or swaps them (`swap`), one of them, for its costs "
-                                            "and uses (and hp_left, on_trait, on_failure, with_experience), nothing else");
+                                            "Hope (`fear_to_hope`), rolls dice again (`reroll`), swaps them (`swap`) or adds to the total "
+                                            "(`add_roll`), one of them, for its costs and uses (and hp_left, on_trait, on_failure, "
+                                            "with_experience, on_spellcast), nothing else");
+  if ((e.add_roll.present() || e.on_spellcast) && !rolled)
+    throw InputError(r.get(e.add_roll.present() ? "add_roll" : "on_spellcast")->pos(),
+                     r.what() + ": add_roll and on_spellcast go with `trigger: rolled`");
+  if (e.add_roll.present() && e.add_roll.constant < 0)
+    throw InputError(r.get("add_roll")->pos(), r.what() + ": add_roll adds to a roll: a positive number");
+  if (e.double_traits && (!roll || e.hope_die > 0))
+    throw InputError(r.get("double_trait")->pos(), r.what() + ": double_trait goes with `trigger: roll` (and no hope_die)");
+  if (e.fail_attack && (!attacked || e.target != CardTarget::self))
+    throw InputError(r.scalar("fail_attack")->pos(), r.what() + ": fail_attack goes with `trigger: attacked` and `target: self`");
+  if (e.fear_bonus && !hit)
+    throw InputError(r.scalar("fear_bonus")->pos(), r.what() + ": fear_bonus goes with `trigger: hit`");
   if (ally_rolled && (!rerolls || e.reroll_hope || e.fear_to_hope || others || e.heal_hp.present() || e.hp_marks ||
                       e.downgrade || e.heal_stress.present() || r.has("hit_if") || e.either || e.hp_left ||
                       (e.target != CardTarget::allies && e.target != CardTarget::party)))
@@ -765,8 +803,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
               e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor ||
               e.evasion || e.halve || e.downgrade))
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit, nothing else");
-  if (attacked && e.evade.present() == e.reroll_attack)
-    throw InputError(node.pos(), r.what() + ": an `attacked` reaction raises Evasion (`evade`) or makes the attacker reroll (`reroll_attack`), one of them");
+  if (attacked && e.evade.present() + e.reroll_attack + e.fail_attack != 1)
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction raises Evasion (`evade`), makes the attacker reroll (`reroll_attack`) "
+                                            "or makes the attack fail (`fail_attack`), one of them");
   if (!attacked && (e.evade.present() || e.reroll_attack))
     throw InputError(r.has("evade") ? r.get("evade")->pos() : r.scalar("reroll_attack")->pos(),
                      r.what() + ": evade and reroll_attack go with `trigger: attacked`");
