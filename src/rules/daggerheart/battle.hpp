@@ -94,6 +94,7 @@ class Battle {
     int trait_bonus;  // added to every trait until the fight ends (Full Surge, play_party.hpp)
     int unseen;       // attacks on it have disadvantage: kCloakAttack, kCloakFear, kInvisible (bits; play_party.hpp)
     int invisible_left, invisible_from, invisible_card;  // Invisibility: its actions left, the caster and card
+    int stance_splash = 0;  // a stance's Stress on the foes beside one it damages in Melee (Elemental Incarnation: Water)
   };
   struct AdvState {
     int hp_marked, stress_marked;
@@ -133,7 +134,8 @@ class Battle {
   }
   // A trait, thresholds and the attack in use, with the Beastform's changes while in it.
   int trait_of(int i, Trait t) const {
-    const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus;
+    const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus +
+                  (trait_aura_ && auras_ ? aura_trait_bonus(i, t) : 0);  // Elemental Aura: Earth (play_feats.hpp)
     return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + pc_[i].beast_bonus : v;
   }
   int major_of(int i) const { return pc(i).major + (pc_[i].beast ? pc(i).beast_thresholds : 0) + pc_[i].stance_thresholds; }
@@ -532,6 +534,15 @@ class Battle {
   int cry_from_ = -1, cry_card_ = -1;  // a rally (Battle Cry): the PC whose allies have advantage, its card; -1 none
   bool gifts_ = false;        // a PC holds a next_attacker card (Lead by Example, play_party.hpp)
   bool ally_failed_ = false;  // a PC holds an `ally_failed` reaction, with an ally (Lean on Me)
+  // ---- features that lift the party (play_feats.hpp) ----------------------
+  void session_start(int i);
+  int free_helper(int i, std::uint64_t skip);
+  void help_die(int helper);
+  void splash_stress(int i, int t);
+  int aura_trait_bonus(int i, Trait t) const;
+  bool trait_aura_ = false;  // a PC holds a trait aura (Elemental Aura: Earth, play_feats.hpp)
+  int help_sides_ = 0;  // the advantage die of the Help on the roll being made (Epic Poetry's d10), 0: a d6
+  bool help_reactions_ = false;  // a PC holds a `help` reaction (Eloquent), with an ally
 };
 
 template <class R, class Log>
@@ -595,6 +606,8 @@ inline void Battle<R, Log>::set_up() {
     reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
     gifts_ = gifts_ || pc(i).has_next_attacker;
     ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
+    help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
+    trait_aura_ = trait_aura_ || (pc(i).aura_card >= 0 && pc(i).cards[static_cast<std::size_t>(pc(i).aura_card)].def->effect.aura_trait >= 0 && n_pc_ > 1);
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
@@ -626,6 +639,9 @@ inline void Battle<R, Log>::set_up() {
   for (int k = 0; k < n_npc_; ++k)
     for (std::size_t f = 0; f < enc_.npcs[static_cast<std::size_t>(k)].features.size(); ++f)
       npc_uses_[k][f] = enc_.npcs[static_cast<std::size_t>(k)].features[f].uses;
+  if (!carry_ || !carry_->started)  // the session begins: Luckbringer, Maestro (play_feats.hpp)
+    for (int i = 0; i < n_pc_; ++i)
+      if (pc(i).has_session_start && opt_.cards) [[unlikely]] session_start(i);
   if (carry_) [[unlikely]] carry_in();
   ENCSIM_SAY(log_, "The GM starts with %d Fear.", fear_);
   npc_trigger(Trigger::battle_start, -1, -1);
@@ -834,7 +850,8 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
 template <class R, class Log>
 inline RollResult Battle<R, Log>::roll_and_say(int i, int modifier, int net_adv, int target_difficulty, int* total,
                                                int* h, int* f, int hope_sides) {
-  const RollResult r = duality_roll(dice_, modifier, net_adv, target_difficulty, total, h, f, hope_sides);
+  const RollResult r = duality_roll(dice_, modifier, net_adv, target_difficulty, total, h, f, hope_sides,
+                                    net_adv > 0 && help_sides_ > 0 ? help_sides_ : 6);  // Epic Poetry's d10 (play_feats.hpp)
   if (hope_sides != 12) [[unlikely]]
     ENCSIM_SAY(log_, "  %s rolls Hope %d (d%d), Fear %d %+d%s = %d vs %d: %s", pname(i), *h, hope_sides, *f, modifier,
                net_adv > 0 ? " + advantage" : net_adv < 0 ? " - disadvantage" : "", *total, target_difficulty,
@@ -974,3 +991,4 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/class_play.hpp"
 #include "rules/daggerheart/play_roll.hpp"
 #include "rules/daggerheart/play_party.hpp"
+#include "rules/daggerheart/play_feats.hpp"
