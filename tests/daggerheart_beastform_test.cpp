@@ -33,7 +33,7 @@ namespace dh = daggerheart;
 std::string fight(const std::string& pc, const std::string& foe = "attack: {damage: 1}",
                   const std::string& options = "hope_features: false") {
   std::string body = "name: Druid, class: druid";
-  for (const char* key : {"level: 1", "armor: {thresholds: [1, 2], score: 0}", "primary: {damage: d4}", "element: water"})
+  for (const char* key : {"level: 1", "armor: {thresholds: [1, 2], score: 0}", "primary: {damage: d4}", "element: water"})  // water now Channels (Elemental Incarnation: Water): tests of the form alone pass `cards: false`
     if (pc.find(std::string(key).substr(0, std::string(key).find(':') + 1)) == std::string::npos) body += std::string(", ") + key;
   return "ruleset: daggerheart\nmax_rounds: 1\n"
          "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, " + options + "}\n"
@@ -136,7 +136,7 @@ TEST(DaggerheartBeastform, CheckListsTheFormAndItsFeatures) {
   EXPECT_NE(d.find("form features modelled: Hobbling Strike"), std::string::npos) << d;
   EXPECT_NE(d.find("form features NOT modelled: Pack Hunting"), std::string::npos) << d;
   const auto facts = enc.facts();
-  EXPECT_EQ(facts[0].second, "1");  // Hobbling Strike (the Warden's water Elemental Incarnation is not modelled)
+  EXPECT_EQ(facts[0].second, "2");  // Hobbling Strike and the Warden's water Elemental Incarnation
   EXPECT_EQ(facts[1].second, "3");  // ... Pack Hunting, Elemental Incarnation: Water
 }
 
@@ -148,7 +148,7 @@ TEST(DaggerheartBeastform, CheckListsTheFormAndItsFeatures) {
 // deals 7 (Major, 2 HP), and Hobbling Strike takes a second Stress to leave
 // the foe Vulnerable.
 TEST(DaggerheartBeastform, AStressTransformsAndTheFormAttacks) {
-  const auto enc = encounter_from(fight("beastform: Pack Predator"));
+  const auto enc = encounter_from(fight("beastform: Pack Predator", "attack: {damage: 1}", "hope_features: false, cards: false"));
   ScriptedDice dice{{{12, 5}, {12, 3}, {6, 1}, {8, 5}}};
   const Replay r = replay(enc, dice);
   EXPECT_TRUE(has(r, "Druid transforms into a Pack Predator (a Stress): Strength +2, Evasion 11")) << r.log;
@@ -170,7 +170,7 @@ TEST(DaggerheartBeastform, AStressTransformsAndTheFormAttacks) {
 // Evolution: 3 Hope instead of the Stress, and Strength +3: 4 + 2 + 3 + 1
 // meets 10 where +2 would not.
 TEST(DaggerheartBeastform, EvolutionTransformsForThreeHopeAndRaisesTheTrait) {
-  const auto enc = encounter_from(fight("beastform: Pack Predator, hope: 3", "attack: {damage: 1}", "hope_features: true"));
+  const auto enc = encounter_from(fight("beastform: Pack Predator, hope: 3", "attack: {damage: 1}", "hope_features: true, cards: false"));
   ScriptedDice dice{{{12, 4}, {12, 2}, {6, 1}, {8, 5}}};
   const Replay r = replay(enc, dice);
   EXPECT_TRUE(has(r, "Druid transforms into a Pack Predator (Evolution, 3 Hope): Strength +3")) << r.log;
@@ -217,7 +217,7 @@ TEST(DaggerheartBeastform, TheLastHpDropsOutOfTheForm) {
 TEST(DaggerheartBeastform, ThickHideRaisesTheThresholds) {
   for (const bool beast : {true, false}) {
     const auto enc =
-        encounter_from(fight(std::string("level: 2, beastform: ") + (beast ? "Powerful Beast" : "none"), "attack: {damage: 4}"));
+        encounter_from(fight(std::string("level: 2, beastform: ") + (beast ? "Powerful Beast" : "none"), "attack: {damage: 4}", "hope_features: false, cards: false"));
     ScriptedDice dice{{{12, 1}, {12, 5}, {20, 15}}};  // the Druid fails with Fear; the foe hits for 4
     const Replay r = replay(enc, dice);
     EXPECT_EQ(r.rec.combatants[0].damage_taken, beast ? 1 : 3) << r.log;

@@ -178,7 +178,8 @@ TEST(DaggerheartCardAudit, RousingSpeechSparesTheSpeaker) {
                        "tactics: [{do: \"card:Rousing Speech\"}, {do: attack}]");
   y.insert(y.find("foes:"), "  - {name: Pal, level: 1, primary: {damage: d4}, marked: {stress: 2}}\n");
   const auto enc = encounter_from(y);
-  ScriptedDice dice{{{12, 11}, {12, 8}, {4, 4}}};  // the Pal's attack succeeds with Hope; then the speech
+  // the Pal's attack, helped for free (Eloquent) with a d10 (Epic Poetry), succeeds with Hope; then the speech
+  ScriptedDice dice{{{12, 11}, {12, 8}, {10, 3}, {4, 4}}};
   const Replay r = replay(enc, dice);
   EXPECT_TRUE(has(r, "Rousing Speech clears 2 Stress on Pal")) << r.log;
   EXPECT_FALSE(has(r, "Rousing Speech clears 2 Stress on Hero")) << r.log;

@@ -85,7 +85,8 @@ class Battle {
   }
   // A trait, thresholds and the attack in use, with the Beastform's changes while in it.
   int trait_of(int i, Trait t) const {
-    const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus;
+    const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus +
+                  (trait_aura_ && auras_ ? aura_trait_bonus(i, t) : 0);  // Elemental Aura: Earth (play_feats.hpp)
     return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + pc_[i].beast_bonus : v;
   }
   int major_of(int i) const { return pc(i).major + (pc_[i].beast ? pc(i).beast_thresholds : 0) + pc_[i].stance_thresholds; }
@@ -497,6 +498,15 @@ class Battle {
   bool ally_failed_ = false;  // a PC holds an `ally_failed` reaction, with an ally (Lean on Me)
   bool roll_spell_ = false;  // the action roll being made is a Spellcast roll (play_boons.hpp)
   int last_fear_ = 0;        // the Fear Die of the last action roll of a PC with a fear_bonus card (Midnight-Touched)
+  // ---- features that lift the party (play_feats.hpp) ----------------------
+  void session_start(int i);
+  int free_helper(int i, std::uint64_t skip);
+  void help_die(int helper);
+  void splash_stress(int i, int t);
+  int aura_trait_bonus(int i, Trait t) const;
+  bool trait_aura_ = false;  // a PC holds a trait aura (Elemental Aura: Earth, play_feats.hpp)
+  int help_sides_ = 0;  // the advantage die of the Help on the roll being made (Epic Poetry's d10), 0: a d6
+  bool help_reactions_ = false;  // a PC holds a `help` reaction (Eloquent), with an ally
 };
 
 template <class R, class Log>
@@ -668,7 +678,8 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
 template <class R, class Log>
 inline RollResult Battle<R, Log>::roll_and_say(int i, int modifier, int net_adv, int target_difficulty, int* total,
                                                int* h, int* f, int hope_sides) {
-  const RollResult r = duality_roll(dice_, modifier, net_adv, target_difficulty, total, h, f, hope_sides);
+  const RollResult r = duality_roll(dice_, modifier, net_adv, target_difficulty, total, h, f, hope_sides,
+                                    net_adv > 0 && help_sides_ > 0 ? help_sides_ : 6);  // Epic Poetry's d10 (play_feats.hpp)
   if (hope_sides != 12) [[unlikely]]
     ENCSIM_SAY(log_, "  %s rolls Hope %d (d%d), Fear %d %+d%s = %d vs %d: %s", pname(i), *h, hope_sides, *f, modifier,
                net_adv > 0 ? " + advantage" : net_adv < 0 ? " - disadvantage" : "", *total, target_difficulty,
@@ -810,3 +821,4 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/play_roll.hpp"
 #include "rules/daggerheart/play_boons.hpp"
 #include "rules/daggerheart/play_party.hpp"
+#include "rules/daggerheart/play_feats.hpp"

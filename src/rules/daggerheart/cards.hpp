@@ -40,11 +40,17 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // another PC's are (ally_rolled; with `target: party`, the PC's own too); the
 // PC is about to make a reaction roll against an adversary's effect (reaction_roll);
 // another PC's action roll has failed (ally_failed: Lean on Me); the PC's
-// spotlight action is done, before the GM's turn (spotlight_end: Vanishing Act).
+// spotlight action is done, before the GM's turn (spotlight_end: Vanishing Act);
+// the session begins, the Rally Dice given (session_start: Luckbringer,
+// Maestro); an ally is about to make a weapon attack roll no PC helps with
+// Hope (help: a free Help, Eloquent; play_feats.hpp).
 enum class CardTrigger : std::uint8_t {
   none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled,
-  ally_rolled, reaction_roll, ally_failed, spotlight_end
+  ally_rolled, reaction_roll, ally_failed, spotlight_end, session_start, help
 };
+// A reaction that answers only while the PC holds a stance (Channeling:
+// Elemental Dominion: Water) or is in its Beastform (Defender); `only_while`.
+enum class OnlyWhile : std::uint8_t { any, stance, beastform };
 // What a `reroll` rolls again (play_roll.hpp): the Hope Die, both Duality
 // Dice, or one of the two (the one the policy expects more of).
 enum class Reroll : std::uint8_t { none, hope, duality, one };
@@ -144,13 +150,16 @@ struct CardPool {
   int most() const { return die > 0 ? die : each; }  // the most one token adds
 };
 
+// `uses_trait: spellcast`: as many uses as the PC's Spellcast trait (Restoration's tokens).
+inline constexpr int kUsesSpellcast = 6;
+
 struct CardEffect {
   CardWhen when = CardWhen::action;
   CardTrigger trigger = CardTrigger::none;
   // Costs, paid when it is used. uses: per fight (once per rest and once per
   // long rest are both once in one fight); 0 unlimited.
   int hope = 0, stress = 0, uses = 0;
-  int uses_trait = -1;  // uses equal to this trait (at least 1), e.g. tokens per Presence
+  int uses_trait = -1;  // uses equal to this trait (at least 1), e.g. tokens per Presence; kUsesSpellcast: the Spellcast trait
   CardRefresh refresh = CardRefresh::rest;  // a session: what gives the uses back
   int armor = 0;  // Armor Slots it marks (a cost)
   CardRoll roll = CardRoll::none;
@@ -215,9 +224,12 @@ struct CardEffect {
   int fight_advantage = -1;
   int fight_proficiency = 0, fight_evasion = 0;
   bool ends_severe = false;
+  // ... and each other adversary an area of Very Close reaches around a foe
+  // the PC damages with a Melee attack marks this much Stress (Elemental Incarnation: Water).
+  int fight_splash_stress = 0;
   bool stance() const {
     return fight_damage > 0 || fight_severe > 0 || no_armor || fight_thresholds.present() || fight_retaliate.present() ||
-           fight_advantage >= 0 || fight_proficiency > 0 || fight_evasion > 0;
+           fight_advantage >= 0 || fight_proficiency > 0 || fight_evasion > 0 || fight_splash_stress > 0;
   }
   // A passive whose stance keys (fight_proficiency, fight_evasion) join the
   // PC's stance while one is held (Elemental Dominion).
@@ -231,7 +243,8 @@ struct CardEffect {
   // Elemental Aura: Air).
   CardDice aura_reduce;
   int aura_stress = 0;  // ... or: each adversary that marks HP while it stands marks this much Stress (Elemental Aura: Fire)
-  bool aura() const { return aura_reduce.present() || aura_stress > 0; }
+  int aura_trait = -1;  // ... or: every ally (not the PC) has +1 to this trait while it stands (Elemental Aura: Earth); -1 none
+  bool aura() const { return aura_reduce.present() || aura_stress > 0 || aura_trait >= 0; }
   // attack: more Proficiency on the PC's weapon attacks at this target until
   // it attacks another, the target falls or the fight ends (Deadly Focus).
   int focus_proficiency = 0;
@@ -390,12 +403,24 @@ struct CardEffect {
   int p_trait_up = -1;  // +1 to this trait (Trait index), before the other passives read it; -1 none
   // The PC may mark an Armor Slot instead of a Stress (Grace-Touched; play_boons.hpp's policy).
   bool p_armor_for_stress = false;
+  // Reactions (help): the PC Helps the ally's attack roll without spending a Hope (Eloquent).
+  bool free_help = false;
+  // Reactions (any trigger): only while the PC holds a stance or is in Beastform.
+  OnlyWhile only_while = OnlyWhile::any;
+  // Reactions (ally_damaged): only when the ally would mark at least this many HP (0: any; Defender).
+  int ally_marks = 0;
+  // This entry stands in for another of the PC's, named so (Power of the Gods
+  // replaces Wings of Light's die): that one is never played; "" none.
+  std::string replaces;
+  // Passives: the PC's Rally Die has these sides, when it has one (Epic Poetry);
+  // its advantage die when it Helps an ally (Epic Poetry's d10); 0 none.
+  int p_rally_die = 0, p_help_die = 0;
   // A passive with a features.csv row: one that acts in the fight (Adrenaline, On the Brink,
   // Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal, Adept, Unshakable, Surefooted).
   bool acts() const {
     return p_no_minor > 0 || p_keep_armor > 0 || p_keep_stress > 0 || p_no_disadvantage >= 0 || p_vulnerable_damage.present() ||
            p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
-           p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress;
+           p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress || p_help_die > 0;
   }
 };
 
@@ -448,7 +473,8 @@ struct PcCard {
   bool inert = false;
   int have = 0;
   int pool_max = 0;  // a pool's most tokens (CardPool::max for this PC), 0 none
-  bool live() const { return def->status == CardStatus::modelled && !inert; }
+  const CardDef* replaced_by = nullptr;  // another of the PC's entries stands in for it (`replaces`): never played
+  bool live() const { return def->status == CardStatus::modelled && !inert && !replaced_by; }
 };
 
 }  // namespace encsim::daggerheart

@@ -437,9 +437,10 @@ static void describe_cards(std::ostream& os, const Pc& p) {
            << c.def->name;
         if (features) os << " [" << feature_owner(*c.def) << ']';
         os << " (" << c.def->summary << ')';
-        if (c.inert)
+        if (c.inert && !c.replaced_by)
           os << " INERT: the loadout holds " << c.have << ' ' << c.def->domain << " card" << (c.have == 1 ? "" : "s")
              << " of the " << c.def->effect.needs_domain << " it needs";
+        if (c.replaced_by) os << " REPLACED by " << c.replaced_by->name;
         any = true;
       }
       if (any) os << '\n';

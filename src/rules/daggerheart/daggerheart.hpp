@@ -164,6 +164,9 @@ struct Pc {
   bool has_ally_failed = false;       // ally_failed: a reaction to an ally's failed action roll (Lean on Me)
   bool has_own_marks = false;         // a `hit` reaction with own_marks (Battle Monster)
   bool has_spotlight_end = false;     // spotlight_end: a reaction as its spotlight action is done (Vanishing Act)
+  bool has_session_start = false;    // session_start: a gift as the session begins (Luckbringer, Maestro; play_feats.hpp)
+  bool has_help_reactions = false;   // help: a free Help for an ally's attack roll (Eloquent; play_feats.hpp)
+  int help_die = 0, help_die_card = -1;  // a passive (Epic Poetry): the advantage die it gives when it Helps (sides, 0: a d6), its entry
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
@@ -208,7 +211,8 @@ struct Pc {
 inline int card_uses_full(const Pc& p, std::size_t k) {
   if (p.cards[k].inert) return 0;  // a loadout condition not met: never used
   const CardEffect& e = p.cards[k].def->effect;
-  const int uses = e.uses_trait >= 0 ? std::max(1, p.traits[static_cast<std::size_t>(e.uses_trait)]) : e.uses;
+  const int trait = e.uses_trait == kUsesSpellcast ? p.spellcast : e.uses_trait;  // Restoration: the Spellcast trait
+  const int uses = e.uses_trait >= 0 ? (trait >= 0 ? std::max(1, p.traits[static_cast<std::size_t>(trait)]) : 1) : e.uses;
   return uses > 0 ? std::min(uses, 100) : -1;
 }
 
@@ -578,11 +582,11 @@ inline RollResult duality_result(int h, int f, int total, int difficulty) {
 // sides (a feature's d20), the Fear Die 12.
 template <class R>
 RollResult duality_roll(R& dice, int modifier, int net_advantage, int difficulty, int* total_out = nullptr,
-                        int* hope_die = nullptr, int* fear_die = nullptr, int hope_sides = 12) {
+                        int* hope_die = nullptr, int* fear_die = nullptr, int hope_sides = 12, int adv_sides = 6) {
   const int h = dice.die(hope_sides), f = dice.die(12);
   int adv = 0;
   for (int k = 0; k < (net_advantage < 0 ? -net_advantage : net_advantage); ++k) {
-    const int d = dice.die(6);
+    const int d = dice.die(k == 0 && net_advantage > 0 ? adv_sides : 6);  // a Help's die may be bigger (Epic Poetry)
     adv = d > adv ? d : adv;
   }
   const int total = h + f + modifier + (net_advantage < 0 ? -adv : adv);

@@ -72,6 +72,8 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.reprisal_proficiency = std::max(p.reprisal_proficiency, e.p_reprisal);
   p.stress_experience = std::max(p.stress_experience, e.p_stress_experience);
   p.spellcast_bonus += e.p_spellcast;
+  if (p.rally_die > 0) p.rally_die = std::max(p.rally_die, e.p_rally_die);  // Epic Poetry: a d10 Rally Die (a Bard's)
+  p.help_die = std::max(p.help_die, e.p_help_die);                           // ... and a d10 when it Helps
   // An Experience bonus: the one the PC uses in a fight (its best).
   if (p.experience > 0) p.experience += e.p_experience.value(t, prof);
   // More domain cards the PC may hold, of its level or lower.
@@ -93,9 +95,16 @@ void finish_cards(Pc& p) {
   });
   if (p.cards.size() > static_cast<std::size_t>(kMaxPcCards))  // 5 cards and at most 13 features: never
     throw InputError(SourcePos{}, "'" + p.name + "' has more than " + std::to_string(kMaxPcCards) + " cards and features");
+  for (PcCard& c : p.cards)  // an entry that stands in for another (Power of the Gods for Wings of Light's die)
+    if (c.live() && !c.def->effect.replaces.empty())
+      for (PcCard& o : p.cards)
+        if (o.def->name == c.def->effect.replaces) o.replaced_by = c.def, o.inert = true;  // no uses (card_uses_full)
   for (const PcCard& c : p.cards) {
     if (!c.live()) continue;
     const CardEffect& e = c.def->effect;
+    p.has_session_start = p.has_session_start || e.trigger == CardTrigger::session_start;
+    p.has_help_reactions = p.has_help_reactions || e.trigger == CardTrigger::help;
+    if (e.p_help_die > 0 && p.help_die_card < 0) p.help_die_card = static_cast<int>(&c - p.cards.data());
     p.has_card_actions = p.has_card_actions || e.when == CardWhen::action;
     p.has_damaged_reactions = p.has_damaged_reactions || e.trigger == CardTrigger::damaged;
     p.has_hit_reactions = p.has_hit_reactions || e.trigger == CardTrigger::hit;

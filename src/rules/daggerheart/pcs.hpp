@@ -326,17 +326,23 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       } else if (pending_card_ < 0) {
         ++feat(weapon).uses;  // an attack card counts its own use
       }
-      const int helper = pick_helper(i, group);  // no supporter also helps
+      int helper = pick_helper(i, group);  // no supporter also helps
       if (helper >= 0) {
         spend_hope(helper, 1, kHopeSpentHelp);
-        net += 1;
         ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
+      } else if (help_reactions_ && opt_.cards) [[unlikely]] {
+        helper = free_helper(i, group);  // Eloquent (play_feats.hpp)
+      }
+      if (helper >= 0) {
+        net += 1;
+        if (pc(helper).help_die > 6) [[unlikely]] help_die(helper);  // Epic Poetry (play_feats.hpp)
       }
       if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       roll_vs_ = t;
       roll_trait_ = static_cast<int>(w.trait);
       roll_weapon_ = &w;
       r = action_roll(i, modifier, net, difficulty(t), &total, true);
+      help_sides_ = 0;
       roll_vs_ = -1;
       roll_trait_ = -1;
       roll_weapon_ = nullptr;
@@ -513,6 +519,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       feat(p.cards[static_cast<std::size_t>(hit_card)].feat).damage += moved;
     }
   }
+  if (s.stance_splash > 0 && w.range == Range::melee) [[unlikely]] splash_stress(i, targets[0]);  // Water (play_feats.hpp)
   const bool dealt = rpc(i).damage_dealt > dealt_before;  // an HP marked: Unstoppable's die turns (class_play.hpp)
   unstoppable_after(i, dealt);
   if (partner >= 0) unstoppable_after(partner, dealt);

@@ -119,15 +119,17 @@ inline void Battle<R, Log>::take_stance(int i, int k) {
   s.stance_adv = e.fight_advantage;
   s.stance_prof = e.fight_proficiency + p.stance_plus_proficiency;
   s.stance_evasion = e.fight_evasion + p.stance_plus_evasion;
+  s.stance_splash = e.fight_splash_stress;
   if (p.aura_card >= 0) [[unlikely]] stance_aura(i);  // Elemental Aura (play_zone.hpp), told before the stance's own line
   if (e.fight_damage > 0 || e.fight_severe > 0 || e.no_armor)
     ENCSIM_SAY(log_, "  %s plays %s until the fight ends: +%d to damage rolls, +%d to the Severe threshold%s", pname(i),
                c.def->name.c_str(), e.fight_damage, e.fight_severe, e.no_armor ? ", no Armor Slots" : "");
   else
-    ENCSIM_SAY(log_, "  %s plays %s until %s: +%d to its thresholds%s%s, +%d Proficiency, +%d Evasion", pname(i),
+    ENCSIM_SAY(log_, "  %s plays %s until %s: +%d to its thresholds%s%s%s, +%d Proficiency, +%d Evasion", pname(i),
                c.def->name.c_str(), e.ends_severe ? "it takes Severe damage" : "the fight ends", s.stance_thresholds,
                e.fight_retaliate.present() ? ", damage back to Melee attackers" : "",
-               s.stance_adv >= 0 ? ", advantage on its attacks with that trait" : "", s.stance_prof, s.stance_evasion);
+               s.stance_adv >= 0 ? ", advantage on its attacks with that trait" : "",
+               s.stance_splash > 0 ? ", Stress on the foes beside one it damages in Melee" : "", s.stance_prof, s.stance_evasion);
 }
 
 // A stance taken as PC i's spotlight begins (Elemental Incarnation), while it
@@ -168,6 +170,7 @@ inline void Battle<R, Log>::end_stance(int i, const char* why) {
   }
   s.stance_damage = s.stance_severe = s.stance_thresholds = s.stance_prof = s.stance_evasion = 0;
   s.stance_adv = -1;
+  s.stance_splash = 0;
   s.no_armor = false;
 }
 

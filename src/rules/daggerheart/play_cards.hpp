@@ -72,7 +72,8 @@ inline bool Battle<R, Log>::card_payable(int i, int k, CardTrigger trig, int kee
   const PcState& s = pc_[i];
   return c.live() && e.trigger == trig && s.card_uses[static_cast<std::size_t>(k)] != 0 && !(s.beast && c.def->spell) &&
          s.hope >= e.hope + keep && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
-         !(e.armor > 0 && s.no_armor);
+         !(e.armor > 0 && s.no_armor) &&
+         (e.only_while == OnlyWhile::any || (e.only_while == OnlyWhile::stance ? s.stance >= 0 : s.beast));
 }
 
 // The weapon on t, or a card worth more, or the companion's attack on t

@@ -258,11 +258,12 @@ inline bool Battle<R, Log>::warded(int i) {
   return true;
 }
 
-// `struck` reactions (Revenge): once adversary j's attack on PC t has
-// succeeded (before its damage), each of t's whose condition holds (hit_if:
-// the attacker's range) makes j mark its `hp_marks` HP outright, in name
-// order, when those HP (no more than j has left; a Minion's 1) are worth more
-// than the costs (a Stress a quarter, a Hope a half, the class feature's Hope
+// `struck` reactions (Revenge, Elemental Dominion: Water): once adversary j's
+// attack on PC t has succeeded (before its damage), each of t's whose
+// condition holds (hit_if: the attacker's range; only_while) makes j mark its
+// `hp_marks` HP outright and takes its conditions (vulnerable ...), in name
+// order, when those HP (no more than j has left; a Minion's 1) and conditions
+// (conditions_value: Vulnerable a half) are worth more than the costs (a Stress a quarter, a Hope a half, the class feature's Hope
 // reserve kept). Costs are paid here.
 template <class R, class Log>
 inline void Battle<R, Log>::card_struck(int t, int j) {
@@ -275,11 +276,16 @@ inline void Battle<R, Log>::card_struck(int t, int j) {
     if (!card_payable(t, k, CardTrigger::struck, keep) || (e.hit_if == HitIf::melee && !melee) ||
         (e.hit_if == HitIf::ranged && melee))
       continue;
-    const double gain = adv(j).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(j));
+    const double marks = e.hp_marks == 0 ? 0.0 : adv(j).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(j));
+    const double gain = marks + conditions_value(t, e, j);  // Vulnerable a half (Elemental Dominion: Water)
     if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress + kArmorWorth * e.armor) continue;
-    ENCSIM_SAY(log_, "  %s plays %s: %s marks %d HP", pname(t), c.def->name.c_str(), aname(j), e.hp_marks);
+    if (e.hp_marks > 0)
+      ENCSIM_SAY(log_, "  %s plays %s: %s marks %d HP", pname(t), c.def->name.c_str(), aname(j), e.hp_marks);
+    else
+      ENCSIM_SAY(log_, "  %s plays %s against %s", pname(t), c.def->name.c_str(), aname(j));
     pay_card(t, k);
-    force_marks(t, j, e.hp_marks, c.feat);
+    if (e.hp_marks > 0) force_marks(t, j, e.hp_marks, c.feat);
+    card_conditions(t, c, j);  // vulnerable, restrained, target_stress
   }
 }
 
@@ -329,7 +335,7 @@ inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bo
     for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
       if (!card_payable(w, k, CardTrigger::ally_damaged, 0)) continue;
       const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
-      if (e.ally_hp > 0 && hp_left(t) > e.ally_hp) continue;
+      if ((e.ally_hp > 0 && hp_left(t) > e.ally_hp) || spared < e.ally_marks) continue;  // ally_marks: Defender
       const double after = e.take_hit ? hit_cost(w, dmg, type, direct, 0, e.all_armor)
                                       : hit_cost(t, dmg, type, direct, e.downgrade, false);
       // A slot marked for the ally is one the PC's own next hits cannot use: an HP of its own (guard_slot_worth).

@@ -118,5 +118,12 @@ void read_pc_consumables(Pc& p, MapReader& r);
 // read_companion.cpp: `companion` (a Beastbound Ranger's: name, training),
 // once the PC's features are read (read_pc_cards).
 void read_pc_companion(Pc& p, MapReader& r);
+// read_card_more.cpp: the effect keys of the features that guard and lift the
+// party (only_while, ally_marks, replaces, free_help; the session_start and
+// help triggers), read and checked after read_card.cpp's; and, once a library
+// is read, that every `replaces` names another entry of it.
+const std::vector<KeySpec>& more_effect_keys();
+void read_more_effect(MapReader& r, const Node& node, CardDef& c);
+void check_replaces(const std::vector<CardDef>& lib);
 
 }  // namespace encsim::daggerheart

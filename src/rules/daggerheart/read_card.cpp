@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll|ally_failed|spotlight_end", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage), ally_failed (another PC's action roll failed; `target: both` or `ally`), spotlight_end (the PC's spotlight action is done, before the GM's turn: cloak)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll|ally_failed|spotlight_end|session_start|help", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage), ally_failed (another PC's action roll failed; `target: both` or `ally`), spotlight_end (the PC's spotlight action is done, before the GM's turn: cloak), session_start (the session begins, its Rally Dice given: gain_hope, heal_stress, either, for `target: party`, `allies` or `self`), help (an ally is about to make a weapon attack roll no PC helps with Hope: `free_help`)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -37,7 +37,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"damage", "dice", "", "damage to each target it beats, e.g. d8+2"},
     {"per_proficiency", "boolean", "false", "roll the damage dice Proficiency times"},
     {"per_spellcast", "boolean", "false", "roll the damage dice Spellcast-trait times (at least once)"},
-    {"uses_trait", "trait name", "", "uses per fight equal to this trait of the PC (at least 1): tokens"},
+    {"uses_trait", "trait name | spellcast", "", "uses per fight equal to this trait of the PC (at least 1): tokens; spellcast: its Spellcast trait"},
     {"refresh", "rest|long_rest|session", "rest", "in a session, what gives the uses back: any rest, a long rest, or nothing"},
     {"at_least", "integer", "2", "reaction (damaged): only against a hit that would mark this many HP"},
     {"at_most", "integer", "4", "reaction (damaged): only against a hit that would mark at most this many HP"},
@@ -91,6 +91,8 @@ const std::vector<KeySpec> kEffectKeys{
     {"while_stance", "boolean", "false", "with `when: passive`: its fight_proficiency and fight_evasion join the PC's stance while one is held, and its fight_save_hp acts while one is"},
     {"aura_reduce", "dice", "", "a while_stance passive: as the PC takes a stance, with a use left (`uses`), an aura until the stance ends: these dice off the damage of each adversary attack on any PC (hit_if: ranged: an attacker beyond Melee range only)"},
     {"aura_stress", "integer", "0", "a while_stance passive: an aura as aura_reduce's: each adversary that marks HP while it stands marks this much Stress too"},
+    {"aura_trait", "trait name", "", "a while_stance passive: an aura as aura_reduce's: every ally (not the PC) has +1 to this trait while it stands"},
+    {"fight_splash_stress", "integer", "0", "reaction (spotlight, attack): a stance: when the PC's Melee attack damages a foe, each other foe an area of Very Close reaches (options area_very_close, less that foe) marks this much Stress"},
     {"reflect", "integer", "0", "reaction (damaged): any number of Hope, a d6 each, before the damage counts: any at or above this and the adversary dealing it takes the damage instead (with `against`: only that type)"},
     {"fight_save_hp", "integer", "0", "a while_stance passive: as the PC would mark HP while a stance is held, a d6 per HP; each at or above this (2 to 6) takes one HP off"},
     {"focus_proficiency", "integer", "0", "reaction (attack): + Proficiency on the PC's weapon attacks at this target until it attacks another, the target falls or the fight ends"},
@@ -146,6 +148,7 @@ bool others_but_advantage(const CardEffect& e) {
 
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
   head.insert(head.end(), kEffectKeys.begin(), kEffectKeys.end());
+  head.insert(head.end(), more_effect_keys().begin(), more_effect_keys().end());  // read_card_more.cpp
   return head;
 }
 
@@ -177,7 +180,7 @@ const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
 const std::vector<std::string> kTriggers{"damaged", "hit",    "crit",   "after_hit",    "missed",    "attacked", "attack", "failed",
                                          "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled",
-                                         "ally_rolled", "reaction_roll", "ally_failed", "spotlight_end"};
+                                         "ally_rolled", "reaction_roll", "ally_failed", "spotlight_end", "session_start", "help"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies", "creature", "both"};
@@ -262,7 +265,11 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.damage = read_dice(r, "damage");
   e.damage.per_proficiency = r.get_bool("per_proficiency", false);
   e.damage.per_spellcast = r.get_bool("per_spellcast", false);
-  if (r.has("uses_trait")) e.uses_trait = r.get_choice("uses_trait", kTraitNames, 0);
+  if (r.has("uses_trait")) {  // a trait, or `spellcast`: the PC's Spellcast trait (kUsesSpellcast)
+    std::vector<std::string> names(kTraitNames.begin(), kTraitNames.end());
+    names.push_back("spellcast");
+    e.uses_trait = r.get_choice("uses_trait", names, 0);
+  }
   e.refresh = static_cast<CardRefresh>(r.get_choice("refresh", {"rest", "long_rest", "session"}, 0));
   if (r.has("refresh") && e.uses == 0 && e.uses_trait < 0 && !r.has("vault_on"))
     throw InputError(r.scalar("refresh")->pos(), r.what() + ": `refresh` goes with `uses`, `uses_trait` or `vault_on`");
@@ -419,11 +426,14 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                                                  "or fixed cost (the Hope is spent as it is played)");
   e.aura_reduce = read_dice(r, "aura_reduce");
   e.aura_stress = static_cast<int>(r.get_int("aura_stress", 0, 0, 3));
+  if (r.has("aura_trait")) e.aura_trait = r.get_choice("aura_trait", kTraitNames, 0);
+  e.fight_splash_stress = static_cast<int>(r.get_int("fight_splash_stress", 0, 0, 3));
   if (e.aura() && !e.while_stance)
-    throw InputError(r.get(e.aura_stress > 0 ? "aura_stress" : "aura_reduce")->pos(),
-                     "aura_reduce and aura_stress go with a `while_stance` passive");
-  if (e.aura_reduce.present() && e.aura_stress > 0)
-    throw InputError(r.get("aura_stress")->pos(), "aura_reduce or aura_stress, one aura to an entry");
+    throw InputError(r.get(e.aura_stress > 0 ? "aura_stress" : e.aura_trait >= 0 ? "aura_trait" : "aura_reduce")->pos(),
+                     "aura_reduce, aura_stress and aura_trait go with a `while_stance` passive");
+  if (e.aura_reduce.present() + (e.aura_stress > 0) + (e.aura_trait >= 0) > 1)
+    throw InputError(r.get(e.aura_trait >= 0 ? "aura_trait" : "aura_stress")->pos(),
+                     "aura_reduce, aura_stress or aura_trait, one aura to an entry");
   if (e.fight_save_hp == 1) throw InputError(r.scalar("fight_save_hp")->pos(), "fight_save_hp: a d6 at or above 1 would take off every HP: 2 to 6");
   if (e.fight_save_hp > 0 && !e.while_stance)
     throw InputError(r.scalar("fight_save_hp")->pos(), "fight_save_hp goes with a `while_stance` passive");
@@ -455,6 +465,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"spellcast", "integer", "0", "added to the PC's Spellcast rolls"});
     keys.push_back({"trait_up", "trait name", "", "+1 to this trait (before the other passives read it)"});
     keys.push_back({"armor_for_stress", "boolean", "false", "the PC may mark an Armor Slot instead of a Stress (by policy)"});
+    keys.push_back({"rally_die", "integer", "0", "the PC's Rally Die has these sides, when it has one (6 to 20)"});
+    keys.push_back({"help_die", "integer", "0", "the advantage die the PC gives when it Helps an ally has these sides (6 to 20)"});
     keys.push_back({"stress_experience", "integer", "0", "the PC may mark a Stress instead of spending the Hope an Experience costs; the Experience's bonus is then multiplied by this (2 to 3)"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
@@ -493,6 +505,11 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
       }
     }
     e.p_reprisal = static_cast<int>(pr.get_int("reprisal", 0, 0, 3));
+    e.p_rally_die = static_cast<int>(pr.get_int("rally_die", 0, 0, 20));
+    e.p_help_die = static_cast<int>(pr.get_int("help_die", 0, 0, 20));
+    if ((pr.has("rally_die") && e.p_rally_die < 6) || (pr.has("help_die") && e.p_help_die < 6))
+      throw InputError(pr.scalar(pr.has("rally_die") && e.p_rally_die < 6 ? "rally_die" : "help_die")->pos(),
+                       "rally_die and help_die are dice of 6 to 20 sides");
     e.p_stress_experience = static_cast<int>(pr.get_int("stress_experience", 0, 0, 3));
     e.p_spellcast = static_cast<int>(pr.get_int("spellcast", 0, 0, 5));
     if (pr.has("trait_up")) e.p_trait_up = pr.get_choice("trait_up", kTraitNames, 0);
@@ -505,6 +522,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     for (std::size_t k = 0; k < kPassiveNames.size(); ++k)
       if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
   }
+  e.free_help = r.get_bool("free_help", false);  // checked in read_more_effect (read_card_more.cpp)
   // Every effect key belongs to a modelled entry, and a modelled entry does something.
   const bool hit = e.trigger == CardTrigger::hit;
   const bool vocabulary = e.damage.present() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained || e.advantage ||
@@ -517,7 +535,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.double_die || e.hope_bonus.present() || e.fight_save_hp || e.zone_die || e.barrier >= 0 || e.aura_armor ||
                           e.reflect || e.aura() || e.allies_advantage || e.stress_highest || e.taunt || e.cloak || e.invisible ||
                           e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits ||
-                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus;
+                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -629,6 +647,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   const bool others = e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.halve ||
                       e.heal_stress.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
                       e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back || e.weapon_dice;
+  const bool others_but_vulnerable = e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+                                    e.halve || e.heal_stress.present() || e.target_stress || e.restrained || e.advantage ||
+                                    e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back || e.weapon_dice;
   if (e.trigger == CardTrigger::armor && (e.downgrade == 0 || others || e.heal_hp.present() || e.hp_marks))
     throw InputError(node.pos(), r.what() + ": an `armor` reaction lowers the hit by `downgrade` thresholds, for its costs, nothing else");
   if (e.trigger == CardTrigger::dying &&
@@ -682,8 +703,10 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                                             "the PC (`target: both`): heal_hp, heal_stress, gain_hope, clear_armor, nothing else");
   if (e.all_armor && !e.take_hit)
     throw InputError(r.scalar("all_armor")->pos(), r.what() + ": all_armor is for the hit the PC takes (`take_hit`)");
-  if (struck && (e.hp_marks == 0 || others || e.heal_hp.present() || e.downgrade || e.target != CardTarget::enemy))
-    throw InputError(node.pos(), r.what() + ": a `struck` reaction makes the attacker (`target: enemy`) mark `hp_marks` HP, nothing else");
+  if (struck && ((e.hp_marks == 0 && !e.vulnerable) || (e.vulnerable ? others_but_vulnerable : others) ||
+                 e.heal_hp.present() || e.downgrade || e.target != CardTarget::enemy))
+    throw InputError(node.pos(), r.what() + ": a `struck` reaction makes the attacker (`target: enemy`) mark `hp_marks` HP "
+                                            "and/or become Vulnerable (`vulnerable`), nothing else");
   const bool acting = e.when == CardWhen::action;
   const bool at_foes = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
   if (e.hope_bonus.present() && !(acting && e.roll == CardRoll::attack && e.hp_marks == 0))
@@ -817,6 +840,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(node.pos(), r.what() + ": an `attacked` reaction takes evade or reroll_attack and its costs, nothing else");
   if (e.trigger != CardTrigger::damaged && (r.has("at_least") || r.has("at_most") || r.has("against") || e.halve))
     throw InputError(node.pos(), r.what() + ": at_least, at_most, against and halve go with `trigger: damaged`");
+  read_more_effect(r, node, c);  // read_card_more.cpp
 }
 
 CardDef read_card(const Node& node) {
@@ -881,6 +905,7 @@ std::vector<CardDef> read_library(std::string_view path, std::string_view text, 
     if (!seen.insert(out.back().owner + "/" + out.back().name).second)
       throw InputError(n.pos(), "'" + out.back().name + "' twice");
   }
+  check_replaces(out);  // read_card_more.cpp
   return out;
 }
 

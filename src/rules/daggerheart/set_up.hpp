@@ -32,6 +32,8 @@ inline void Battle<R, Log>::set_up() {
     reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
     gifts_ = gifts_ || pc(i).has_next_attacker;
     ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
+    help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
+    trait_aura_ = trait_aura_ || (pc(i).aura_card >= 0 && pc(i).cards[static_cast<std::size_t>(pc(i).aura_card)].def->effect.aura_trait >= 0 && n_pc_ > 1);
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
@@ -63,6 +65,9 @@ inline void Battle<R, Log>::set_up() {
   for (int k = 0; k < n_npc_; ++k)
     for (std::size_t f = 0; f < enc_.npcs[static_cast<std::size_t>(k)].features.size(); ++f)
       npc_uses_[k][f] = enc_.npcs[static_cast<std::size_t>(k)].features[f].uses;
+  if (!carry_ || !carry_->started)  // the session begins: Luckbringer, Maestro (play_feats.hpp)
+    for (int i = 0; i < n_pc_; ++i)
+      if (pc(i).has_session_start && opt_.cards) [[unlikely]] session_start(i);
   if (carry_) [[unlikely]] carry_in();
   ENCSIM_SAY(log_, "The GM starts with %d Fear.", fear_);
   npc_trigger(Trigger::battle_start, -1, -1);

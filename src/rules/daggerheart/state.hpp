@@ -55,6 +55,7 @@ struct PcState {
   int trait_bonus = 0;  // added to every trait until the fight ends (Full Surge, play_party.hpp)
   int unseen = 0;       // attacks on it have disadvantage: kCloakAttack, kCloakFear, kInvisible (bits; play_party.hpp)
   int invisible_left = 0, invisible_from = -1, invisible_card = -1;  // Invisibility: its actions left, caster, card
+  int stance_splash = 0;  // a stance's Stress on the foes beside one it damages in Melee (Elemental Incarnation: Water)
 };
 
 struct AdvState {

@@ -1,0 +1,76 @@
+// The effect keys of the features that guard and lift the party (cards.hpp):
+// `only_while` (a reaction only while Channeling or in Beastform), `ally_marks`
+// (an ally_damaged reaction only against a hit of so many HP), `replaces` (an
+// entry that stands in for another), `free_help` and the `help` and
+// `session_start` triggers. Read after read_card.cpp's keys (read_effect),
+// each checked with line:col. docs/scenarios.md, "Daggerheart domain cards".
+#include <algorithm>
+#include <set>
+
+#include "rules/daggerheart/cards.hpp"
+#include "rules/daggerheart/read.hpp"
+
+namespace encsim::daggerheart {
+
+const std::vector<KeySpec>& more_effect_keys() {
+  static const std::vector<KeySpec> kKeys{
+      {"only_while", "stance|beastform", "", "a reaction: only while the PC holds a stance (Channeling) or is in its Beastform"},
+      {"ally_marks", "integer", "0", "reaction (ally_damaged): only when the ally would mark at least this many HP (after its Armor Slot)"},
+      {"replaces", "string", "", "the name of another entry of the same library this one stands in for: a PC holding both never plays that one (e.g. a feature that raises another's die)"},
+      {"free_help", "boolean", "false", "reaction (help, with `uses`): the PC Helps the ally's weapon attack roll (an advantage die) without spending a Hope"},
+  };
+  return kKeys;
+}
+
+void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
+  CardEffect& e = c.effect;
+  if (r.has("only_while")) {
+    e.only_while = static_cast<OnlyWhile>(1 + r.get_choice("only_while", {"stance", "beastform"}, 0));
+    if (e.when != CardWhen::reaction)
+      throw InputError(r.scalar("only_while")->pos(), r.what() + ": only_while goes with a reaction (`when: reaction`)");
+  }
+  e.ally_marks = static_cast<int>(r.get_int("ally_marks", 0, 0, 4));
+  if (r.has("ally_marks") && (e.trigger != CardTrigger::ally_damaged || e.take_hit || e.ally_marks < 1))
+    throw InputError(r.scalar("ally_marks")->pos(),
+                     r.what() + ": ally_marks (1 to 4) goes with `trigger: ally_damaged` and `downgrade` (not take_hit)");
+  if (r.has("replaces")) {
+    e.replaces = r.get_string("replaces", "");
+    if (e.replaces.empty() || e.replaces == c.name)
+      throw InputError(r.scalar("replaces")->pos(), r.what() + ": replaces names another entry");
+    if (c.status != CardStatus::modelled || e.when == CardWhen::passive)
+      throw InputError(r.scalar("replaces")->pos(), r.what() + ": replaces goes with a modelled action or reaction");
+  }
+  e.free_help = r.get_bool("free_help", false);
+  const bool help = e.trigger == CardTrigger::help;
+  const bool alone = e.roll == CardRoll::none && !e.damage.present() && !e.bonus.present() && !e.reduce.present() &&
+                     !e.heal_hp.present() && !e.target_stress && !e.hp_marks && !e.vulnerable && !e.restrained &&
+                     !e.advantage && !e.fear && !e.clear_armor && !e.evasion && !e.halve && !e.downgrade && !e.strike_back &&
+                     !e.stance() && !e.evade.present() && !e.reroll_attack && e.reroll == Reroll::none && !r.has("hit_if");
+  if (help != e.free_help || (help && (!alone || e.hope || e.stress || e.armor || e.uses == 0 || e.gain_hope ||
+                                       e.heal_stress.present() || e.either || r.has("target"))))
+    throw InputError(e.free_help ? r.scalar("free_help")->pos() : node.pos(),
+                     r.what() + ": `trigger: help` takes free_help and `uses` (with refresh), nothing else, and free_help goes with it");
+  if (e.trigger == CardTrigger::session_start &&
+      (!alone || e.hope || e.stress || e.armor || e.uses || r.has("refresh") ||
+       (!e.gain_hope && !e.heal_stress.present()) ||
+       (e.target != CardTarget::party && e.target != CardTarget::allies && e.target != CardTarget::self)))
+    throw InputError(node.pos(), r.what() + ": a `session_start` reaction gives gain_hope and/or heal_stress (`either`: one "
+                                            "of them) to `target: party`, `allies` or `self`, at no cost and once a session, nothing else");
+}
+
+void check_replaces(const std::vector<CardDef>& lib) {
+  std::vector<std::string> names;
+  for (const CardDef& d : lib) names.push_back(d.name);
+  for (const CardDef& d : lib) {
+    if (d.effect.replaces.empty()) continue;
+    const auto it = std::find_if(lib.begin(), lib.end(), [&](const CardDef& o) { return o.name == d.effect.replaces; });
+    if (it == lib.end())
+      throw InputError(d.pos, "'" + d.name + "' replaces '" + d.effect.replaces + "', which is not in the library" +
+                                  did_you_mean(d.effect.replaces, names));
+    if (it->status != CardStatus::modelled || it->effect.when == CardWhen::passive)
+      throw InputError(d.pos, "'" + d.name + "' replaces '" + d.effect.replaces +
+                                  "', which is not a modelled action or reaction (a passive is folded into the PC)");
+  }
+}
+
+}  // namespace encsim::daggerheart
