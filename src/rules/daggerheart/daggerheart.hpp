@@ -165,6 +165,7 @@ struct Pc {
   bool has_own_marks = false;         // a `hit` reaction with own_marks (Battle Monster)
   bool has_max_die = false;           // a `hit` reaction with max_die: its lowest damage die is kept (Versatile Fighter)
   bool has_spotlight_end = false;     // spotlight_end: a reaction as its spotlight action is done (Vanishing Act)
+  bool marks_foes = false;            // an action that leaves a mark on a foe: difficulty_cut, silence (play_foes.hpp)
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
