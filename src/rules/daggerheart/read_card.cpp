@@ -511,7 +511,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.while_stance || e.hope_die || e.reroll_hope || e.fear_to_hope || e.reroll != Reroll::none || e.swap ||
                           e.double_die || e.hope_bonus.present() || e.fight_save_hp || e.zone_die || e.barrier >= 0 || e.aura_armor ||
                           e.reflect || e.aura() || e.allies_advantage || e.stress_highest || e.taunt || e.cloak || e.invisible ||
-                          e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits;
+                          e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits ||
+                          e.marks_foes() || e.save || e.redirect;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
