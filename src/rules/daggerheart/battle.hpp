@@ -96,7 +96,7 @@ class Battle {
   // An Armor Slot the PC may mark now (none in a no_armor stance: Frenzy).
   bool armor_free(int i) const { return pc_[i].armor_marked < pc(i).armor_slots && !pc_[i].no_armor; }
   const PcWeapon& attack_of(int i) const { return pc_[i].beast ? pc(i).beast_attack : pc(i).primary; }
-  int difficulty(int j) const { return adv(j).difficulty + adv(j).difficulty_bonus - adv_[j].distract; }
+  int difficulty(int j) const { return adv(j).difficulty + adv(j).difficulty_bonus - adv_[j].distract - adv_[j].glyph; }
   bool over() const { return outcome_ != Outcome::draw || pcs_up_ == 0 || advs_up_ == 0; }
 
   struct View {
@@ -406,6 +406,25 @@ class Battle {
   int low_die_ = 0;  // the lowest damage die of the PC's last weapon damage roll (roll_pc_damage)
   double taunt_worth(int i, int j) const;
   bool goaded(int j);
+  // Marks on foes (play_foes.hpp): Glyph of Nightfall's Difficulty cut, Hush's Silence.
+  double cut_worth(int j, int from, int cut) const;
+  int cut_of(int i, const CardEffect& e) const;
+  double foe_marks_value(int i, const CardEffect& e, int j) const;
+  void mark_foe(int i, const PcCard& c, int u);
+  bool foe_spotlight(int j);
+  void hush_end(int i, const char* why);
+  bool hushed(int j) const { return adv_[j].silenced_by >= 0 && adv(j).type_of_damage == DamageType::magic; }
+  bool hushed(int j, const Feature& ft) const { return adv_[j].silenced_by >= 0 && ft.effect.type == DamageType::magic; }
+  bool foe_marks_ = false;  // a PC holds a card that marks foes (marks_foes) or that foes roll against (save)
+  double save_value(int i, const CardEffect& e, int j) const;
+  int turn_victim(int j, double* worth) const;
+  void take_fear(const PcCard& c);
+  void redirect_attack(int i, int k, int foe);
+  void turn_foe(int i, const PcCard& c, int u);
+  int again(int i, const CardEffect& e, int j) const {
+    return e.again_penalty > 0 && j >= 0 && (pc_[i].beaten_foes >> j & 1u) != 0 ? e.again_penalty : 0;
+  }
+  void save_effects(int i, int k, const int* targets, int n, RollResult r, int total, bool* paid);
   double hit_cost(int i, int dmg, DamageType type, bool direct, int down, bool all_armor, int* hp = nullptr) const;
   int card_ally_damaged(int t, int dmg, DamageType type, bool direct, int* down, bool* all_armor, bool* whole);
 
@@ -792,7 +811,8 @@ inline void Battle<R, Log>::status(int round) {
       if (j == 0) line.note("GM Fear %d", fear_);
       if (adv(j).stress > 0) line.note("Stress %d/%d", s.stress_marked, adv(j).stress);
       line.flag(s.alive && s.hidden, "Hidden").flag(s.alive && s.restrained, "Restrained");
-      line.flag(s.alive && s.vulnerable, "Vulnerable");
+      line.flag(s.alive && s.vulnerable, "Vulnerable").flag(s.alive && s.silenced_by >= 0, "Silenced");
+      if (s.alive && s.glyph > 0) line.note("Glyph: Difficulty -%d", s.glyph);
       if (!s.alive) line.out = "defeated";
     }
     log_.end_round(round);

@@ -31,6 +31,7 @@ inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const 
 // where it stands); and a quarter for each Stress it makes the target mark.
 template <class R, class Log>
 inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, double extra_mean) const {
+  if (e.save > 0) [[unlikely]] return save_value(i, e, j);  // the targets roll (play_foes.hpp)
   double v = 0.0;
   if (e.damage.present() || extra_mean > 0)
     v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
@@ -48,6 +49,8 @@ inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
   if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
   if (e.taunt && adv_[j].goaded_by < 0) v += taunt_worth(i, j);  // Goad Them On (play_party.hpp)
+  if (e.marks_foes()) [[unlikely]] v += foe_marks_value(i, e, j);  // Glyph of Nightfall, Hush (play_foes.hpp)
+  if (e.fear < 0 && fear_ > 0) [[unlikely]] v += kWorthFear * std::min(-e.fear, fear_);  // Know Thy Enemy: a Fear the GM loses
   if (e.stress_highest > 0 && adv(j).stress > 0) {  // Troublemaker: the mean of the highest of Proficiency dice
     const int n = std::max(1, pc(i).proficiency), d = e.stress_highest;
     double mean = 0.0;
@@ -164,7 +167,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     auto value_on = [&](int j) {
       const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
                       (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0);
-      const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod, net, e.difficulty > 0 ? e.difficulty : difficulty(j));
+      const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod - again(i, e, j), net, e.difficulty > 0 ? e.difficulty : difficulty(j));
       p_best = std::max(p_best, p);
       return p * card_on_value(i, e, j, weapon);
     };

@@ -369,6 +369,35 @@ struct CardEffect {
   bool extra_area = false, half_damage = false;
   // A pool of tokens (Slayer): a passive with a features.csv row (play_pool.hpp).
   CardPool pool;
+  // Actions at adversaries that leave a mark on a foe (play_foes.hpp). On a
+  // success the target's Difficulty drops by this (a number or a trait, at
+  // least 1) until the GM spends its spotlight to clear it (a temporary
+  // effect; Glyph of Nightfall); one cut on a foe at a time, the larger stands.
+  CardNumber difficulty_cut;
+  // On a success the target is Silenced: it casts no spell (no feature or
+  // standard attack of magic damage) until the GM spends a Fear on its turn to
+  // clear it, the caster casts the card again, or the caster takes Major damage (Hush).
+  bool silence = false;
+  // An action at adversaries: each target (with a roll of the PC's, each the
+  // roll beats) makes a reaction roll (d20) against this; the card's damage
+  // and conditions land on those that fail (Night Terror, Ground Pound); 0 none.
+  int save = 0;
+  bool save_half = false;
+  // Reaction (missed, hit_if: ranged): Proficiency d6s; any at or above this
+  // and, for the card's costs, the attacker's standard damage strikes an
+  // adversary instead (Redirect); 0 none.
+  int redirect = 0;  // save: those that succeed take half the damage (Ground Pound)
+  // save: the GM loses a Fear per target that failed (at most what it holds),
+  // and the damage dice are rolled once per Fear lost, the one total dealt to
+  // each that failed (Night Terror's stolen Fear).
+  bool steal_fear = false;
+  // Action at one enemy, rolled: the target it beats makes its standard attack
+  // on another adversary at once, the damage counting to the card (Words of Discord).
+  bool turn_foe = false;
+  // Action at one enemy, rolled: a later cast at a target the PC has beaten
+  // with it takes this penalty on its roll (Words of Discord: 5); 0 none.
+  int again_penalty = 0;
+  bool marks_foes() const { return difficulty_cut.present() || silence || turn_foe || again_penalty > 0; }
   // Passives, folded into the PC at compile time.
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
       p_experience, p_domain_cards;

@@ -169,7 +169,8 @@ inline typename Battle<R, Log>::Plan Battle<R, Log>::plan(int j) {
     for (int k = 0; k < n_adv_ && !follow_up_; ++k)
       follow_up_ = adv_[k].alive && adv_[k].spotlights < adv(k).relentless;
   unsigned aim = 0;
-  const double attack = effect_value(j, standard_effect(j), standard_profile(j), &aim);
+  // A Silenced foe's magic standard attack is no option (play_foes.hpp): any usable feature beats it.
+  const double attack = foe_marks_ && hushed(j) ? -1e9 : effect_value(j, standard_effect(j), standard_profile(j), &aim);
   Plan best{-1, attack, aim};
   const bool hurt = adv_[j].hp_marked > 0;
   for (int f = 0; f < static_cast<int>(a.features.size()); ++f) {

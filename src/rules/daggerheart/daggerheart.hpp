@@ -167,6 +167,7 @@ struct Pc {
   bool has_session_start = false;    // session_start: a gift as the session begins (Luckbringer, Maestro; play_feats.hpp)
   bool has_help_reactions = false;   // help: a free Help for an ally's attack roll (Eloquent; play_feats.hpp)
   int help_die = 0, help_die_card = -1;  // a passive (Epic Poetry): the advantage die it gives when it Helps (sides, 0: a d6), its entry
+  bool marks_foes = false;            // an action that leaves a mark on a foe: difficulty_cut, silence (play_foes.hpp)
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP

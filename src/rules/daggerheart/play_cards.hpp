@@ -147,7 +147,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   else
     ++feat(c.feat).uses;
   if (e.fear > 0) gain_fear(e.fear, kFearGainedFeatures);
-  if (e.fear < 0) fear_ = std::max(0, fear_ + e.fear);
+  if (e.fear < 0 && paid) fear_ = std::max(0, fear_ + e.fear);  // pay_on_success: on the success (take_fear)
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
   if (at_enemies && t < 0 && e.target == CardTarget::enemy) card_value(i, k, &t);
   if (e.roll == CardRoll::attack && e.hp_marks == 0) {
@@ -193,7 +193,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       ENCSIM_SAY(log_, "  %s: %s ignores the disadvantage (%s is Hidden)", sc.def->name.c_str(), pname(i), aname(targets[0]));
     }
     roll_spell_ = e.roll == CardRoll::spellcast;
-    r = action_roll(i, roll_mod(i, e), net + sure, diff, &total, at_enemies);
+    r = action_roll(i, roll_mod(i, e) - again(i, e, n > 0 ? targets[0] : -1), net + sure, diff, &total, at_enemies);
     roll_vs_ = -1;
     roll_trait_ = -1;
     roll_spell_ = false;
@@ -202,7 +202,9 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   }
   const bool crit = r == RollResult::crit;
   const bool area = n > 1 || e.target == CardTarget::enemies;
-  if (at_enemies) {
+  if (at_enemies && e.save > 0) [[unlikely]] {
+    save_effects(i, k, targets, n, r, rolled ? total : kBeatsAny, &paid);  // the targets roll (Night Terror, play_foes.hpp)
+  } else if (at_enemies) {
     bool struck = false;  // a damage roll landed: an attack that succeeded
     for (int q = 0; q < n; ++q) {
       const int u = targets[q];
@@ -214,6 +216,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       if (!paid) {  // the first target beaten: the costs are paid now
         ENCSIM_SAY(log_, "  %s succeeds: its costs are paid", c.def->name.c_str());
         pay_card(i, k, false), paid = true;
+        if (e.fear < 0) [[unlikely]] take_fear(c);  // play_foes.hpp
       }
       if (harms) rpc(i).struck(area, crit), struck = true;
       card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit);
@@ -309,6 +312,7 @@ inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
     ++feat(c.feat).conditions;
     ENCSIM_SAY(log_, "  %s is Restrained", aname(u));
   }
+  if (e.marks_foes()) [[unlikely]] mark_foe(i, c, u);  // play_foes.hpp
 }
 
 template <class R, class Log>
@@ -596,6 +600,10 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       pay_card(i, k);
       s.fail_adv = k;
       ENCSIM_SAY(log_, "  %s plays %s: its next action roll has advantage", pname(i), c.def->name.c_str());
+      continue;
+    }
+    if (e.redirect > 0) [[unlikely]] {  // Redirect (play_foes.hpp)
+      redirect_attack(i, k, foe);
       continue;
     }
     if (e.per_hope) {  // options bought a Hope apiece (Champion's Edge)

@@ -49,6 +49,14 @@ const std::vector<KeySpec> kEffectKeys{
     {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
     {"taunt", "boolean", "false", "action at one enemy, rolled: the target it beats makes its next spotlight a standard attack on the PC, with disadvantage"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
+    {"difficulty_cut", "number | trait", "", "rolled action at adversaries: each target it beats has its Difficulty lowered by this (at least 1) until the GM spends its spotlight to clear it; one cut at a time, e.g. knowledge"},
+    {"save", "integer", "0", "action at adversaries: each target (with a spellcast or trait roll, each the roll beats) makes a reaction roll (d20) against this; the damage and conditions land on those that fail"},
+    {"redirect", "integer", "0", "reaction (missed): Proficiency d6s; any at or above this and, for the card's costs, the attacker's standard damage strikes the adversary it marks most HP on instead"},
+    {"save_half", "boolean", "false", "save: the targets that succeed take half the damage"},
+    {"steal_fear", "boolean", "false", "save: the GM loses a Fear per target that failed (at most what it holds); the damage dice are rolled once per Fear lost, the total dealt to each that failed"},
+    {"turn_foe", "boolean", "false", "rolled action at one enemy: the target it beats makes its standard attack on another adversary at once (d20 + its attack bonus against that one's Difficulty); the damage counts to the card"},
+    {"again_penalty", "integer", "0", "rolled action at one enemy: a later cast at a target the PC has beaten with it takes this penalty on its roll"},
+    {"silence", "boolean", "false", "rolled action at adversaries: each target it beats is Silenced (no feature or standard attack of magic damage) until the GM spends a Fear to clear it, the caster casts the card again or takes Major damage"},
     {"advantage", "boolean", "false", "attack: rolled with advantage; reaction (failed): the PC's next action roll has advantage; reaction (reaction_roll): this reaction roll has advantage"},
     {"bonus", "dice", "", "attack, reaction (hit): added to the weapon's damage on a hit"},
     {"hope_bonus", "dice", "", "attack (roll: attack): added to the weapon's damage on a success with Hope (or a critical)"},
@@ -70,7 +78,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
     {"gain_hope", "integer", "0", "Hope gained by the target(s)"},
-    {"fear", "integer", "0", "change to the GM's Fear (negative: the GM loses Fear; with `trigger: attack`, if the attack succeeds)"},
+    {"fear", "integer", "0", "change to the GM's Fear (negative: the GM loses Fear; with `trigger: attack`, if the attack succeeds; with `pay_on: success`, on the success)"},
     {"clear_armor", "integer", "0", "Armor Slots cleared on the target(s)"},
     {"either", "boolean", "false", "heal_hp, heal_stress, gain_hope and clear_armor are options: each target gets the one worth most to it"},
     {"hope_ally", "boolean", "false", "reaction (after_hit): on a success with Hope, the ally most in need gets the effect too"},
@@ -284,6 +292,14 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.vulnerable = r.get_bool("vulnerable", false);
   e.taunt = r.get_bool("taunt", false);
   e.restrained = r.get_bool("restrained", false);
+  if (const Node* n = r.get("difficulty_cut")) e.difficulty_cut = read_number(*n);
+  e.silence = r.get_bool("silence", false);
+  e.turn_foe = r.get_bool("turn_foe", false);
+  e.again_penalty = static_cast<int>(r.get_int("again_penalty", 0, 0, 10));
+  e.save = static_cast<int>(r.get_int("save", 0, 0, 30));
+  e.steal_fear = r.get_bool("steal_fear", false);
+  e.save_half = r.get_bool("save_half", false);
+  e.redirect = static_cast<int>(r.get_int("redirect", 0, 0, 6));
   e.advantage = r.get_bool("advantage", false);
   e.bonus = read_dice(r, "bonus");
   e.hope_bonus = read_dice(r, "hope_bonus");
@@ -535,7 +551,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.double_die || e.hope_bonus.present() || e.fight_save_hp || e.zone_die || e.barrier >= 0 || e.aura_armor ||
                           e.reflect || e.aura() || e.allies_advantage || e.stress_highest || e.taunt || e.cloak || e.invisible ||
                           e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits ||
-                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help;
+                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help ||
+                          e.marks_foes() || e.save || e.redirect;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -713,6 +730,25 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.get("hope_bonus")->pos(), r.what() + ": hope_bonus goes with an attack card (`roll: attack`)");
   if (e.pay_on_success && !(acting && e.roll != CardRoll::none && e.roll != CardRoll::attack && (e.hope || e.stress || e.uses)))
     throw InputError(r.scalar("pay_on")->pos(), r.what() + ": `pay_on: success` goes with an action that rolls (spellcast or trait) and has a cost or limited uses");
+  if (e.marks_foes() && !(acting && at_foes && e.roll != CardRoll::none && e.roll != CardRoll::attack))
+    throw InputError(r.get(e.silence ? "silence" : e.turn_foe ? "turn_foe" : e.again_penalty ? "again_penalty" : "difficulty_cut")->pos(),
+                     r.what() + ": difficulty_cut, silence, turn_foe and again_penalty go with an action at adversaries that rolls (spellcast or trait)");
+  if ((e.turn_foe || e.again_penalty) && e.target != CardTarget::enemy)
+    throw InputError(r.get(e.turn_foe ? "turn_foe" : "again_penalty")->pos(), r.what() + ": turn_foe and again_penalty go with `target: enemy`");
+  if (e.save > 0 && !(acting && at_foes && e.roll != CardRoll::attack && !e.marks_foes() && e.hp_marks == 0 && !e.taunt &&
+                      e.stress_highest == 0 && e.rider_hope == 0))
+    throw InputError(r.scalar("save")->pos(), r.what() + ": save goes with an action at adversaries (no roll, or a spellcast or trait roll; "
+                                                        "the targets roll): damage, target_stress, vulnerable, restrained");
+  if (e.redirect > 0 && (e.trigger != CardTrigger::missed || e.strike_back || e.heal_hp.present() || e.heal_stress.present() ||
+                         e.gain_hope || e.clear_armor || e.either || e.target != CardTarget::enemy || e.redirect < 2))
+    throw InputError(r.scalar("redirect")->pos(), r.what() + ": redirect goes with `trigger: missed` (`target: enemy`), a face of 2 to 6, "
+                                                            "for its costs, nothing else");
+  if (e.save_half && (e.save == 0 || !e.damage.present()))
+    throw InputError(r.scalar("save_half")->pos(), r.what() + ": save_half goes with save and damage");
+  if (e.steal_fear && (e.save == 0 || e.damage.count == 0 || e.damage.per_proficiency || e.damage.per_spellcast))
+    throw InputError(r.scalar("steal_fear")->pos(), r.what() + ": steal_fear goes with save and damage dice (rolled once per Fear stolen)");
+  if (e.difficulty_cut.present() && e.difficulty_cut.trait < 0 && !e.difficulty_cut.proficiency && !e.difficulty_cut.level && e.difficulty_cut.constant < 1)
+    throw InputError(r.get("difficulty_cut")->pos(), r.what() + ": difficulty_cut is a trait or a number of 1 or more");
   if (e.rider_hope > 0 && !(acting && at_foes && (e.vulnerable || e.restrained || e.target_stress)))
     throw InputError(r.scalar("rider_hope")->pos(), r.what() + ": rider_hope buys an action's conditions on adversaries (vulnerable, restrained, target_stress)");
   if (e.fail_heal > 0 && !(acting && e.roll != CardRoll::none && !at_foes && (e.heal_hp.present() || e.heal_stress.present())))
@@ -733,7 +769,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (event && (e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() || e.target_stress ||
                 (e.hp_marks && !e.per_hope) ||
                 e.vulnerable || e.restrained || (e.advantage && !failed) || e.evasion || e.halve || e.downgrade || e.fear ||
-                (!e.strike_back && !e.next_hit.present() && (e.target == CardTarget::enemy || e.target == CardTarget::enemies))))
+                (!e.strike_back && !e.next_hit.present() && e.redirect == 0 && (e.target == CardTarget::enemy || e.target == CardTarget::enemies))))
     throw InputError(node.pos(), r.what() + ": a crit, after_hit or missed reaction (or a failed one) clears HP, Stress or Armor, gives Hope "
                                             "(failed: or advantage), or strikes back, for the PC (`target: self`), an ally, the party or the allies");
   if (e.strike_back && e.trigger != CardTrigger::missed && !(failed && e.hit_if == HitIf::weapon))

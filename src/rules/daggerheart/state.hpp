@@ -56,6 +56,7 @@ struct PcState {
   int unseen = 0;       // attacks on it have disadvantage: kCloakAttack, kCloakFear, kInvisible (bits; play_party.hpp)
   int invisible_left = 0, invisible_from = -1, invisible_card = -1;  // Invisibility: its actions left, caster, card
   int stance_splash = 0;  // a stance's Stress on the foes beside one it damages in Melee (Elemental Incarnation: Water)
+  std::uint64_t beaten_foes = 0;  // adversaries (bits) its again_penalty card has beaten (Words of Discord; play_foes.hpp)
 };
 
 struct AdvState {
@@ -67,6 +68,9 @@ struct AdvState {
   std::array<int, 12> uses{};  // uses left per feature, -1 unlimited
   int goaded_by = -1;  // its next spotlight is an attack on this PC, with disadvantage (Goad Them On), -1 none
   int gift_from = -1, gift_card = -1;  // a gift waiting for the next PC to attack it (Lead by Example): the PC, its card
+  int glyph = 0;         // a Difficulty cut until the GM spends its spotlight to clear it (Glyph of Nightfall; play_foes.hpp)
+  int silenced_by = -1;  // Silenced (Hush): the caster, -1 none; silence_card: its card
+  int silence_card = -1;
 };
 
 struct CdState {

@@ -1,0 +1,308 @@
+// Cards that leave a mark on a foe (cards.hpp: difficulty_cut, silence): what
+// the mark does, what it is worth to the caster, and how the GM answers it on
+// the foe's spotlight. Glyph of Nightfall (a Difficulty cut until the GM spends
+// the foe's spotlight to clear it), Hush (Silenced: no spell until the GM
+// spends a Fear, the caster casts again or takes Major damage).
+// Included at the end of battle.hpp; not meant to be included on its own.
+// docs/rules/daggerheart.md, "Readings the cards leave open", records the readings.
+#pragma once
+
+#include <algorithm>
+#include <array>
+
+namespace encsim::daggerheart {
+
+// The Difficulty cut card effect e of PC i's makes: its number, or the trait as
+// the PC has it now (a Full Surge counted), at least 1.
+template <class R, class Log>
+inline int Battle<R, Log>::cut_of(int i, const CardEffect& e) const {
+  std::array<int, kTraitCount> t{};
+  for (int k = 0; k < kTraitCount; ++k) t[static_cast<std::size_t>(k)] = trait_of(i, static_cast<Trait>(k));
+  return std::max(1, e.difficulty_cut.value(t.data(), pc(i).proficiency, pc(i).level));
+}
+
+// What Difficulty `from` lowered by `cut` on adversary j is worth to the
+// party, in expected HP: each standing PC's weapon attack on j once (the
+// chance the cut adds to its roll times the HP its hit marks at the mean).
+template <class R, class Log>
+inline double Battle<R, Log>::cut_worth(int j, int from, int cut) const {
+  if (!adv_[j].alive || cut <= 0) return 0.0;
+  const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0);
+  double v = 0.0;
+  for (int q = 0; q < n_pc_; ++q) {
+    if (!standing(q)) continue;
+    const PcWeapon& w = attack_of(q);
+    const int mod = trait_of(q, w.trait) + w.attack_bonus + pc_[q].attack_bonus;
+    v += (p_beats(mod, net, from - cut) - p_beats(mod, net, from)) * weapon_marks(q, j, w);
+  }
+  return v;
+}
+
+// What card effect e's marks on adversary j are worth to PC i, in expected HP
+// (conditions_value): a Difficulty cut beyond the one j bears, by cut_worth;
+// a new Silence on a foe whose standard attack deals magic damage, that
+// attack's worth (adv.threat_hp: the GM pays a Fear or loses the spotlight),
+// else a half HP when j has a modelled action feature of magic damage; less
+// the worth of the Silence the caster's card holds on another foe (casting
+// again ends it).
+template <class R, class Log>
+inline double Battle<R, Log>::foe_marks_value(int i, const CardEffect& e, int j) const {
+  double v = 0.0;
+  if (e.difficulty_cut.present()) {
+    const int cut = cut_of(i, e);
+    if (cut > adv_[j].glyph) v += cut_worth(j, difficulty(j), cut - adv_[j].glyph);
+  }
+  if (e.turn_foe) {
+    double worth = 0.0;
+    turn_victim(j, &worth);
+    v += worth;
+  }
+  if (e.silence && adv_[j].silenced_by < 0) {
+    auto worth = [&](int k) {
+      if (adv(k).type_of_damage == DamageType::magic) return adv(k).threat_hp;
+      for (const Feature& ft : adv(k).features)
+        if (ft.modelled && ft.kind == Feature::Kind::action && ft.effect.type == DamageType::magic) return 0.5;
+      return 0.0;
+    };
+    v += worth(j);
+    for (int k = 0; k < n_adv_; ++k)
+      if (k != j && adv_[k].alive && adv_[k].silenced_by == i) v -= worth(k);
+  }
+  return v;
+}
+
+// Card c of PC i has beaten adversary u: its marks land (card_conditions).
+template <class R, class Log>
+inline void Battle<R, Log>::mark_foe(int i, const PcCard& c, int u) {
+  const CardEffect& e = c.def->effect;
+  AdvState& s = adv_[u];
+  if (e.difficulty_cut.present()) {
+    const int cut = cut_of(i, e);
+    if (cut > s.glyph) {
+      s.glyph = cut;
+      ++feat(c.feat).conditions;
+      ENCSIM_SAY(log_, "  %s: %s's Difficulty drops by %d to %d until it clears the mark", c.def->name.c_str(), aname(u), cut,
+                 difficulty(u));
+    }
+  }
+  if (e.again_penalty > 0) pc_[i].beaten_foes |= std::uint64_t{1} << u;
+  if (e.turn_foe) turn_foe(i, c, u);
+  if (e.silence && s.silenced_by < 0 && s.alive) {
+    const int k = static_cast<int>(&c - pc(i).cards.data());
+    for (int j = 0; j < n_adv_; ++j)  // casting again ends the caster's other Silence
+      if (adv_[j].silenced_by == i && adv_[j].silence_card == k) {
+        adv_[j].silenced_by = adv_[j].silence_card = -1;
+        ENCSIM_SAY(log_, "  %s is no longer Silenced (%s casts %s again)", aname(j), pname(i), c.def->name.c_str());
+      }
+    s.silenced_by = i;
+    s.silence_card = k;
+    ++feat(c.feat).conditions;
+    ENCSIM_SAY(log_, "  %s is Silenced: it casts no spell", aname(u));
+  }
+}
+
+// PC i takes Major damage (or casts Hush again elsewhere): the Silences it holds end.
+template <class R, class Log>
+inline void Battle<R, Log>::hush_end(int i, const char* why) {
+  for (int j = 0; j < n_adv_; ++j)
+    if (adv_[j].silenced_by == i) {
+      adv_[j].silenced_by = adv_[j].silence_card = -1;
+      if (adv_[j].alive) ENCSIM_SAY(log_, "  %s is no longer Silenced (%s takes %s)", aname(j), pname(i), why);
+    }
+}
+
+// The GM's answer to the marks as adversary j's spotlight begins (before it
+// acts). A glyph: the GM spends the spotlight clearing it when the cut is worth
+// more to the party (cut_worth: each standing PC's attack once) than j's
+// standard attack is worth to the GM (threat_hp). A Silence on a foe whose
+// standard attack deals magic damage: the GM spends a Fear to clear it when
+// its spending policy allows one; else j acts with what the Silence leaves
+// it (an action feature not of magic damage), or, with none, the spotlight
+// passes. Returns true when the spotlight is spent.
+template <class R, class Log>
+inline bool Battle<R, Log>::foe_spotlight(int j) {
+  AdvState& s = adv_[j];
+  if (s.glyph > 0 && cut_worth(j, difficulty(j) + s.glyph, s.glyph) > adv(j).threat_hp) {
+    s.glyph = 0;
+    ENCSIM_SAY(log_, "%s spends its spotlight clearing the glyph (Difficulty %d again)", aname(j), difficulty(j));
+    return true;
+  }
+  if (!hushed(j)) return false;
+  if (can_spend(1)) {
+    spend(1, kFearSpentFeatures);
+    s.silenced_by = s.silence_card = -1;
+    ENCSIM_SAY(log_, "The GM spends a Fear to clear %s's Silence (%d left)", aname(j), fear_);
+    return false;
+  }
+  for (int f = 0; f < static_cast<int>(adv(j).features.size()); ++f)
+    if (feature_usable(j, f)) return false;
+  ENCSIM_SAY(log_, "%s is Silenced and has nothing but spells: its spotlight passes", aname(j));
+  return true;
+}
+
+// The chance adversary j fails a reaction roll (d20) against `save`: a natural
+// 20 succeeds; an Experience the GM might spend a Fear on is not counted.
+inline double p_fails_save(int save) { return std::clamp((save - 1) / 20.0, 0.0, 0.95); }
+
+// What a `save` card (Night Terror, Ground Pound) is worth on adversary j
+// once its roll (if any) beats j, in expected HP: the chance j fails its
+// reaction roll times what lands then: the card's conditions
+// (conditions_value) and its damage's marks at the mean, and with save_half
+// the chance it succeeds times half the damage's marks; with steal_fear the
+// dice are as many as the Fear stolen, by expectation the foes it reaches
+// times the chance each fails, at most the GM's Fear now.
+template <class R, class Log>
+inline double Battle<R, Log>::save_value(int i, const CardEffect& e, int j) const {
+  const double p = p_fails_save(e.save);
+  double dice = e.damage.dice(pc(i).proficiency, spellcast_mod(i));
+  if (e.steal_fear) dice = e.damage.count * std::min(static_cast<double>(fear_), p * std::min(advs_up_, area_reach(e.range)));
+  const double mean = dice * (e.damage.sides + 1) / 2.0 + e.damage.flat;
+  double v = p * conditions_value(i, e, j);
+  if (e.damage.present() && mean > 0.0) {
+    v += p * adv_marks(j, mean, e.type);
+    if (e.save_half) v += (1.0 - p) * adv_marks(j, mean / 2, e.type);
+  }
+  return v;
+}
+
+// A `save` card k of PC i's at the targets it reaches, after its roll `r`
+// (`total`; kBeatsAny with no roll): each target the roll beats makes a
+// reaction roll (d20, as an adversary action roll: an Experience for a Fear
+// by the GM's policy) against `save`; the card's costs are paid (pay_on:
+// success) once one is beaten. On those that fail the card's conditions
+// land; then (steal_fear) the GM loses a Fear per failure, at most what it
+// holds, and the damage dice are rolled once per Fear lost (else as
+// written; a critical adds their maximum), the one total dealt to each that
+// failed, half of it (rounded down) to each that succeeded with save_half (no
+// roll beats a Minion's neighbours: no spillover). The damage counts to the card's row.
+template <class R, class Log>
+inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n, RollResult r, int total, bool* paid) {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  const bool crit = r == RollResult::crit;
+  int failed[Encounter::kMaxAdversaries], held[Encounter::kMaxAdversaries];
+  int nf = 0, nh = 0;
+  for (int q = 0; q < n; ++q) {
+    const int u = targets[q];
+    if (e.damage.present()) rpc(i).aimed(true);
+    if (!succeeded(r) || !adv_[u].alive || (!crit && e.difficulty == 0 && difficulty(u) > total)) continue;
+    if (!*paid) {  // the first target beaten: the costs are paid now
+      ENCSIM_SAY(log_, "  %s succeeds: its costs are paid", c.def->name.c_str());
+      pay_card(i, k, false), *paid = true;
+    }
+    ENCSIM_SAY(log_, "  %s makes a reaction roll (%d) against %s", aname(u), e.save, c.def->name.c_str());
+    if (adversary_action_roll(u, e.save))
+      held[nh++] = u;
+    else
+      failed[nf++] = u;
+  }
+  for (int q = 0; q < nf; ++q) card_conditions(i, c, failed[q]);
+  if ((nf == 0 && !(e.save_half && nh > 0)) || !e.damage.present()) return;
+  int count = e.damage.dice(pc(i).proficiency, spellcast_mod(i));
+  if (e.steal_fear) {
+    const int stolen = std::min(nf, fear_);
+    fear_ -= stolen;
+    feat(c.feat).spent += stolen;
+    count = stolen * e.damage.count;
+    ENCSIM_SAY(log_, "  %s: %s steals %d Fear from the GM (%d left)", c.def->name.c_str(), pname(i), stolen, fear_);
+  }
+  int dmg = e.damage.flat + (crit ? count * e.damage.sides : 0);
+  for (int d = 0; d < count; ++d) dmg += dice_.die(e.damage.sides);
+  if (dmg <= 0) return;
+  ENCSIM_SAY(log_, "  %s: %d %s damage to each that failed%s", c.def->name.c_str(), dmg,
+             e.type == DamageType::magic ? "magic" : "physical", e.save_half ? ", half to the others" : "");
+  for (int q = 0; q < nf && !over(); ++q) {
+    rpc(i).struck(true, false);
+    damage_adversary(i, failed[q], dmg, e.type, false, 0, c.feat);
+  }
+  for (int q = 0; q < nh && e.save_half && !over(); ++q) {
+    rpc(i).struck(true, false);
+    damage_adversary(i, held[q], dmg / 2, e.type, false, 0, c.feat);
+  }
+}
+
+// The adversary j turns on (Words of Discord): the other standing one its
+// standard attack is worth most on, the chance its d20 + attack bonus meets
+// that one's Difficulty (a natural 20 always) times the HP its mean damage
+// marks there; the first listed on ties. *worth: that worth. -1 when none.
+template <class R, class Log>
+inline int Battle<R, Log>::turn_victim(int j, double* worth) const {
+  const Adversary& a = adv(j);
+  int pick = -1;
+  *worth = 0.0;
+  for (int k = 0; k < n_adv_; ++k) {
+    if (k == j || !adv_[k].alive) continue;
+    const double p = std::clamp((21 - (difficulty(k) - a.atk)) / 20.0, 0.05, 1.0);
+    const double v = p * adv_marks(k, a.damage_mean, a.type_of_damage);
+    if (pick < 0 || v > *worth) pick = k, *worth = v;
+  }
+  return pick;
+}
+
+// Card c of PC i has beaten adversary u (turn_foe): u makes its standard
+// attack on another adversary at once (turn_victim): a d20 + its attack bonus
+// against that one's Difficulty, a natural 20 a critical (its dice's maximum
+// added); the damage counts to the card's row. It is no spotlight of u's (the
+// GM's turn is untouched). With no other adversary standing nothing happens.
+template <class R, class Log>
+inline void Battle<R, Log>::turn_foe(int i, const PcCard& c, int u) {
+  if (!adv_[u].alive) return;
+  const Adversary& a = adv(u);
+  double worth = 0.0;
+  const int v = turn_victim(u, &worth);
+  if (v < 0) {
+    ENCSIM_SAY(log_, "  %s: %s has no other foe to attack", c.def->name.c_str(), aname(u));
+    return;
+  }
+  const int nat = dice_.die(20);
+  const bool hit = nat == 20 || nat + a.atk >= difficulty(v);
+  ENCSIM_SAY(log_, "  %s: %s attacks %s: d20 %d %+d = %d vs Difficulty %d: %s", c.def->name.c_str(), aname(u), aname(v), nat,
+             a.atk, nat + a.atk, difficulty(v), nat == 20 ? "critical" : hit ? "hit" : "miss");
+  if (!hit) return;
+  const int dmg = a.damage.roll(dice_) + (nat == 20 ? a.damage.max_dice() : 0);
+  damage_adversary(i, v, dmg, a.type_of_damage, false, 0, c.feat);
+}
+
+// A `pay_on: success` action's Fear loss (fear < 0; Know Thy Enemy): the GM
+// loses that much Fear (never below 0) once the roll succeeds, counted as the card's `conditions`.
+template <class R, class Log>
+inline void Battle<R, Log>::take_fear(const PcCard& c) {
+  const int lost = std::min(-c.def->effect.fear, fear_);
+  if (lost <= 0) return;
+  fear_ -= lost;
+  feat(c.feat).conditions += lost;
+  ENCSIM_SAY(log_, "  %s: the GM loses %d Fear (%d left)", c.def->name.c_str(), lost, fear_);
+}
+
+// A `redirect` reaction (Redirect), card k of PC i's, after adversary foe's
+// attack on it has failed: the PC rolls its Proficiency in d6s; on any at or
+// above `redirect`, the adversary its attacker's standard damage marks most HP
+// on at the mean (the attacker itself among them; the first listed on ties)
+// takes that damage, rolled, when those HP are worth more than the card's
+// costs (the costs paid then). The damage counts to the card's row.
+template <class R, class Log>
+inline void Battle<R, Log>::redirect_attack(int i, int k, int foe) {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  const CardEffect& e = c.def->effect;
+  if (foe < 0) return;
+  const int n = std::max(1, pc(i).proficiency);
+  int top = 0;
+  for (int q = 0; q < n; ++q) top = std::max(top, dice_.die(6));
+  ENCSIM_SAY(log_, "  %s's %s: the highest of %d d6 is %d", pname(i), c.def->name.c_str(), n, top);
+  if (top < e.redirect) return;
+  const Adversary& a = adv(foe);
+  int pick = -1;
+  double best = 0.0;
+  for (int j = 0; j < n_adv_; ++j) {
+    if (!adv_[j].alive) continue;
+    const double m = adv_marks(j, a.damage_mean, a.type_of_damage);
+    if (m > best) best = m, pick = j;
+  }
+  if (pick < 0 || best <= kHopeWorth * e.hope + kStressWorth * e.stress) return;
+  pay_card(i, k);
+  const int dmg = a.damage.roll(dice_);
+  ENCSIM_SAY(log_, "  %s plays %s: %s's attack strikes %s instead", pname(i), c.def->name.c_str(), aname(foe), aname(pick));
+  damage_adversary(i, pick, dmg, a.type_of_damage, false, 0, c.feat);
+}
+
+}  // namespace encsim::daggerheart
