@@ -220,10 +220,7 @@ TEST(DaggerheartBoons, SageTouchedDoublesTheTraitOfTheFirstAgilityRoll) {
 // The new keys' errors
 
 TEST(DaggerheartBoons, TheNewKeysAreChecked) {
-  auto msg = [](const std::string& body) {
-    const std::string text = "cards:\n  - {name: X, domain: Bone, level: 1, type: Ability, summary: s, " + body + "}\n";
-    return testing::message_of([&] { dh::read_card_library("lib.yaml", text); });
-  };
+  auto msg = [](const std::string& body) { return testing::card_error(body); };
   EXPECT_NE(msg("when: reaction, trigger: hit, bonus: d4, add_roll: 2").find("add_roll and on_spellcast go with `trigger: rolled`"),
             std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: rolled, swap: true, on_spellcast: true, add_roll: 1").find("one of them"),

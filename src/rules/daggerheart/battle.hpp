@@ -22,6 +22,9 @@
 //   play_zone.hpp        reductions standing over the party (Zone of Protection)
 //   play_roll.hpp        reactions on a PC's own Duality roll (a Hope Die changed, a reroll)
 //   play_party.hpp       cards that lift the party (a rally, an ally's Stress taken on, Full Surge)
+//   play_boons.hpp       the -Touched cards' boons on rolls (a Spellcast bonus, a die added, Armor for Stress)
+//   play_feats.hpp       features that lift the party (Luckbringer, Maestro, Eloquent, Water and Earth)
+//   play_foes.hpp        cards that act on foes (a glyph, a Silence, a foe turned, saves, stolen Fear)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -842,3 +845,4 @@ inline void Battle<R, Log>::status(int round) {
 #include "rules/daggerheart/play_boons.hpp"
 #include "rules/daggerheart/play_party.hpp"
 #include "rules/daggerheart/play_feats.hpp"
+#include "rules/daggerheart/play_foes.hpp"

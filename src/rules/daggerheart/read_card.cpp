@@ -747,7 +747,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("save_half")->pos(), r.what() + ": save_half goes with save and damage");
   if (e.steal_fear && (e.save == 0 || e.damage.count == 0 || e.damage.per_proficiency || e.damage.per_spellcast))
     throw InputError(r.scalar("steal_fear")->pos(), r.what() + ": steal_fear goes with save and damage dice (rolled once per Fear stolen)");
-  if (e.difficulty_cut.present() && e.difficulty_cut.trait < 0 && !e.difficulty_cut.proficiency && !e.difficulty_cut.level && e.difficulty_cut.constant < 1)
+  if (r.has("difficulty_cut") && e.difficulty_cut.trait < 0 && !e.difficulty_cut.proficiency && !e.difficulty_cut.level && e.difficulty_cut.constant < 1)
     throw InputError(r.get("difficulty_cut")->pos(), r.what() + ": difficulty_cut is a trait or a number of 1 or more");
   if (e.rider_hope > 0 && !(acting && at_foes && (e.vulnerable || e.restrained || e.target_stress)))
     throw InputError(r.scalar("rider_hope")->pos(), r.what() + ": rider_hope buys an action's conditions on adversaries (vulnerable, restrained, target_stress)");
