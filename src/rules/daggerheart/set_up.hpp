@@ -17,7 +17,7 @@ inline void Battle<R, Log>::set_up() {
   for (int i = 0; i < n_pc_; ++i) {
     hope_cap_[i] = pc(i).hope_max;
     PcState& s = pc_[i];
-    s = PcState{};
+    s = kNewPc;
     s.hp_marked = pc(i).hp_marked_start;
     s.stress_marked = pc(i).stress_marked_start;
     s.hope = std::min(pc(i).hope_start, pc(i).hope_max);
@@ -51,7 +51,7 @@ inline void Battle<R, Log>::set_up() {
   for (int i = 0; i < n_pc_; ++i) last_hit_by_[i] = -1;
   for (int j = 0; j < n_adv_; ++j) {
     AdvState& s = adv_[j];
-    s = AdvState{};
+    s = kNewAdv;
     adv_feat_[j] = -1;
     for (std::size_t k = 0; k < adv(j).features.size(); ++k) {
       const int u = adv(j).features[k].uses;
