@@ -72,6 +72,7 @@ class Battle {
   bool standing(int i) const { return !pc_[i].out; }
   // A tie between two PCs goes to the name first in order, never to the order a scenario lists them.
   bool named_before(int q, int k) const { return pc(q).name < pc(k).name; }
+  bool adv_named_before(int q, int k) const { return adv(q).name < adv(k).name; }  // the same for adversaries
   int hp_left(int i) const { return pc(i).hp - pc_[i].hp_marked; }
   int adv_hp_left(int j) const { return adv(j).hp - adv_[j].hp_marked; }
   // Unstoppable: a Guardian can't be Vulnerable (class_play.hpp).

@@ -96,7 +96,8 @@ inline void Battle<R, Log>::splash_stress(int i, int t) {
     int pick = -1;
     for (int j = 0; j < n_adv_; ++j)
       if (adv_[j].alive && !(done >> j & 1u) &&
-          (pick < 0 || adv(j).stress - adv_[j].stress_marked > adv(pick).stress - adv_[pick].stress_marked))
+          (pick < 0 || adv(j).stress - adv_[j].stress_marked > adv(pick).stress - adv_[pick].stress_marked ||
+           (adv(j).stress - adv_[j].stress_marked == adv(pick).stress - adv_[pick].stress_marked && adv_named_before(j, pick))))
         pick = j;
     if (pick < 0) break;
     done |= std::uint64_t{1} << pick;

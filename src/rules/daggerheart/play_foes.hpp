@@ -224,7 +224,7 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
 // The adversary j turns on (Words of Discord): the other standing one its
 // standard attack is worth most on, the chance its d20 + attack bonus meets
 // that one's Difficulty (a natural 20 always) times the HP its mean damage
-// marks there; the first listed on ties. *worth: that worth. -1 when none.
+// marks there; by name on ties. *worth: that worth. -1 when none.
 template <class R, class Log>
 inline int Battle<R, Log>::turn_victim(int j, double* worth) const {
   const Adversary& a = adv(j);
@@ -234,7 +234,7 @@ inline int Battle<R, Log>::turn_victim(int j, double* worth) const {
     if (k == j || !adv_[k].alive) continue;
     const double p = std::clamp((21 - (difficulty(k) - a.atk)) / 20.0, 0.05, 1.0);
     const double v = p * adv_marks(k, a.damage_mean, a.type_of_damage);
-    if (pick < 0 || v > *worth) pick = k, *worth = v;
+    if (pick < 0 || v > *worth || (v == *worth && adv_named_before(k, pick))) pick = k, *worth = v;
   }
   return pick;
 }
@@ -277,7 +277,7 @@ inline void Battle<R, Log>::take_fear(const PcCard& c) {
 // A `redirect` reaction (Redirect), card k of PC i's, after adversary foe's
 // attack on it has failed: the PC rolls its Proficiency in d6s; on any at or
 // above `redirect`, the adversary its attacker's standard damage marks most HP
-// on at the mean (the attacker itself among them; the first listed on ties)
+// on at the mean (the attacker itself among them; by name on ties)
 // takes that damage, rolled, when those HP are worth more than the card's
 // costs (the costs paid then). The damage counts to the card's row.
 template <class R, class Log>
@@ -296,7 +296,7 @@ inline void Battle<R, Log>::redirect_attack(int i, int k, int foe) {
   for (int j = 0; j < n_adv_; ++j) {
     if (!adv_[j].alive) continue;
     const double m = adv_marks(j, a.damage_mean, a.type_of_damage);
-    if (m > best) best = m, pick = j;
+    if (m > best || (m == best && pick >= 0 && adv_named_before(j, pick))) best = m, pick = j;
   }
   if (pick < 0 || best <= kHopeWorth * e.hope + kStressWorth * e.stress) return;
   pay_card(i, k);
