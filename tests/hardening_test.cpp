@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <cmath>
 #include <climits>
 #include <cstdlib>
 #include <filesystem>

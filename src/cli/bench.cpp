@@ -1,6 +1,8 @@
 // encsim bench: fixed built-in workloads (STYLE: Stockfish's bench). It prints
 // combats per second on one thread and on all, and a hash of every result: a
 // refactor keeps the hash; a rules change states the new one in its commit.
+#include <CLI/CLI.hpp>
+
 #include <iostream>
 #include <memory>
 #include <thread>

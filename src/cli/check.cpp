@@ -1,4 +1,6 @@
 // encsim check SCENARIO.yaml...: validate only, print the compiled encounters.
+#include <CLI/CLI.hpp>
+
 #include <iostream>
 #include <memory>
 

@@ -1,3 +1,5 @@
+#include <CLI/CLI.hpp>
+
 #include "cli/cli.hpp"
 
 #include <cctype>

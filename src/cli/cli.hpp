@@ -2,8 +2,6 @@
 // its own file, all thin over the library.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +9,14 @@
 #include "encsim/scenario.hpp"
 #include "io/report.hpp"
 #include "rules/registry.hpp"
+
+// CLI11 is named here, not included: its header costs every file that
+// includes it seconds of compile time, so only the files that build options
+// include <CLI/CLI.hpp>.
+namespace CLI {
+class App;
+class Validator;
+}  // namespace CLI
 
 namespace encsim::cli {
 

@@ -1,6 +1,8 @@
 // encsim list [LIBRARY] [--tier N] [--type T]: the shipped libraries, or the
 // entries of one (shipped by name, or a file) with their key figures, so a
 // GM can pick foes and PCs without opening the YAML.
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <iostream>
 #include <map>

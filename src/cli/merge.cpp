@@ -4,6 +4,8 @@
 // sensitivity study (--shard I/N) and writes what that command writes on one
 // machine, byte for byte. Refuses, with exit code 2 and nothing written,
 // parts that do not belong together or do not cover the whole.
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>

@@ -1,6 +1,8 @@
 // encsim replay SCENARIO.yaml [--seed S] [--trial K] [--variant NAME] [--set PATH=VALUE]...: one
 // fight, turn by turn. The trial is the same one `run` simulated as trial K.
 // A session file (docs/sessions.md): its session K, fight by fight and rest by rest.
+#include <CLI/CLI.hpp>
+
 #include <iostream>
 #include <memory>
 

@@ -1,4 +1,6 @@
 // encsim rules [ID]: the rule systems, or one system's YAML keys.
+#include <CLI/CLI.hpp>
+
 #include <iostream>
 #include <memory>
 

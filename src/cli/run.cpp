@@ -1,6 +1,8 @@
 // encsim run SCENARIO.yaml... [-n TRIALS] [--seed S] [--threads T] [-o DIR]
 //            [--precision E] [--variant NAME]... [--set PATH=VALUE]... [--format table|csv|json] [--no-band]
 //            [--detail]
+#include <CLI/CLI.hpp>
+
 #include <unistd.h>
 
 #include <chrono>

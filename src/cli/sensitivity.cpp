@@ -6,6 +6,8 @@
 // probes fought trial by trial on the same dice, so the difference carries a
 // paired interval (Newcombe) and a knob that changes nothing shows exactly 0.
 // Ranked by the size of the effect.
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>

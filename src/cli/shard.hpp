@@ -6,8 +6,6 @@
 // the bytes one machine writes.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,6 +13,10 @@
 #include "encsim/runner.hpp"
 #include "io/html_report.hpp"
 #include "io/part.hpp"
+
+namespace CLI {
+class App;  // <CLI/CLI.hpp> only where options are built (cli.hpp)
+}  // namespace CLI
 
 namespace encsim::cli {
 

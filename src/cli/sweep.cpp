@@ -6,6 +6,8 @@
 // `run` of the scenario with those values written in: the same seed, the same
 // streams (common random numbers), so neighbouring points differ by the
 // change, not by luck, and a point's rows equal that run's byte for byte.
+#include <CLI/CLI.hpp>
+
 #include <unistd.h>
 
 #include <algorithm>

@@ -6,6 +6,8 @@
 // on a grid from A to B (tune_search), every evaluation on the same dice.
 // With --set, once for each of its values (e.g. each foe play style: the
 // worst case a designer should prepare for).
+#include <CLI/CLI.hpp>
+
 #include <filesystem>
 #include <iostream>
 #include <map>

@@ -17,7 +17,8 @@
 //     .carry(&party) for a session's fight). Tests call the *_with forms with
 //     scripted dice. A system that rolls nothing from a stream (Daggerheart's
 //     init, Gods & Monsters' setup) takes it and leaves it unread, so its
-//     draws are what they were;
+//     draws are what they were. These four are defined in rules/simulate.hpp
+//     and instantiated once per system, in its simulate.cpp;
 //   - the compile steps every system shares: read_frame() (style and
 //     max_rounds), read_fighters() (both sides, `count` expanded, and the
 //     roster from them), style_lines_with() (behaviour() of a side whose
@@ -27,8 +28,8 @@
 //   static resource_specs(), extra_specs(), screen(), styles(), kDamageUnit;
 //   describe(), behaviour(); and for sessions rest(), compile_rest(),
 //   rest_kinds(), carry_specs(), carry_metrics(), check_session().
-// Nothing here is virtual: the skeleton is a CRTP base, so the trial loop
-// inlines into the system's Battle as before.
+// Nothing here is virtual: the skeleton is a CRTP base. A trial is one direct
+// call into the system's simulate.cpp, where the whole fight inlines.
 #pragma once
 
 #include <concepts>
@@ -73,32 +74,25 @@ class EncounterBase {
   std::size_t resource_count() const { return kResources; }
   std::size_t extra_count() const { return kExtras; }
 
-  // One trial: its streams from (seed, trial), then the fight.
+  // One trial: its streams from (seed, trial), then the fight. Declared here
+  // and defined in rules/simulate.hpp, which only the system's own
+  // simulate.cpp includes: it instantiates these for NullLog and TextLog once,
+  // so the fight is compiled in one translation unit, not in every file that
+  // runs one (a direct call per trial, never a virtual one).
   template <class Log>
-  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const {
-    TrialStreams r(seed, trial);
-    simulate_with(r.dice, r.init, r.tact, r.setup, out, log);
-  }
-  // The same with explicit die sources: tests pass scripted dice.
+  void simulate(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log) const;
+  // The same with explicit die sources: tests pass scripted dice (and
+  // instantiate them for those in their own translation unit).
   template <class R, class Log>
-  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const {
-    Battle<R, Log>(self(), dice, init, tact, setup, out, log).run();
-  }
+  void simulate_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log) const;
 
   // Sessions (issue 14): the fight starts from `party` when a fight before
   // set it up (else as simulate() does, and sets it up), and leaves its end
   // state there; party.in holds the carried metrics at its start.
   template <class Log>
-  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const {
-    TrialStreams r(seed, trial);
-    simulate_carry_with(r.dice, r.init, r.tact, r.setup, out, log, party);
-  }
+  void simulate_carry(std::uint64_t seed, std::uint64_t trial, TrialRecord& out, Log& log, PartyState& party) const;
   template <class R, class Log>
-  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const {
-    Battle<R, Log> b(self(), dice, init, tact, setup, out, log);
-    b.carry(&party);
-    b.run();
-  }
+  void simulate_carry_with(R& dice, R& init, R& tact, R& setup, TrialRecord& out, Log& log, PartyState& party) const;
 
   // Compile step: the play styles (`style:`, checked against the system's
   // table; `id` names the system in errors) and `max_rounds`. Throws InputError.
@@ -141,7 +135,7 @@ class EncounterBase {
     return lines;
   }
 
- private:
+ protected:
   const Derived& self() const { return static_cast<const Derived&>(*this); }
 };
 

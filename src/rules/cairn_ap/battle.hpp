@@ -1,7 +1,8 @@
 // One cairn-ap fight, in the order of the seed's "Combat" chapter: initiative,
 // turns of Action Points, attacks as contested checks, damage past armor into
 // HP and then STR, critical damage, scars, morale, detachments, retreat and
-// magic. Included by cairn_ap.hpp; a template on the die source and the log.
+// magic. Included only by simulate.cpp, which compiles it once (rules/simulate.hpp);
+// a template on the die source and the log.
 //
 // The class below declares the whole fight and its state; the member
 // functions are defined by concern in headers included at the end of this one:
@@ -17,8 +18,7 @@
 //   damage.hpp    armor, HP then STR, critical damage, scars, leaving the fight
 //   morale.hpp    the foes' morale, flight and retreat
 //   magic.hpp     casting, Mana Dust, Fatigue, healing, mishaps
-//   carry.hpp     sessions: the carried state in and out (included by
-//                 cairn_ap.hpp)
+//   carry_fight.hpp sessions: the carried state in and out
 // Every definition is a template member declared `inline`, so the compiler
 // weighs it for inlining as it did when it was defined inside the class.
 #pragma once
@@ -125,7 +125,7 @@ class Battle {
     start_[1] = alive_[1];
   }
 
-  // Sessions (carry.hpp): the carried state in at the set-up, out at the end.
+  // Sessions (carry_fight.hpp): the carried state in at the set-up, out at the end.
   void carry_in();
   void carry_out();
 
@@ -406,3 +406,4 @@ class Battle {
 #include "rules/cairn_ap/damage.hpp"
 #include "rules/cairn_ap/morale.hpp"
 #include "rules/cairn_ap/magic.hpp"
+#include "rules/cairn_ap/carry_fight.hpp"

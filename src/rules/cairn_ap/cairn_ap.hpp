@@ -321,5 +321,4 @@ const char* mishap_name(int sum);
 
 }  // namespace encsim::cairn_ap
 
-#include "rules/cairn_ap/battle.hpp"
 #include "rules/cairn_ap/carry.hpp"

@@ -1,8 +1,9 @@
 // One Daggerheart fight. There is no initiative: the PCs act one at a time,
 // each once before anyone twice; a failed roll or a roll with Fear passes the
 // spotlight to the GM, who spotlights adversaries (the first free, more for
-// Fear) and hands it back. Included by daggerheart.hpp; a template on the die
-// source and the log, like every rule system's fight.
+// Fear) and hands it back. Included only by simulate.cpp, which compiles it
+// once (rules/simulate.hpp); a template on the die source and the log, like
+// every rule system's fight.
 //
 // The class below declares the whole fight and its state; the member functions
 // are defined by concern in headers included at the end of this one:

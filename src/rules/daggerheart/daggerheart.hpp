@@ -599,5 +599,4 @@ RollResult duality_roll(R& dice, int modifier, int net_advantage, int difficulty
 
 }  // namespace encsim::daggerheart
 
-#include "rules/daggerheart/battle.hpp"
 #include "rules/daggerheart/rest.hpp"

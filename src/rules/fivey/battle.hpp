@@ -1,6 +1,6 @@
 // One FIVEY fight, step by step as the text's "Encounters & Combat" reads.
-// Included by fivey.hpp; a template on the die source and the log so the trial
-// loop inlines everything and narration costs nothing when it is off.
+// Included only by simulate.cpp, which compiles it once (rules/simulate.hpp);
+// a template on the die source and the log so the fight inlines everything and narration costs nothing when it is off.
 #pragma once
 
 #include <algorithm>
@@ -119,7 +119,7 @@ class Battle {
     if (carry_) [[unlikely]] carry_in();
   }
 
-  // Sessions (carry.hpp): the carried state in at the set-up, out at the end.
+  // Sessions (carry_fight.hpp): the carried state in at the set-up, out at the end.
   void carry_in();
   void carry_out();
 
@@ -787,3 +787,4 @@ class Battle {
 };
 
 }  // namespace encsim::fivey
+#include "rules/fivey/carry_fight.hpp"

@@ -233,5 +233,4 @@ std::string describe_keys();
 
 }  // namespace encsim::fivey
 
-#include "rules/fivey/battle.hpp"
 #include "rules/fivey/carry.hpp"

@@ -1,8 +1,8 @@
 // One Gods & Monsters conflict, round by round as "Conflicts" reads: there is
 // no initiative; everyone declares, everything happens at once, and only when
-// the round is over are unconsciousness and death settled. Included by
-// gods_and_monsters.hpp; a template on the die source and the log so the trial
-// loop inlines everything and narration costs nothing when it is off.
+// the round is over are unconsciousness and death settled. Included only
+// by simulate.cpp, which compiles it once (rules/simulate.hpp); a template on
+// the die source and the log so the fight inlines everything and narration costs nothing when it is off.
 //
 // The class below declares the whole conflict and its state; the member
 // functions are defined by concern in headers included at the end of this one:
@@ -14,8 +14,7 @@
 //   attacks.hpp   the attacks: rolls, defense and cover, stray shots, damage
 //   survival.hpp  surprise, reaction rolls and mojo, unconsciousness, death
 //                 contests, morale and withdrawal
-//   carry.hpp     sessions: the carried state in and out (included by
-//                 gods_and_monsters.hpp)
+//   carry_fight.hpp sessions: the carried state in and out
 // Every definition is a template member declared `inline` (weigh_attacks(),
 // kept out of line on purpose, aside), so the compiler weighs it for inlining
 // as it did when it was defined inside the class.
@@ -420,7 +419,7 @@ class Battle {
     status(rec_.rounds);
   }
 
-  // Sessions (carry.hpp): the carried state in at the set-up, out at the end.
+  // Sessions (carry_fight.hpp): the carried state in at the set-up, out at the end.
   void carry_in();
   void carry_out();
 
@@ -460,3 +459,4 @@ class Battle {
 #include "rules/gods_and_monsters/aim.hpp"
 #include "rules/gods_and_monsters/attacks.hpp"
 #include "rules/gods_and_monsters/survival.hpp"
+#include "rules/gods_and_monsters/carry_fight.hpp"

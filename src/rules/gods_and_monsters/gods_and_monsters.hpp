@@ -255,5 +255,4 @@ Dice resize_damage(const Dice& die, int steps);
 
 }  // namespace encsim::gods_and_monsters
 
-#include "rules/gods_and_monsters/battle.hpp"
 #include "rules/gods_and_monsters/carry.hpp"

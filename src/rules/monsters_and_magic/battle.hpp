@@ -1,6 +1,6 @@
 // One Monsters & Magic fight, step by step as source text 002's "Combat" and
-// "Harm & Healing" read. Included by mnm.hpp; a template on the die source and
-// the log, so the trial loop inlines and narration costs nothing when off. The
+// "Harm & Healing" read. Included only by simulate.cpp, which compiles it once
+// (rules/simulate.hpp); a template on the die source and the log, so the fight inlines and narration costs nothing when off. The
 // state is fixed-size: no allocation and no virtual call per trial.
 //
 // The class below declares the whole fight and its state; the member functions
@@ -14,7 +14,7 @@
 //   score.hpp    the scoring rule of the play styles
 //   attacks.hpp  targets, attacks and their advantage, grapple, distract, aid,
 //                thread abilities
-//   carry.hpp    sessions: the carried state in and out (included by mnm.hpp)
+//   carry_fight.hpp sessions: the carried state in and out
 // Every definition is a template member declared `inline`, so the compiler
 // weighs it for inlining as it did when it was defined inside the class.
 #pragma once
@@ -34,7 +34,7 @@ class Battle {
       : enc_(enc), opt_(enc.opt), dice_(dice), init_(init), tact_(tact), setup_(setup), rec_(rec), log_(log),
         n_(static_cast<int>(enc.fighters.size())) {}
 
-  // Sessions (carry.hpp): start from the party's carried state, leave the end state there.
+  // Sessions (carry_fight.hpp): start from the party's carried state, leave the end state there.
   void carry(PartyState* party) { carry_ = party; }
 
   void run() {
@@ -406,3 +406,4 @@ class Battle {
 #include "rules/monsters_and_magic/turn.hpp"
 #include "rules/monsters_and_magic/score.hpp"
 #include "rules/monsters_and_magic/attacks.hpp"
+#include "rules/monsters_and_magic/carry_fight.hpp"

@@ -383,5 +383,4 @@ std::string describe_keys();
 
 }  // namespace encsim::mnm
 
-#include "rules/monsters_and_magic/battle.hpp"
 #include "rules/monsters_and_magic/carry.hpp"

@@ -1,0 +1,7 @@
+// The Daggerheart fight, compiled once (rules/simulate.hpp): the simulate functions
+// for the two logs the engine runs it with. Every other file only declares them.
+#include "rules/daggerheart/daggerheart.hpp"
+#include "rules/daggerheart/battle.hpp"
+#include "rules/simulate.hpp"
+
+ENCSIM_INSTANTIATE_SIMULATE(::encsim::daggerheart::Encounter);
