@@ -166,6 +166,29 @@ TEST(DaggerheartBoons, MidnightTouchedAddsTheFearDieWhenItMarksMore) {
   EXPECT_FALSE(has(r2, "Midnight-Touched")) << r2.log;
 }
 
+// In a Tag Team the Fear Die is the one of the roll that stands for both: A
+// succeeds with Hope (Fear Die 7), B fails; 2 + 1 = 3 is Minor, + 7 = 10 is
+// Severe. The old code kept the Fear Die of A's last roll of its own (none
+// yet: 0), so the card was never played.
+TEST(DaggerheartBoons, MidnightTouchedInATagTeamAddsTheFearDieOfTheRollThatStands) {
+  const std::string yaml =
+      "ruleset: daggerheart\nmax_rounds: 1\n"
+      "options: {fear_start: 0, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, hope_features: false, "
+      "class_features: false}\n"
+      "party:\n"
+      "  - {name: A, level: 10, hope: 3, evasion: 30, armor: {thresholds: [5, 10], score: 0}, proficiency: 1, "
+      "primary: {damage: d4}, cards: [Midnight-Touched, Pick and Pull, Uncanny Disguise, Stealth Expertise]}\n"
+      "  - {name: B, hope: 0, evasion: 30, primary: {damage: d4}}\n"
+      "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 20, stress: 3, atk: 0, attack: {damage: 1}}\n";
+  const auto enc = encounter_from(yaml);
+  ScriptedDice dice{{{12, 9}, {12, 7}, {12, 1}, {12, 2}, {4, 2}, {4, 1},  // the Tag Team
+                     {12, 9}, {12, 8}, {4, 1}}};                          // B's own attack
+  const Replay r = replay(enc, dice, ScriptedDice{{{2, 2}}, true});
+  EXPECT_TRUE(has(r, "A spends 3 Hope on a Tag Team roll with B")) << r.log;
+  EXPECT_TRUE(has(r, "A plays Midnight-Touched: +7 damage")) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Midnight-Touched").uses, 1) << r.log;
+}
+
 // ---------------------------------------------------------------------------
 // Grace-Touched: an Armor Slot instead of the Stress that would fill the track
 

@@ -176,7 +176,7 @@ inline void Battle<R, Log>::spotlight(int j) {
     ENCSIM_SAY(log_, "%s spends its spotlight breaking free", aname(j));
     return;
   }
-  if (s.goaded_by >= 0 && !(foe_marks_ && hushed(j)) && goaded(j)) [[unlikely]] return;  // Goad Them On (play_party.hpp)
+  if (s.goaded_by >= 0 && !hushed(j) && goaded(j)) [[unlikely]] return;  // Goad Them On (play_party.hpp)
   if (adv(j).default_rules && enc_.play.by_value) return act_by_value(j);
   const View view{this, j, false};
   for (const tactics::Rule& rule : adv(j).rules) {
@@ -187,11 +187,11 @@ inline void Battle<R, Log>::spotlight(int j) {
       use_action_feature(j, f, rule.target);
       return;
     }
-    if (foe_marks_ && hushed(j)) [[unlikely]] continue;  // a Silenced foe's magic attack
+    if (hushed(j)) [[unlikely]] continue;  // a Silenced foe's magic attack
     standard_attack(j, rule.target);
     return;
   }
-  if (foe_marks_ && hushed(j)) [[unlikely]] {
+  if (hushed(j)) [[unlikely]] {
     ENCSIM_SAY(log_, "%s is Silenced: its tactics leave it nothing to do", aname(j));
     return;
   }
@@ -204,7 +204,7 @@ inline bool Battle<R, Log>::feature_usable(int j, int f) const {
   const AdvState& s = adv_[j];
   if (!ft.modelled || ft.kind != Feature::Kind::action) return false;
   if (s.uses[static_cast<std::size_t>(f)] == 0) return false;
-  if (foe_marks_ && hushed(j, ft)) [[unlikely]] return false;  // Silenced: no spell (play_foes.hpp)
+  if (hushed(j, ft)) [[unlikely]] return false;  // Silenced: no spell (play_foes.hpp)
   if (ft.stress > adv(j).stress - s.stress_marked) return false;
   if (ft.hp > 0 && ft.hp >= adv_hp_left(j)) return false;  // never its last HP
   if (!can_spend(ft.fear)) return false;
@@ -597,7 +597,7 @@ inline bool Battle<R, Log>::reaction_affordable(int j, int f) const {
   if (adv_[j].uses[static_cast<std::size_t>(f)] == 0) return false;
   if (ft.stress > adv(j).stress - adv_[j].stress_marked) return false;
   if (ft.hp > 0 && ft.hp >= adv_hp_left(j)) return false;
-  if (foe_marks_ && hushed(j, ft)) [[unlikely]] return false;  // Silenced: no spell (play_foes.hpp)
+  if (hushed(j, ft)) [[unlikely]] return false;  // Silenced: no spell (play_foes.hpp)
   return can_spend(ft.fear);
 }
 

@@ -170,7 +170,7 @@ inline typename Battle<R, Log>::Plan Battle<R, Log>::plan(int j) {
       follow_up_ = adv_[k].alive && adv_[k].spotlights < adv(k).relentless;
   unsigned aim = 0;
   // A Silenced foe's magic standard attack is no option (play_foes.hpp): any usable feature beats it.
-  const double attack = foe_marks_ && hushed(j) ? -1e9 : effect_value(j, standard_effect(j), standard_profile(j), &aim);
+  const double attack = hushed(j) ? -1e9 : effect_value(j, standard_effect(j), standard_profile(j), &aim);
   Plan best{-1, attack, aim};
   const bool hurt = adv_[j].hp_marked > 0;
   for (int f = 0; f < static_cast<int>(a.features.size()); ++f) {

@@ -120,6 +120,8 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
   const bool take_k = static_cast<int>(rk) < static_cast<int>(ri);
   const RollResult r = take_k ? rk : ri;
   if (take_k) *total = tk;
+  // Midnight-Touched's damage: the Fear Die of the roll that stands (play_cards.hpp, card_hit).
+  if (pc(i).has_fear_bonus) [[unlikely]] last_fear_ = take_k ? fk : fi;
   ENCSIM_SAY(log_, "  Tag Team: %s's roll stands for both: %s", pname(take_k ? k : i), result_name(r));
   ++res(kActionRolls);
   if (r == RollResult::crit) ++res(kCriticals);

@@ -232,8 +232,7 @@ inline int Battle<R, Log>::turn_victim(int j, double* worth) const {
   *worth = 0.0;
   for (int k = 0; k < n_adv_; ++k) {
     if (k == j || !adv_[k].alive) continue;
-    const double p = std::clamp((21 - (difficulty(k) - a.atk)) / 20.0, 0.05, 1.0);
-    const double v = p * adv_marks(k, a.damage_mean, a.type_of_damage);
+    const double v = p_d20(difficulty(k) - a.atk, false) * adv_marks(k, a.damage_mean, a.type_of_damage);
     if (pick < 0 || v > *worth || (v == *worth && adv_named_before(k, pick))) pick = k, *worth = v;
   }
   return pick;

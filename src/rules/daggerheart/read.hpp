@@ -118,6 +118,9 @@ void read_pc_consumables(Pc& p, MapReader& r);
 // read_companion.cpp: `companion` (a Beastbound Ranger's: name, training),
 // once the PC's features are read (read_pc_cards).
 void read_pc_companion(Pc& p, MapReader& r);
+// check_card.cpp: that an effect's keys go together, and `folds` (read_card.cpp's
+// read_effect calls it once every key is read).
+void check_effect(MapReader& r, const Node& node, CardDef& c);
 // read_card_more.cpp: the effect keys of the features that guard and lift the
 // party (only_while, ally_marks, replaces, free_help; the session_start and
 // help triggers), read and checked after read_card.cpp's; and, once a library
