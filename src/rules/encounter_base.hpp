@@ -135,7 +135,7 @@ class EncounterBase {
     return lines;
   }
 
- protected:
+ private:
   const Derived& self() const { return static_cast<const Derived&>(*this); }
 };
 

@@ -4,8 +4,8 @@
 //   ENCSIM_INSTANTIATE_SIMULATE(Encounter)
 // so each fight is compiled once, in one translation unit, for the two logs
 // the engine runs it with (NullLog in runs and sessions, TextLog in replays).
-// A test that plays a fight on scripted dice instantiates the *_with forms for
-// them in tests/simulate_scripted.cpp.
+// The tests instantiate the *_with forms for their scripted dice once per
+// system, in tests/scripted/.
 #pragma once
 
 #include <cstdint>
