@@ -3,10 +3,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=build/release/encsim
+# The rules text goes through a file: one argument may hold at most 128 KiB
+# (MAX_ARG_STRLEN), and Daggerheart's is longer.
+text_file=$(mktemp)
+trap 'rm -f "$text_file"' EXIT
 for id in $("$bin" rules | awk 'NR > 1 && /^  [a-z]/ {print $1}'); do
-  python3 - "$id" "$("$bin" rules "$id")" <<'PY'
+  "$bin" rules "$id" >"$text_file"
+  python3 - "$id" "$text_file" <<'PY'
 import sys, re
-ident, text = sys.argv[1], sys.argv[2]
+ident, text = sys.argv[1], open(sys.argv[2]).read()
 path = "docs/scenarios.md"
 doc = open(path).read()
 begin, end = f"<!-- BEGIN encsim rules {ident} -->", f"<!-- END encsim rules {ident} -->"

@@ -76,6 +76,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   radv(j).damage_taken += marks;
   ENCSIM_SAY(log_, "  %d damage to %s (thresholds %d/%d): marks %d HP, %d left", dmg, aname(j), a.major, a.severe,
              marks, adv_hp_left(j));
+  if (from >= 0 && marks > 0 && pc(from).has_foe_marked && opt_.cards) [[unlikely]] foe_marked(from, marks);  // Ferocity
   if (melee && from >= 0 && a.retaliate_stress > 0 && marks <= a.retaliate_max_hp) {
     ENCSIM_SAY(log_, "  %s's riposte against %s", aname(j), pname(from));
     mark_stress(from, a.retaliate_stress);
@@ -105,6 +106,7 @@ inline void Battle<R, Log>::force_marks(int from, int j, int n, int feature) {
   credit(from, feature, marks);
   radv(j).damage_taken += marks;
   ENCSIM_SAY(log_, "  %s marks %d HP, %d left", aname(j), marks, adv(j).minion > 0 ? 0 : adv_hp_left(j));
+  if (from >= 0 && pc(from).has_foe_marked && opt_.cards) [[unlikely]] foe_marked(from, marks);  // Ferocity (play_boosts.hpp)
   if (adv(j).minion > 0 || adv_hp_left(j) <= 0) {
     defeat(j, from);
     ENCSIM_SAY(log_, "  %s is defeated", aname(j));
@@ -438,6 +440,8 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
       hit = nat == 20 || nat + bonus >= ev;
       ENCSIM_SAY(log_, "  rerolled: d20 %d: %s", nat, hit ? "hit" : "miss");
     }
+    if (pc_[t].fero_evasion > 0) [[unlikely]]  // Ferocity lasts until after this attack (play_boosts.hpp)
+      fero_ends(t, hit, !hit && nat + bonus >= ev - pc_[t].fero_evasion);
     if (!hit) {
       if (opt_.cards && pc(t).has_miss_reactions) card_event(t, CardTrigger::missed, RollResult::crit, false, j);  // play_cards.hpp
       continue;

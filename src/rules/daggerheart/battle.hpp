@@ -27,6 +27,7 @@
 //   play_boons.hpp       the -Touched cards' boons on rolls (a Spellcast bonus, a die added, Armor for Stress)
 //   play_feats.hpp       features that lift the party (Luckbringer, Maestro, Eloquent, Water and Earth)
 //   play_foes.hpp        cards that act on foes (a glyph, a Silence, a foe turned, saves, stolen Fear)
+//   play_boosts.hpp      boosts a PC gives itself or an ally (A Soldier's Bond's ally, Ferocity, Wild Surge, Tactician, Fane's token)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -83,7 +84,7 @@ class Battle {
   }
   int evasion(int i) const {
     return pc(i).evasion + pc_[i].evasion_bonus + (pc_[i].beast ? pc(i).beast_evasion : 0) + pc_[i].stance_evasion +
-           shield(i);
+           pc_[i].fero_evasion + shield(i);
   }
   // Conjure Shield: Evasion while the PC holds enough Hope.
   int shield(int i) const {
@@ -530,7 +531,7 @@ class Battle {
   bool roll_spell_ = false;  // the action roll being made is a Spellcast roll (play_boons.hpp)
   int last_fear_ = 0;        // the Fear Die of the last action roll of a PC with a fear_bonus card (Midnight-Touched)
   // ---- features that lift the party (play_feats.hpp) ----------------------
-  void session_start(int i);
+  void session_start(int i, bool again);
   int free_helper(int i, std::uint64_t skip);
   void help_die(int helper);
   void splash_stress(int i, int t);
@@ -538,6 +539,15 @@ class Battle {
   bool trait_aura_ = false;  // a PC holds a trait aura (Elemental Aura: Earth, play_feats.hpp)
   int help_sides_ = 0;  // the advantage die of the Help on the roll being made (Epic Poetry's d10), 0: a d6
   bool help_reactions_ = false;  // a PC holds a `help` reaction (Eloquent), with an ally
+  // ---- boosts a PC gives itself or an ally (play_boosts.hpp) --------------
+  int bond_ally(int i, const CardEffect& e) const;
+  void foe_marked(int i, int marks);
+  void fero_ends(int t, bool hit, bool turned);
+  void rise(int i, int k);
+  int rising_add(int i);
+  void rising_step(int i);
+  int tag_team_die(int i);
+  void crit_use(int i, const CardDef& spell);
 };
 
 }  // namespace encsim::daggerheart
@@ -565,3 +575,4 @@ class Battle {
 #include "rules/daggerheart/play_party.hpp"
 #include "rules/daggerheart/play_feats.hpp"
 #include "rules/daggerheart/play_foes.hpp"
+#include "rules/daggerheart/play_boosts.hpp"

@@ -43,10 +43,11 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // spotlight action is done, before the GM's turn (spotlight_end: Vanishing Act);
 // the session begins, the Rally Dice given (session_start: Luckbringer,
 // Maestro); an ally is about to make a weapon attack roll no PC helps with
-// Hope (help: a free Help, Eloquent; play_feats.hpp).
+// Hope (help: a free Help, Eloquent; play_feats.hpp); the PC has made an
+// adversary mark HP (foe_marked: Ferocity; play_boosts.hpp).
 enum class CardTrigger : std::uint8_t {
   none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled,
-  ally_rolled, reaction_roll, ally_failed, spotlight_end, session_start, help
+  ally_rolled, reaction_roll, ally_failed, spotlight_end, session_start, help, foe_marked
 };
 // A reaction that answers only while the PC holds a stance (Channeling:
 // Elemental Dominion: Water) or is in its Beastform (Defender); `only_while`.
@@ -150,8 +151,10 @@ struct CardPool {
   int most() const { return die > 0 ? die : each; }  // the most one token adds
 };
 
-// `uses_trait: spellcast`: as many uses as the PC's Spellcast trait (Restoration's tokens).
+// `uses_trait: spellcast`: as many uses as the PC's Spellcast trait (Restoration's tokens);
+// `uses_trait: domain`: as many as the cards of its domain in the loadout, itself included (Fane of the Wilds).
 inline constexpr int kUsesSpellcast = 6;
+inline constexpr int kUsesDomain = 7;
 
 struct CardEffect {
   CardWhen when = CardWhen::action;
@@ -276,6 +279,10 @@ struct CardEffect {
   bool next_attacker = false;
   // spotlight: + to every trait of the PC until the fight ends (Full Surge); not a stance.
   int fight_traits = 0;
+  // spotlight: a die of these sides set at 1, its value added to each action
+  // roll of the PC and then raised by one; once it would pass its sides it
+  // ends and the PC marks its `stress` again (Wild Surge; play_boosts.hpp); 0 none. Not a stance.
+  int rising_die = 0;
   // spotlight_end: the PC becomes Cloaked (attacks on it have disadvantage, its
   // Sneak Attack holds) until it makes an attack (1: Shadow Stepper) or until
   // it rolls with Fear (2: Vanishing Act); shed_restrained: it is no longer Restrained.
@@ -288,6 +295,9 @@ struct CardEffect {
   // it clears `heal_hp` HP instead, once (Life Ward). One sigil per caster's card.
   bool ward = false;
   int evasion = 0;                 // +Evasion until an attack succeeds against the PC
+  // Reaction (foe_marked): +Evasion equal to the HP the adversary marked,
+  // until after the next attack made against the PC, hit or miss (Ferocity).
+  bool evasion_marks = false;
   // Action (target: party): a zone over the party until the fight ends: a
   // die set at 1 comes off each hit a PC takes, then goes up one; it ends
   // once it would pass these sides (Zone of Protection); 0 none.
@@ -311,6 +321,7 @@ struct CardEffect {
   // again (not on a critical); a roll with Fear becomes one with Hope (fear_to_hope).
   int hope_die = 0;
   int hp_left = 0;
+  bool on_tag_team = false;  // roll: the hope_die only on the PC's Tag Team rolls (Tactician; play_boosts.hpp)
   int reroll_hope = 0;
   bool fear_to_hope = false;
   // Reactions (rolled, ally_rolled) that roll dice of the roll again, the new
@@ -329,6 +340,12 @@ struct CardEffect {
   // the result; only on a Spellcast roll (on_spellcast).
   CardNumber add_roll;
   bool on_spellcast = false;
+  // ... add_each: each use adds add_roll, as many spent as it takes to turn a
+  // failure into a success (Fane of the Wilds' tokens; play_boons.hpp).
+  bool add_each = false;
+  // A critical success on a Spellcast roll of a spell of the card's domain
+  // gives the card a use back, above its count too (Fane of the Wilds; play_boosts.hpp).
+  bool crit_use = false;
   // Reactions (roll): before the roll, the trait it uses counts twice, on a
   // roll with one of these traits (bits by Trait index; Sage-Touched); 0 none.
   unsigned double_traits = 0;

@@ -36,7 +36,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.double_die || e.hope_bonus.present() || e.fight_save_hp || e.zone_die || e.barrier >= 0 || e.aura_armor ||
                           e.reflect || e.aura() || e.allies_advantage || e.stress_highest || e.taunt || e.cloak || e.invisible ||
                           e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits ||
-                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help ||
+                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help || e.evasion_marks || e.rising_die ||
                           e.marks_foes() || e.save || e.redirect;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
@@ -86,10 +86,10 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.stance() && !e.while_stance && e.trigger != CardTrigger::attack && !spot)
     throw InputError(node.pos(), r.what() + ": a stance (fight_damage, fight_severe, no_armor, fight_thresholds, fight_retaliate, "
                                             "fight_advantage, fight_proficiency, fight_evasion) goes with `trigger: attack` or `spotlight`, or a while_stance passive");
-  if (spot && ((!e.stance() && e.fight_traits == 0) || (e.stance() && e.fight_traits > 0) || e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
+  if (spot && ((!e.stance() && e.fight_traits == 0 && e.rising_die == 0) || ((e.stance() ? 1 : 0) + (e.fight_traits > 0 ? 1 : 0) + (e.rising_die > 0 ? 1 : 0) > 1) || e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
                e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained ||
                e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back || e.either || r.has("hit_if")))
-    throw InputError(node.pos(), r.what() + ": a `trigger: spotlight` reaction takes a stance, or fight_traits, and its costs, nothing else");
+    throw InputError(node.pos(), r.what() + ": a `trigger: spotlight` reaction takes a stance, or fight_traits, or rising_die (one of them), and its costs, nothing else");
   if (e.ends_severe && !(e.stance() && !e.while_stance))
     throw InputError(r.scalar("ends_on")->pos(), r.what() + ": ends_on goes with a stance (`trigger: attack` or `spotlight`)");
   if (e.fight_retaliate.present() && e.fight_retaliate.count == 0)
@@ -195,10 +195,18 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("invisible")->pos(), r.what() + ": invisible is an action on one PC of the party (`target: party`), nothing else");
   if (e.taunt && (e.when != CardWhen::action || e.target != CardTarget::enemy || e.roll == CardRoll::none))
     throw InputError(r.scalar("taunt")->pos(), r.what() + ": taunt is a rolled action at one enemy (`target: enemy`, a `roll`)");
+  if (e.rising_die > 0 && (e.trigger != CardTrigger::spotlight || e.stress == 0 || e.uses == 0 || e.hope || e.armor))
+    throw InputError(r.scalar("rising_die")->pos(), r.what() + ": rising_die goes with `trigger: spotlight`, a `stress` cost "
+                                                              "(marked again as it ends) and `uses`, no hope or armor");
+  if (e.on_tag_team && (e.trigger != CardTrigger::roll || e.hope_die == 0 || e.hope || e.stress || e.armor || e.uses ||
+                        e.hp_left || e.heal_stress.present()))
+    throw InputError(r.scalar("on_tag_team")->pos(), r.what() + ": on_tag_team goes with `trigger: roll` and hope_die, at no cost, "
+                                                               "no uses, hp_left or heal_stress");
   if (e.fight_traits > 0 && e.trigger != CardTrigger::spotlight)
     throw InputError(r.scalar("fight_traits")->pos(), r.what() + ": fight_traits goes with `trigger: spotlight`");
-  if (e.target == CardTarget::both && e.trigger != CardTrigger::ally_failed)
-    throw InputError(r.scalar("target")->pos(), r.what() + ": `target: both` (the PC and the ally that failed) goes with `trigger: ally_failed`");
+  if (e.target == CardTarget::both && e.trigger != CardTrigger::ally_failed && e.trigger != CardTrigger::session_start)
+    throw InputError(r.scalar("target")->pos(), r.what() + ": `target: both` (the PC and the ally that failed, or one ally) goes with "
+                                                         "`trigger: ally_failed` or `session_start`");
   if (ally_failed && ((e.target != CardTarget::both && e.target != CardTarget::ally) || r.has("hit_if") || e.strike_back ||
                       e.advantage || e.hope_ally || e.on_kill))
     throw InputError(node.pos(), r.what() + ": an `ally_failed` reaction gives to the ally that failed (`target: ally`) or to it and "

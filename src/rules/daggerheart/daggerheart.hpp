@@ -166,6 +166,9 @@ struct Pc {
   bool has_spotlight_end = false;     // spotlight_end: a reaction as its spotlight action is done (Vanishing Act)
   bool has_session_start = false;    // session_start: a gift as the session begins (Luckbringer, Maestro; play_feats.hpp)
   bool has_help_reactions = false;   // help: a free Help for an ally's attack roll (Eloquent; play_feats.hpp)
+  bool has_crit_use = false;         // crit_use: a use back on a critical Spellcast roll of a spell of its domain (Fane of the Wilds)
+  bool has_foe_marked = false;       // foe_marked: a reaction as it makes an adversary mark HP (Ferocity; play_boosts.hpp)
+  int tag_team_die = 0, tag_team_card = -1;  // roll, on_tag_team (Tactician): its Hope Die's sides on its Tag Team rolls (0: a d12), the entry
   int help_die = 0, help_die_card = -1;  // a passive (Epic Poetry): the advantage die it gives when it Helps (sides, 0: a d6), its entry
   bool marks_foes = false;            // an action that leaves a mark on a foe: difficulty_cut, silence (play_foes.hpp)
   int spellcast = -1;     // the Spellcast trait (index), -1 none
@@ -212,6 +215,7 @@ struct Pc {
 inline int card_uses_full(const Pc& p, std::size_t k) {
   if (p.cards[k].inert) return 0;  // a loadout condition not met: never used
   const CardEffect& e = p.cards[k].def->effect;
+  if (e.uses_trait == kUsesDomain) return std::max(1, p.cards[k].have);  // Fane of the Wilds: the cards of its domain
   const int trait = e.uses_trait == kUsesSpellcast ? p.spellcast : e.uses_trait;  // Restoration: the Spellcast trait
   const int uses = e.uses_trait >= 0 ? (trait >= 0 ? std::max(1, p.traits[static_cast<std::size_t>(trait)]) : 1) : e.uses;
   return uses > 0 ? std::min(uses, 100) : -1;

@@ -104,6 +104,8 @@ void finish_cards(Pc& p) {
     const CardEffect& e = c.def->effect;
     p.has_session_start = p.has_session_start || e.trigger == CardTrigger::session_start;
     p.has_help_reactions = p.has_help_reactions || e.trigger == CardTrigger::help;
+    p.has_foe_marked = p.has_foe_marked || e.trigger == CardTrigger::foe_marked;
+    p.has_crit_use = p.has_crit_use || e.crit_use;
     if (e.p_help_die > 0 && p.help_die_card < 0) p.help_die_card = static_cast<int>(&c - p.cards.data());
     p.has_card_actions = p.has_card_actions || e.when == CardWhen::action;
     p.has_damaged_reactions = p.has_damaged_reactions || e.trigger == CardTrigger::damaged;
@@ -128,7 +130,9 @@ void finish_cards(Pc& p) {
     if (e.aura() && p.aura_card < 0) p.aura_card = static_cast<int>(&c - p.cards.data());
     if (e.fight_save_hp > 0 && (p.stance_save_hp == 0 || e.fight_save_hp < p.stance_save_hp))  // the kindest one
       p.stance_save_hp = e.fight_save_hp, p.save_card = static_cast<int>(&c - p.cards.data());
-    p.has_roll_reactions = p.has_roll_reactions || e.trigger == CardTrigger::roll;
+    p.has_roll_reactions = p.has_roll_reactions || (e.trigger == CardTrigger::roll && !e.on_tag_team);
+    if (e.on_tag_team && e.hope_die > p.tag_team_die)  // Tactician (play_boosts.hpp)
+      p.tag_team_die = e.hope_die, p.tag_team_card = static_cast<int>(&c - p.cards.data());
     p.has_rolled_reactions = p.has_rolled_reactions || (e.trigger == CardTrigger::rolled && e.reroll == Reroll::none);
     p.rerolls_own = p.rerolls_own || (e.reroll != Reroll::none && (e.trigger == CardTrigger::rolled || e.target == CardTarget::party));
     p.rerolls_allies = p.rerolls_allies || e.trigger == CardTrigger::ally_rolled;
@@ -255,7 +259,7 @@ void read_pc_cards(Pc& p, MapReader& r) {
   // that the passives that read it see it whatever the listing order.
   for (std::size_t k = n_features; k < p.cards.size(); ++k) {
     PcCard& c = p.cards[k];
-    if (c.def->status != CardStatus::modelled || c.def->effect.needs_domain == 0) continue;
+    if (c.def->status != CardStatus::modelled || (c.def->effect.needs_domain == 0 && c.def->effect.uses_trait != kUsesDomain)) continue;
     for (std::size_t q = n_features; q < p.cards.size(); ++q) c.have += p.cards[q].def->domain == c.def->domain;
     c.inert = c.have < c.def->effect.needs_domain;
   }

@@ -106,17 +106,25 @@ inline void Battle<R, Log>::strange_patterns(int i, int h, int f) {
 // SRD "Tag Team Rolls": both PCs roll, one result stands for both (the
 // better: the RollResult order, the initiator's on a tie); on a roll with
 // Hope each gains a Hope, with Fear the GM gains one per PC; it is one action
-// roll for countdowns. No Experience, help, Rally or Prayer Die joins it.
+// roll for countdowns. No Experience, help, Rally or Prayer Die joins it; a
+// PC's Wild Surge die joins its own roll, and Tactician gives its Hope Die 20 sides.
 template <class R, class Log>
 inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net_i, int net_k, int difficulty_needed,
                                                 int* total) {
   const PcWeapon& wk = attack_of(k);
-  const int mod_k = trait_of(k, wk.trait) + wk.attack_bonus + pc_[k].attack_bonus;
+  int mod_k = trait_of(k, wk.trait) + wk.attack_bonus + pc_[k].attack_bonus;
   int tk = 0, hi = 0, fi = 0, hk = 0, fk = 0;
   if (pc_[i].fail_adv >= 0) net_i += fail_advantage(i);  // Inevitable (play_attack.hpp)
   if (pc_[k].fail_adv >= 0) net_k += fail_advantage(k);
-  const RollResult ri = roll_and_say(i, mod_i, net_i, difficulty_needed, total, &hi, &fi);
-  const RollResult rk = roll_and_say(k, mod_k, net_k, difficulty_needed, &tk, &hk, &fk);
+  // Each PC's own roll: its Wild Surge die joins it, and Tactician's d20 Hope Die (play_boosts.hpp).
+  const int si = pc(i).tag_team_die > 0 && opt_.cards ? tag_team_die(i) : 12;
+  const int sk = pc(k).tag_team_die > 0 && opt_.cards ? tag_team_die(k) : 12;
+  if (pc_[i].rising > 0) [[unlikely]] mod_i += rising_add(i);
+  const RollResult ri = roll_and_say(i, mod_i, net_i, difficulty_needed, total, &hi, &fi, si);
+  if (pc_[k].rising > 0) [[unlikely]] mod_k += rising_add(k);
+  const RollResult rk = roll_and_say(k, mod_k, net_k, difficulty_needed, &tk, &hk, &fk, sk);
+  if (pc_[i].rising > 0) [[unlikely]] rising_step(i);
+  if (pc_[k].rising > 0) [[unlikely]] rising_step(k);
   const bool take_k = static_cast<int>(rk) < static_cast<int>(ri);
   const RollResult r = take_k ? rk : ri;
   if (take_k) *total = tk;

@@ -138,7 +138,8 @@ inline void Battle<R, Log>::take_stance(int i, int k) {
 // class Hope feature). Our policy: always then, since the stance lasts until
 // a Severe hit or the fight's end and a Stress is a quarter of an HP (docs).
 // A fight_traits card (Full Surge) likewise, once, when it leaves the PC a
-// Stress slot free; it is no stance and joins one.
+// Stress slot free; it is no stance and joins one; a rising_die card (Wild
+// Surge) once, when its Stress and the one it ends with leave a slot free.
 template <class R, class Log>
 inline void Battle<R, Log>::spotlight_stance(int i) {
   const Pc& p = pc(i);
@@ -152,6 +153,10 @@ inline void Battle<R, Log>::spotlight_stance(int i) {
       continue;
     if (e.fight_traits > 0) {  // Full Surge (play_party.hpp): once, leaving a Stress slot free
       if (s.trait_bonus == 0 && s.stress_marked + e.stress < p.stress) surge(i, k);
+      continue;
+    }
+    if (e.rising_die > 0) {  // Wild Surge (play_boosts.hpp): once, both its Stress leaving a slot free
+      if (s.rising == 0 && s.stress_marked + 2 * e.stress < p.stress) rise(i, k);
       continue;
     }
     if (s.stance < 0) take_stance(i, k);

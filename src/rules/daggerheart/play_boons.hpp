@@ -71,6 +71,18 @@ inline RollResult Battle<R, Log>::add_to_roll(int i, int k, RollResult r, int ta
     return r;
   const int add = e.add_roll.value(p.traits.data(), p.proficiency, p.level);
   if (add <= 0) return r;
+  if (e.add_each) [[unlikely]] {  // tokens of +add each (Fane of the Wilds): as few as turn a failure, else none
+    const int n = (target_difficulty - *total + add - 1) / add;
+    if (succeeded(r) || n <= 0 || n > pc_[i].card_uses[static_cast<std::size_t>(k)]) return r;
+    const RollResult up = duality_result(h, f, *total + n * add, target_difficulty);
+    if (!succeeded(up)) return r;
+    for (int q = 0; q < n; ++q) pay_card(i, k);
+    ++feat(c.feat).conditions;
+    *total += n * add;
+    ENCSIM_SAY(log_, "  %s spends %d of %s's tokens: +%d, total %d: %s (%d left)", pname(i), n, c.def->name.c_str(), n * add,
+               *total, result_name(up), pc_[i].card_uses[static_cast<std::size_t>(k)]);
+    return up;
+  }
   const RollResult up = duality_result(h, f, *total + add, target_difficulty);
   const double stakes = roll_weapon_ != nullptr && roll_vs_ >= 0 ? weapon_marks(i, roll_vs_, *roll_weapon_) : 1.0;
   if (result_worth(i, up, stakes) - result_worth(i, r, stakes) <= kHopeWorth * e.hope + kStressWorth * e.stress) return r;

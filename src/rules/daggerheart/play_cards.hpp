@@ -194,6 +194,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     }
     roll_spell_ = e.roll == CardRoll::spellcast;
     r = action_roll(i, roll_mod(i, e) - again(i, e, n > 0 ? targets[0] : -1), net + sure, diff, &total, at_enemies);
+    if (r == RollResult::crit && roll_spell_ && c.def->spell && pc(i).has_crit_use) [[unlikely]] crit_use(i, *c.def);  // play_boosts.hpp
     roll_vs_ = -1;
     roll_trait_ = -1;
     roll_spell_ = false;

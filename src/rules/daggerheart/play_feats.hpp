@@ -12,23 +12,36 @@ namespace encsim::daggerheart {
 
 // As a session begins (a lone fight, or a session's first fight, before its
 // state is carried), PC i's session_start entries give their gifts, in name
-// order: to every PC (party), every other (allies) or itself (self), the
-// living ones. With `either`, each PC takes the option worth most to it
-// (gift_option: a Stress cleared a half, a Hope a quarter: a PC with Stress
-// marked clears one, any other gains the Hope). Counted as one use
-// of the entry; each Stress cleared counts as healed.
+// order: to every PC (party), every other (allies), itself (self) or itself
+// and one ally (both: bond_ally, play_boosts.hpp), the living ones. With
+// `either`, each PC takes the option worth most to it (gift_option: a Stress
+// cleared a half, a Hope a quarter: a PC with Stress marked clears one, any
+// other gains the Hope). Counted as one use of the entry; each Stress
+// cleared counts as healed. An entry with `uses` (once per long rest: A
+// Soldier's Bond) spends one, and is kept while its gift would give nothing;
+// `again`: a later fight of the session, where only such entries with a use
+// left (a long rest gave it back, rest.hpp) give.
 template <class R, class Log>
-inline void Battle<R, Log>::session_start(int i) {
+inline void Battle<R, Log>::session_start(int i, bool again) {
   const Pc& p = pc(i);
   if (pc_[i].dead) return;
-  for (const PcCard& c : p.cards) {
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     if (!c.live() || e.trigger != CardTrigger::session_start) continue;
+    if ((again && e.uses == 0) || pc_[i].card_uses[static_cast<std::size_t>(k)] == 0) continue;
+    const int ally = e.target == CardTarget::both ? bond_ally(i, e) : -1;
+    if (e.target == CardTarget::both && ally < 0 && pc_[i].hope >= hope_cap(i)) continue;  // nobody gains: kept
     FeatureRecord& f = feat(c.feat);
-    ++f.uses;
-    ENCSIM_SAY(log_, "%s's %s as the session begins", pname(i), c.def->name.c_str());
+    if (e.uses > 0)
+      pay_card(i, k);
+    else
+      ++f.uses;
+    ENCSIM_SAY(log_, "%s's %s as the %s", pname(i), c.def->name.c_str(), again ? "fight begins" : "session begins");
     for (int q = 0; q < n_pc_; ++q) {
-      if (pc_[q].dead || (e.target == CardTarget::allies && q == i) || (e.target == CardTarget::self && q != i)) continue;
+      if (pc_[q].dead || (e.target == CardTarget::allies && q == i) || (e.target == CardTarget::self && q != i) ||
+          (e.target == CardTarget::both && q != i && q != ally))
+        continue;
       PcState& s = pc_[q];
       double worth = 0.0;
       const int opt = e.either ? gift_option(e, q, 1, &worth) : -1;

@@ -32,7 +32,7 @@ inline int Battle<R, Log>::hope_die_for(int i, bool attack, int* card) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (!c.live() || e.trigger != CardTrigger::roll || uses == 0 || (s.beast && c.def->spell)) continue;
+    if (!c.live() || e.trigger != CardTrigger::roll || e.on_tag_team || uses == 0 || (s.beast && c.def->spell)) continue;
     if (e.hp_left > 0 && hp_left(i) > e.hp_left) continue;
     const int keep = hope_keep(i, e.hope);
     if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;

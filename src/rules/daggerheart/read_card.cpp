@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll|ally_failed|spotlight_end|session_start|help", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage), ally_failed (another PC's action roll failed; `target: both` or `ally`), spotlight_end (the PC's spotlight action is done, before the GM's turn: cloak), session_start (the session begins, its Rally Dice given: gain_hope, heal_stress, either, for `target: party`, `allies` or `self`), help (an ally is about to make a weapon attack roll no PC helps with Hope: `free_help`)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll|ally_failed|spotlight_end|session_start|help|foe_marked", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage), ally_failed (another PC's action roll failed; `target: both` or `ally`), spotlight_end (the PC's spotlight action is done, before the GM's turn: cloak), session_start (the session begins, its Rally Dice given: gain_hope, heal_stress, either, for `target: party`, `allies`, `self` or `both`; with `uses` and `refresh: long_rest`, again at the first fight after each long rest), help (an ally is about to make a weapon attack roll no PC helps with Hope: `free_help`), foe_marked (the PC has made an adversary mark HP: evasion_marks)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -32,12 +32,12 @@ const std::vector<KeySpec> kEffectKeys{
     {"barrier", "physical|magic", "", "action (target: party): on a success every PC resists damage of this type from adversaries whose standard attack reaches beyond Very Close range, for the fight"},
     {"aura_armor", "integer", "0", "action (target: ally, the caster included): an aura on one PC: each Armor Slot it marks against a hit drops the hit this many thresholds more; it ends when that leaves the hit no HP to mark"},
     {"zone_die", "integer", "0", "action (target: party): a zone over the party for the fight: a die of these sides set at 1 comes off each hit a PC takes, then goes up one; the zone ends once it would pass its sides"},
-    {"target", "enemy|enemies|self|ally|party|allies|creature|both", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user, the PC most in need (itself included); both (ally_failed): the PC and the ally that failed"},
+    {"target", "enemy|enemies|self|ally|party|allies|creature|both", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user, the PC most in need (itself included); both (ally_failed): the PC and the ally that failed; both (session_start): the PC and one ally (the one that gains most)"},
     {"range", "melee|very_close|close|far|very_far", "close", "enemies: how many it reaches (options area_*)"},
     {"damage", "dice", "", "damage to each target it beats, e.g. d8+2"},
     {"per_proficiency", "boolean", "false", "roll the damage dice Proficiency times"},
     {"per_spellcast", "boolean", "false", "roll the damage dice Spellcast-trait times (at least once)"},
-    {"uses_trait", "trait name | spellcast", "", "uses per fight equal to this trait of the PC (at least 1): tokens; spellcast: its Spellcast trait"},
+    {"uses_trait", "trait name | spellcast | domain", "", "uses per fight equal to this trait of the PC (at least 1): tokens; spellcast: its Spellcast trait; domain: the cards of the card's domain in the loadout, itself included"},
     {"refresh", "rest|long_rest|session", "rest", "in a session, what gives the uses back: any rest, a long rest, or nothing"},
     {"at_least", "integer", "2", "reaction (damaged): only against a hit that would mark this many HP"},
     {"at_most", "integer", "4", "reaction (damaged): only against a hit that would mark at most this many HP"},
@@ -123,12 +123,14 @@ const std::vector<KeySpec> kEffectKeys{
     {"take_stress", "boolean", "false", "action (target: ally): the ally with most Stress marked moves it to the PC (all but the PC's last free slot), which gains a Hope per Stress moved"},
     {"next_attacker", "boolean", "false", "reaction (after_hit, target: party): its heal_stress / gain_hope wait on the target for the next PC to attack it"},
     {"fight_traits", "integer", "0", "reaction (spotlight): + to every trait of the PC until the fight ends (not a stance: it joins one)"},
+    {"rising_die", "integer", "0", "reaction (spotlight): a die of these sides (2..20) set at 1, added to each action roll of the PC and raised by one after it; once it would pass its sides it ends and the PC marks the card's `stress` again (not a stance: it joins one)"},
     {"cloak", "attack|fear", "", "reaction (spotlight_end): the PC becomes Cloaked (attacks on it have disadvantage) until it makes an attack, or until it rolls with Fear"},
     {"shed_restrained", "boolean", "false", "reaction (spotlight_end, cloak): the PC is no longer Restrained (and cloaks while Restrained)"},
     {"invisible", "boolean", "false", "action (target: party): one PC, the caster included, becomes Invisible (attacks on it have disadvantage) for as many of its actions as the caster's Spellcast trait"},
     {"ward", "boolean", "false", "action (target: ally): a sigil on the ally: as it would make a death move it clears `heal_hp` HP instead, once; casting it again moves it"},
     {"ally_hp", "integer", "0", "reaction (ally_damaged): only while the ally has at most this many HP unmarked (0: any)"},
     {"hope_die", "integer", "0", "reaction (roll): the Hope Die has this many sides for the roll (6..20), e.g. 20; heal_stress is then cleared on the PC if the roll succeeds"},
+    {"on_tag_team", "boolean", "false", "reaction (roll, hope_die, at no cost): the Hope Die has hope_die sides on the PC's Tag Team rolls only (its own roll of the two)"},
     {"hp_left", "integer", "0", "reaction (roll, rolled): only while the PC has at most this many HP unmarked (0: always)"},
     {"reroll_hope", "integer", "0", "reaction (rolled): a Hope Die at or below this is rolled again (not on a critical)"},
     {"fear_to_hope", "boolean", "false", "reaction (rolled): a roll with Fear (not a critical) becomes one with Hope"},
@@ -180,7 +182,7 @@ const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
 const std::vector<std::string> kTriggers{"damaged", "hit",    "crit",   "after_hit",    "missed",    "attacked", "attack", "failed",
                                          "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled",
-                                         "ally_rolled", "reaction_roll", "ally_failed", "spotlight_end", "session_start", "help"};
+                                         "ally_rolled", "reaction_roll", "ally_failed", "spotlight_end", "session_start", "help", "foe_marked"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies", "creature", "both"};
@@ -268,6 +270,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   if (r.has("uses_trait")) {  // a trait, or `spellcast`: the PC's Spellcast trait (kUsesSpellcast)
     std::vector<std::string> names(kTraitNames.begin(), kTraitNames.end());
     names.push_back("spellcast");
+    names.push_back("domain");
     e.uses_trait = r.get_choice("uses_trait", names, 0);
   }
   e.refresh = static_cast<CardRefresh>(r.get_choice("refresh", {"rest", "long_rest", "session"}, 0));
@@ -383,11 +386,15 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.take_stress = r.get_bool("take_stress", false);
   e.next_attacker = r.get_bool("next_attacker", false);
   e.fight_traits = static_cast<int>(r.get_int("fight_traits", 0, 0, 4));
+  e.rising_die = static_cast<int>(r.get_int("rising_die", 0, 0, 20));
+  if (r.has("rising_die") && e.rising_die < 2)
+    throw InputError(r.scalar("rising_die")->pos(), r.what() + ": rising_die is a die of 2 to 20 sides, e.g. 6");
   if (r.has("cloak")) e.cloak = 1 + r.get_choice("cloak", {"attack", "fear"}, 0);
   e.shed_restrained = r.get_bool("shed_restrained", false);
   e.invisible = r.get_bool("invisible", false);
   e.ally_hp = static_cast<int>(r.get_int("ally_hp", 0, 0, 12));
   e.hope_die = static_cast<int>(r.get_int("hope_die", 0, 0, 20));
+  e.on_tag_team = r.get_bool("on_tag_team", false);
   if (r.has("hope_die") && e.hope_die < 6)
     throw InputError(r.scalar("hope_die")->pos(), r.what() + ": hope_die is a die of 6 to 20 sides (the Hope Die is a d12)");
   e.hp_left = static_cast<int>(r.get_int("hp_left", 0, 0, 12));
@@ -531,6 +538,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
       if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
   }
   e.free_help = r.get_bool("free_help", false);  // checked in read_more_effect (read_card_more.cpp)
+  e.evasion_marks = r.get_bool("evasion_marks", false);  // ... and this one too
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp
 }

@@ -2,7 +2,7 @@
 // `only_while` (a reaction only while Channeling or in Beastform), `ally_marks`
 // (an ally_damaged reaction only against a hit of so many HP), `replaces` (an
 // entry that stands in for another), `free_help` and the `help` and
-// `session_start` triggers. Read after read_card.cpp's keys (read_effect),
+// `session_start` triggers, `evasion_marks` and the `foe_marked` trigger. Read after read_card.cpp's keys (read_effect),
 // each checked with line:col. docs/scenarios.md, "Daggerheart domain cards".
 #include <algorithm>
 #include <set>
@@ -18,6 +18,9 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"ally_marks", "integer", "0", "reaction (ally_damaged): only when the ally would mark at least this many HP (after its Armor Slot)"},
       {"replaces", "string", "", "the name of another entry of the same library this one stands in for: a PC holding both never plays that one (e.g. a feature that raises another's die)"},
       {"free_help", "boolean", "false", "reaction (help, with `uses`): the PC Helps the ally's weapon attack roll (an advantage die) without spending a Hope"},
+      {"add_each", "boolean", "false", "reaction (rolled, add_roll, with limited uses): each use adds add_roll; as many are spent as it takes to turn a failure into a success (none when the uses left cannot)"},
+      {"crit_use", "boolean", "false", "a card of a domain with limited uses (`uses` or `uses_trait`): a critical success on a Spellcast roll of a spell of its domain gives a use back, above its count too"},
+      {"evasion_marks", "boolean", "false", "reaction (foe_marked, `target: self`): +Evasion equal to the HP the adversary marked, until after the next attack made against the PC (played when that is 2 or more)"},
   };
   return kKeys;
 }
@@ -50,12 +53,30 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
                                        e.heal_stress.present() || e.either || r.has("target"))))
     throw InputError(e.free_help ? r.scalar("free_help")->pos() : node.pos(),
                      r.what() + ": `trigger: help` takes free_help and `uses` (with refresh), nothing else, and free_help goes with it");
+  // Once a session, or (`uses`, `refresh: long_rest`) again at the first fight after each long rest (A Soldier's Bond).
+  const bool per_long_rest = e.uses > 0 && e.refresh == CardRefresh::long_rest && e.uses_trait < 0;
   if (e.trigger == CardTrigger::session_start &&
-      (!alone || e.hope || e.stress || e.armor || e.uses || r.has("refresh") ||
+      (!alone || e.hope || e.stress || e.armor || (e.uses && !per_long_rest) || (r.has("refresh") && !per_long_rest) ||
        (!e.gain_hope && !e.heal_stress.present()) ||
-       (e.target != CardTarget::party && e.target != CardTarget::allies && e.target != CardTarget::self)))
+       (e.target != CardTarget::party && e.target != CardTarget::allies && e.target != CardTarget::self &&
+        e.target != CardTarget::both)))
     throw InputError(node.pos(), r.what() + ": a `session_start` reaction gives gain_hope and/or heal_stress (`either`: one "
-                                            "of them) to `target: party`, `allies` or `self`, at no cost and once a session, nothing else");
+                                            "of them) to `target: party`, `allies`, `self` or `both`, at no cost, once a session "
+                                            "(or with `uses` and `refresh: long_rest`), nothing else");
+  e.add_each = r.get_bool("add_each", false);
+  if (e.add_each && (e.trigger != CardTrigger::rolled || !e.add_roll.present() || (e.uses == 0 && e.uses_trait < 0)))
+    throw InputError(r.scalar("add_each")->pos(), r.what() + ": add_each goes with `trigger: rolled`, add_roll and limited uses (`uses` or `uses_trait`)");
+  e.crit_use = r.get_bool("crit_use", false);
+  if (e.crit_use && (c.domain.empty() || (e.uses == 0 && e.uses_trait < 0)))
+    throw InputError(r.scalar("crit_use")->pos(), r.what() + ": crit_use goes with a domain card with limited uses (`uses` or `uses_trait`)");
+  if (e.uses_trait == kUsesDomain && c.domain.empty())
+    throw InputError(r.scalar("uses_trait")->pos(), r.what() + ": `uses_trait: domain` counts the cards of a domain card's domain");
+  const bool marked = e.trigger == CardTrigger::foe_marked;
+  if (marked != e.evasion_marks ||
+      (marked && (!alone || e.armor || e.gain_hope || e.heal_stress.present() || e.either || e.evasion || e.target != CardTarget::self)))
+    throw InputError(e.evasion_marks ? r.scalar("evasion_marks")->pos() : node.pos(),
+                     r.what() + ": `trigger: foe_marked` takes evasion_marks (`target: self`) and its costs, nothing else, "
+                                "and evasion_marks goes with it");
 }
 
 void check_replaces(const std::vector<CardDef>& lib) {

@@ -145,6 +145,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
     modifier += trait_boon(i);  // Sage-Touched (play_boons.hpp)
   }
   if (roll_vs_ >= 0 && pc(i).prioritizes && opt_.cards) [[unlikely]] prioritize(i, roll_vs_);  // Nemesis (play_roll.hpp)
+  if (pc_[i].rising > 0) [[unlikely]] modifier += rising_add(i);  // Wild Surge (play_boosts.hpp)
   RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f, sides);
   if (focus_reroll(i, attack, r)) {  // class_play.hpp
     pc_[i].hunted = -1;
@@ -163,6 +164,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   if (attack && !succeeded(r) && pc(i).has_attack_pool && opt_.cards && roll_vs_ >= 0)
     r = pool_attack_roll(i, r, target_difficulty, total);
   if (r == RollResult::failure_fear || r == RollResult::failure_hope) r = rescue(i, r, target_difficulty, total);
+  if (pc_[i].rising > 0) [[unlikely]] rising_step(i);
   if (roll_card >= 0 && succeeded(r)) [[unlikely]] roll_success(i, roll_card);
   if (pc(i).has_fear_bonus) [[unlikely]] last_fear_ = f;  // Midnight-Touched's damage (play_cards.hpp, card_hit)
   ++res(kActionRolls);

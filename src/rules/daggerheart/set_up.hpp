@@ -68,7 +68,7 @@ inline void Battle<R, Log>::set_up() {
       npc_uses_[k][f] = enc_.npcs[static_cast<std::size_t>(k)].features[f].uses;
   if (!carry_ || !carry_->started)  // the session begins: Luckbringer, Maestro (play_feats.hpp)
     for (int i = 0; i < n_pc_; ++i)
-      if (pc(i).has_session_start && opt_.cards) [[unlikely]] session_start(i);
+      if (pc(i).has_session_start && opt_.cards) [[unlikely]] session_start(i, false);
   if (carry_) [[unlikely]] carry_in();
   ENCSIM_SAY(log_, "The GM starts with %d Fear.", fear_);
   npc_trigger(Trigger::battle_start, -1, -1);
@@ -116,6 +116,8 @@ inline void Battle<R, Log>::carry_in() {
     }
     n_prayer_ = std::min(p.n_prayer, kMaxPrayer);
     for (int k = 0; k < n_prayer_; ++k) prayer_[k] = p.prayer[k], prayer_owner_[k] = p.prayer_owner[k];
+    for (int i = 0; i < n_pc_; ++i)  // a gift once per long rest, given back by one (A Soldier's Bond; play_feats.hpp)
+      if (pc(i).has_session_start && opt_.cards) [[unlikely]] session_start(i, true);
   }
   carry_out();
   enc_.carry_metrics(p, p.in);

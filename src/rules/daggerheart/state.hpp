@@ -62,6 +62,8 @@ struct PcState {
   int invisible_left, invisible_from, invisible_card;  // Invisibility: its actions left, caster, card
   int stance_splash;  // a stance's Stress on the foes beside one it damages in Melee (Elemental Incarnation: Water)
   std::uint64_t beaten_foes;  // adversaries (bits) its again_penalty card has beaten (Words of Discord; play_foes.hpp)
+  int fero_evasion, fero_card;  // Evasion until after the next attack on it (Ferocity) and the card (play_boosts.hpp)
+  int rising, rising_card;  // a rising die's value (Wild Surge), 0 none, and the card (play_boosts.hpp)
 };
 
 struct AdvState {
