@@ -413,7 +413,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     radv(j).aimed(area);
     // Disadvantage while the PC is guarded (Sturdy at 1 HP left); with advantage they cancel.
     // ... or goaded at it (Goad Them On), or it is Cloaked or Invisible (play_party.hpp)
-    const bool guarded = hp_left(t) <= pc(t).guarded_hp || t == goad_t_ || pc_[t].unseen != 0;
+    const bool guarded = hp_left(t) <= pc(t).guarded_hp || t == goad_t_ || pc_[t].unseen != 0 || dark_from_ >= 0;  // Eclipse
     const bool adv_roll = (base_adv || vulnerable(t)) && !guarded;
     const bool dis_roll = guarded && !(base_adv || vulnerable(t));
     if ((adv_roll || dis_roll) && second == 0) second = dice_.die(20);
@@ -631,6 +631,7 @@ template <class R, class Log>
 template <class R, class Log>
 [[gnu::noinline]] inline void Battle<R, Log>::react(int j, Trigger trigger, int pc_index, int dmg, int marks) {
   const Adversary& a = adv(j);
+  if (adv_[j].stunned) [[unlikely]] return;  // Stunned: no reaction (play_spells.hpp)
   for (std::size_t f = 0; f < a.features.size(); ++f) {
     const Feature& ft = a.features[f];
     if (!ft.modelled || ft.kind != Feature::Kind::reaction || ft.trigger != trigger) continue;

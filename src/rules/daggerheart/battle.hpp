@@ -28,6 +28,7 @@
 //   play_feats.hpp       features that lift the party (Luckbringer, Maestro, Eloquent, Water and Earth)
 //   play_foes.hpp        cards that act on foes (a glyph, a Silence, a foe turned, saves, stolen Fear)
 //   play_boosts.hpp      boosts a PC gives itself or an ally (A Soldier's Bond's ally, Ferocity, Wild Surge, Tactician, Fane's token)
+//   play_spells.hpp      big spells on many foes or the party (a kill by Difficulty, a Hope per target, Stunned)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -438,6 +439,25 @@ class Battle {
     return e.again_penalty > 0 && j >= 0 && (pc_[i].beaten_foes >> j & 1u) != 0 ? e.again_penalty : 0;
   }
   void save_effects(int i, int k, const int* targets, int n, RollResult r, int total, bool* paid);
+  // Big spells (play_spells.hpp): a kill by Difficulty (kill_at), targets
+  // bought a Hope apiece (hope_each), Stunned foes.
+  double kill_worth(int j) const { return adv(j).minion > 0 ? 1.0 : adv_hp_left(j); }
+  int kill_picks(int i, const CardEffect& e, int* picks, double* worth) const;
+  double kill_value(int i, const CardEffect& e) const;
+  void kill_spell(int i, int k, RollResult r, bool* paid);
+  int hope_budget(int i, const CardEffect& e) const;
+  int hope_picks(int i, const PcCard& c, int* beaten, int n);
+  bool stun_spotlight(int j);
+  void stun_foe(const PcCard& c, int u);
+  int beam_plan(int i, const CardEffect& e, int* give, double* worth) const;
+  void beam(int i, const PcCard& c);
+  double dark_worth();
+  void start_dark(int i, int k);
+  void dark_stress(int u);
+  void end_dark(const char* why);
+  void gm_dark();
+  // A darkness over the field (Eclipse, play_spells.hpp): its caster and card, -1 none.
+  int dark_from_ = -1, dark_card_ = -1;
   double hit_cost(int i, int dmg, DamageType type, bool direct, int down, bool all_armor, int* hp = nullptr) const;
   int card_ally_damaged(int t, int dmg, DamageType type, bool direct, int* down, bool* all_armor, bool* whole);
 
@@ -576,3 +596,4 @@ class Battle {
 #include "rules/daggerheart/play_feats.hpp"
 #include "rules/daggerheart/play_foes.hpp"
 #include "rules/daggerheart/play_boosts.hpp"
+#include "rules/daggerheart/play_spells.hpp"

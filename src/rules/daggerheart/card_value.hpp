@@ -32,6 +32,7 @@ inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const 
 template <class R, class Log>
 inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, double extra_mean) const {
   if (e.save > 0) [[unlikely]] return save_value(i, e, j);  // the targets roll (play_foes.hpp)
+  if (e.kill_at > 0) [[unlikely]] return difficulty(j) <= e.kill_at ? kill_worth(j) : 0.0;  // play_spells.hpp
   double v = 0.0;
   if (e.damage.present() || extra_mean > 0)
     v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
@@ -48,6 +49,7 @@ inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j
   if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
   if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
+  if (e.stun && !adv_[j].stunned) v += 1.0;  // Stunned: its next spotlight spent clearing it (play_spells.hpp)
   if (e.taunt && adv_[j].goaded_by < 0) v += taunt_worth(i, j);  // Goad Them On (play_party.hpp)
   if (e.marks_foes()) [[unlikely]] v += foe_marks_value(i, e, j);  // Glyph of Nightfall, Hush (play_foes.hpp)
   if (e.fear < 0 && fear_ > 0) [[unlikely]] v += kWorthFear * std::min(-e.fear, fear_);  // Know Thy Enemy: a Fear the GM loses
@@ -154,6 +156,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   double v = -kStressWorth * refill - (e.pay_on_success ? 0.0 : cost);
   const double paid = e.pay_on_success ? cost : 0.0;
   *target = -1;
+  if (e.kill_at > 0) [[unlikely]] return v + kill_value(i, e);  // Disintegration Wave (play_spells.hpp)
   if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
     const PcWeapon& w = attack_of(i);
     const int mod = roll_mod(i, e);
@@ -193,7 +196,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     p_best = 0.0;
     for (int j = 0; j < n_adv_; ++j) p_best = std::max(p_best, chance[j]);
     std::sort(per, per + n_adv_, [](double a, double b) { return a > b; });
-    const int reach = std::min(n, area_reach(e.range));
+    const int reach = std::min({n, area_reach(e.range), hope_budget(i, e)});  // hope_each: the targets its Hope buys
     for (int q = 0; q < reach; ++q) v += per[q];
     return v - p_best * paid;
   }
@@ -201,6 +204,12 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait ? p_beats(roll_mod(i, e), 0, e.difficulty) : 1.0;
   v -= p * paid;  // a cost paid on a success only
   if (e.zone_die > 0) [[unlikely]] return v + p * zone_value(e);  // play_zone.hpp
+  if (e.hp_per_stress > 0) [[unlikely]] {  // Salvation Beam (play_spells.hpp)
+    int give[Encounter::kMaxPcs];
+    double worth = 0.0;
+    return beam_plan(i, e, give, &worth) == 0 ? -1.0 : v + p * worth;
+  }
+  if (e.darkness) [[unlikely]] return dark_from_ >= 0 ? -1.0 : v + p * dark_worth();  // Eclipse (play_spells.hpp)
   if (e.invisible) {  // Invisibility (play_party.hpp): one PC, the caster included
     *target = invisible_target(i);
     return *target < 0 ? -1.0 : v + p * unseen_worth(*target) * std::max(1, spellcast_mod(i));
@@ -239,7 +248,13 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
   const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
   switch (e.target) {
     case CardTarget::enemy:
-    case CardTarget::enemies: return advs_up_ > 0;
+    case CardTarget::enemies:
+      if (e.kill_at > 0) [[unlikely]] {  // a foe it may kill, and the Stress to do it (play_spells.hpp)
+        int picks[Encounter::kMaxAdversaries];
+        double worth = 0.0;
+        return kill_picks(i, e, picks, &worth) > 0;
+      }
+      return advs_up_ > 0 && hope_budget(i, e) > 0;  // hope_each: a Hope to buy a target with
     case CardTarget::self: return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;
     case CardTarget::ally: {
       double worth = 0.0;
@@ -251,6 +266,12 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::party:
     case CardTarget::allies:
       if (e.zone_die > 0) return zone_value(e) > 0.0;
+      if (e.darkness) return dark_from_ < 0 && advs_up_ > 0;  // play_spells.hpp
+      if (e.hp_per_stress > 0) {
+        int give[Encounter::kMaxPcs];
+        double worth = 0.0;
+        return beam_plan(i, e, give, &worth) > 0;
+      }
       if (e.barrier >= 0 && barrier_value(e) > 0.0) return true;
       if (e.invisible) return invisible_target(i) >= 0;
       if (e.allies_advantage && rally_worth(i) > 0.0) return true;

@@ -415,6 +415,26 @@ struct CardEffect {
   // with it takes this penalty on its roll (Words of Discord: 5); 0 none.
   int again_penalty = 0;
   bool marks_foes() const { return difficulty_cut.present() || silence || turn_foe || again_penalty > 0; }
+  // Big spells at adversaries (play_spells.hpp). kill_at: on a success each
+  // foe it reaches of this Difficulty or lower may be killed outright (its HP
+  // left marked), for `stress_each` Stress apiece, chosen by policy
+  // (Disintegration Wave); 0 none.
+  int kill_at = 0, stress_each = 0;
+  // save: the targets the roll beats make their reaction roll only for this
+  // much Hope apiece, chosen by policy (Stunning Sunlight); 0: every one.
+  int hope_each = 0;
+  CardDice save_damage;  // save: the damage to those that succeed (Stunning Sunlight; not with save_half)
+  // The targets its conditions land on are Stunned: no action or reaction
+  // until the GM spends the foe's spotlight clearing it (Stunning Sunlight).
+  bool stun = false;
+  // Action (target: allies or party): on a success the PC marks any number of
+  // Stress, each clearing this many HP among the targets, by policy (Salvation Beam); 0 none.
+  int hp_per_stress = 0;
+  // Action (target: party): on a success a darkness over the field until the
+  // GM spends a Fear on its turn to clear it or the caster takes Severe damage:
+  // attack rolls against PCs have disadvantage, and an adversary a PC's roll
+  // succeeds against with Hope marks a Stress (Eclipse).
+  bool darkness = false;
   // Passives, folded into the PC at compile time.
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
       p_experience, p_domain_cards;

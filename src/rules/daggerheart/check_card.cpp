@@ -36,8 +36,9 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.double_die || e.hope_bonus.present() || e.fight_save_hp || e.zone_die || e.barrier >= 0 || e.aura_armor ||
                           e.reflect || e.aura() || e.allies_advantage || e.stress_highest || e.taunt || e.cloak || e.invisible ||
                           e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits ||
-                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help || e.evasion_marks || e.rising_die ||
-                          e.marks_foes() || e.save || e.redirect;
+                          e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help ||
+                          e.evasion_marks || e.rising_die || e.marks_foes() || e.save || e.redirect || e.kill_at || e.stun ||
+                          e.hp_per_stress || e.darkness;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -236,6 +237,32 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                          e.gain_hope || e.clear_armor || e.either || e.target != CardTarget::enemy || e.redirect < 2))
     throw InputError(r.scalar("redirect")->pos(), r.what() + ": redirect goes with `trigger: missed` (`target: enemy`), a face of 2 to 6, "
                                                             "for its costs, nothing else");
+  // Big spells (play_spells.hpp).
+  if (e.kill_at > 0 && !(acting && e.target == CardTarget::enemies && (e.roll == CardRoll::spellcast || e.roll == CardRoll::trait) &&
+                         e.difficulty > 0 && !e.damage.present() && e.save == 0 && !e.hp_marks && !e.target_stress &&
+                         !e.vulnerable && !e.restrained && !e.stun && !e.marks_foes() && !e.stress_highest && !e.taunt &&
+                         !e.rider_hope && !e.fear))
+    throw InputError(r.scalar("kill_at")->pos(), r.what() + ": kill_at goes with an action at adversaries (`target: enemies`) "
+                                                           "with a spellcast or trait roll at a fixed `difficulty`, and no other effect on them");
+  if (e.stress_each > 0 && e.kill_at == 0)
+    throw InputError(r.scalar("stress_each")->pos(), r.what() + ": stress_each (the Stress per foe killed) goes with kill_at");
+  if (e.hope_each > 0 && e.save == 0)
+    throw InputError(r.scalar("hope_each")->pos(), r.what() + ": hope_each (the Hope per target that rolls) goes with save");
+  if (e.save_damage.present() && (e.save == 0 || e.save_half || !e.damage.present() || e.steal_fear))
+    throw InputError(r.get("save_damage")->pos(), r.what() + ": save_damage goes with save and damage (the damage of those that "
+                                                             "fail), not with save_half or steal_fear");
+  if (e.stun && !(acting && at_foes))
+    throw InputError(r.scalar("stun")->pos(), r.what() + ": stun goes with an action at adversaries (`target: enemy` or `enemies`)");
+  const bool gifts = e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.clear_armor || e.either || e.evasion ||
+                     e.zone_die || e.barrier >= 0 || e.invisible || e.allies_advantage || e.ward || e.take_stress ||
+                     e.aura_armor || e.damage.present() || e.fear || e.pool.present();
+  if (e.hp_per_stress > 0 && (!acting || (e.target != CardTarget::allies && e.target != CardTarget::party) || e.roll == CardRoll::attack ||
+                              gifts || e.darkness))
+    throw InputError(r.scalar("hp_per_stress")->pos(), r.what() + ": hp_per_stress goes with an action at `target: allies` or "
+                                                                 "`party` (a spellcast or trait roll, or none) and no other gift");
+  if (e.darkness && (!acting || e.target != CardTarget::party || e.roll == CardRoll::attack || gifts))
+    throw InputError(r.scalar("darkness")->pos(), r.what() + ": darkness goes with an action at `target: party` (a spellcast or "
+                                                            "trait roll, or none) and no other gift");
   if (e.save_half && (e.save == 0 || !e.damage.present()))
     throw InputError(r.scalar("save_half")->pos(), r.what() + ": save_half goes with save and damage");
   if (e.steal_fear && (e.save == 0 || e.damage.count == 0 || e.damage.per_proficiency || e.damage.per_spellcast))

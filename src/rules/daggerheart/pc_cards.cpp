@@ -141,7 +141,7 @@ void finish_cards(Pc& p) {
     p.has_next_attacker = p.has_next_attacker || e.next_attacker;
     p.has_ally_failed = p.has_ally_failed || e.trigger == CardTrigger::ally_failed;
     p.has_spotlight_end = p.has_spotlight_end || e.trigger == CardTrigger::spotlight_end;
-    p.marks_foes = p.marks_foes || e.marks_foes() || e.save > 0;
+    p.marks_foes = p.marks_foes || e.marks_foes() || e.save > 0 || e.stun;
     p.has_own_marks = p.has_own_marks || e.own_marks;
     p.has_fear_bonus = p.has_fear_bonus || e.fear_bonus;
   }

@@ -144,6 +144,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
   if (s.beast && p.beast_fragile && marks >= 2) drop_out(i, "Fragile: Major damage");
   if (foe_marks_ && marks >= 2) [[unlikely]] hush_end(i, "Major damage");  // Hush (play_foes.hpp)
+  if (dark_from_ == i && severe_hit) [[unlikely]] end_dark("its caster takes Severe damage");  // Eclipse (play_spells.hpp)
   if (severe_hit && s.stance >= 0 && p.cards[static_cast<std::size_t>(s.stance)].def->effect.ends_severe) [[unlikely]]
     end_stance(i, "Severe damage");
   if (use_armor && (!armor_held || more_slots > 0)) check_all_armor_marked();

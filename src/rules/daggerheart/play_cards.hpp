@@ -203,7 +203,9 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   }
   const bool crit = r == RollResult::crit;
   const bool area = n > 1 || e.target == CardTarget::enemies;
-  if (at_enemies && e.save > 0) [[unlikely]] {
+  if (at_enemies && e.kill_at > 0) [[unlikely]] {
+    kill_spell(i, k, r, &paid);  // Disintegration Wave (play_spells.hpp)
+  } else if (at_enemies && e.save > 0) [[unlikely]] {
     save_effects(i, k, targets, n, r, rolled ? total : kBeatsAny, &paid);  // the targets roll (Night Terror, play_foes.hpp)
   } else if (at_enemies) {
     bool struck = false;  // a damage roll landed: an attack that succeeded
@@ -221,6 +223,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       }
       if (harms) rpc(i).struck(area, crit), struck = true;
       card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit);
+      if (dark_from_ >= 0 && area && rolled && (crit || r == RollResult::success_hope)) [[unlikely]] dark_stress(u);  // Eclipse
       if (over()) break;
     }
     if (succeeded(r)) card_for_pc(i, c, i);  // what it does for the caster too
@@ -236,6 +239,10 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     } else if (e.invisible) [[unlikely]] {  // Invisibility: one PC (play_party.hpp)
       if (t < 0) t = invisible_target(i);
       if (t >= 0) make_invisible(i, c, t);
+    } else if (e.hp_per_stress > 0) [[unlikely]] {
+      beam(i, c);  // Salvation Beam (play_spells.hpp)
+    } else if (e.darkness) [[unlikely]] {
+      start_dark(i, k);  // Eclipse (play_spells.hpp)
     } else if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
@@ -314,6 +321,7 @@ inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
     ENCSIM_SAY(log_, "  %s is Restrained", aname(u));
   }
   if (e.marks_foes()) [[unlikely]] mark_foe(i, c, u);  // play_foes.hpp
+  if (e.stun) [[unlikely]] stun_foe(c, u);  // play_spells.hpp
 }
 
 template <class R, class Log>

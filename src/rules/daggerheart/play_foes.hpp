@@ -122,6 +122,7 @@ inline void Battle<R, Log>::hush_end(int i, const char* why) {
 template <class R, class Log>
 inline bool Battle<R, Log>::foe_spotlight(int j) {
   AdvState& s = adv_[j];
+  if (s.stunned) [[unlikely]] return stun_spotlight(j);  // play_spells.hpp
   if (s.glyph > 0 && cut_worth(j, difficulty(j) + s.glyph, s.glyph) > adv(j).threat_hp) {
     s.glyph = 0;
     ENCSIM_SAY(log_, "%s spends its spotlight clearing the glyph (Difficulty %d again)", aname(j), difficulty(j));
@@ -162,6 +163,9 @@ inline double Battle<R, Log>::save_value(int i, const CardEffect& e, int j) cons
     v += p * adv_marks(j, mean, e.type);
     if (e.save_half) v += (1.0 - p) * adv_marks(j, mean / 2, e.type);
   }
+  if (e.save_damage.present()) [[unlikely]]  // those that succeed take their own damage (Stunning Sunlight)
+    v += (1.0 - p) * adv_marks(j, e.save_damage.mean(pc(i).proficiency, spellcast_mod(i)), e.type);
+  if (e.hope_each > 0) [[unlikely]] v = std::max(0.0, v - kHopeWorth * e.hope_each);  // its reaction roll costs Hope
   return v;
 }
 
@@ -174,22 +178,30 @@ inline double Battle<R, Log>::save_value(int i, const CardEffect& e, int j) cons
 // holds, and the damage dice are rolled once per Fear lost (else as
 // written; a critical adds their maximum), the one total dealt to each that
 // failed, half of it (rounded down) to each that succeeded with save_half (no
-// roll beats a Minion's neighbours: no spillover). The damage counts to the card's row.
+// roll beats a Minion's neighbours: no spillover), and with save_damage its own
+// roll to each that succeeded; with hope_each only the targets the PC buys roll
+// (hope_picks, play_spells.hpp). The damage counts to the card's row.
 template <class R, class Log>
 inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n, RollResult r, int total, bool* paid) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   const bool crit = r == RollResult::crit;
-  int failed[Encounter::kMaxAdversaries], held[Encounter::kMaxAdversaries];
-  int nf = 0, nh = 0;
+  int failed[Encounter::kMaxAdversaries], held[Encounter::kMaxAdversaries], beaten[Encounter::kMaxAdversaries];
+  int nf = 0, nh = 0, nb = 0;
   for (int q = 0; q < n; ++q) {
     const int u = targets[q];
     if (e.damage.present()) rpc(i).aimed(true);
     if (!succeeded(r) || !adv_[u].alive || (!crit && e.difficulty == 0 && difficulty(u) > total)) continue;
-    if (!*paid) {  // the first target beaten: the costs are paid now
-      ENCSIM_SAY(log_, "  %s succeeds: its costs are paid", c.def->name.c_str());
-      pay_card(i, k, false), *paid = true;
-    }
+    beaten[nb++] = u;
+    if (dark_from_ >= 0 && total != kBeatsAny && (crit || r == RollResult::success_hope)) [[unlikely]] dark_stress(u);  // Eclipse
+  }
+  if (nb > 0 && !*paid) {  // a target beaten: the costs are paid now
+    ENCSIM_SAY(log_, "  %s succeeds: its costs are paid", c.def->name.c_str());
+    pay_card(i, k, false), *paid = true;
+  }
+  if (nb > 0 && e.hope_each > 0) [[unlikely]] nb = hope_picks(i, c, beaten, nb);  // a Hope per target (play_spells.hpp)
+  for (int q = 0; q < nb; ++q) {
+    const int u = beaten[q];
     ENCSIM_SAY(log_, "  %s makes a reaction roll (%d) against %s", aname(u), e.save, c.def->name.c_str());
     if (adversary_action_roll(u, e.save))
       held[nh++] = u;
@@ -197,6 +209,15 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
       failed[nf++] = u;
   }
   for (int q = 0; q < nf; ++q) card_conditions(i, c, failed[q]);
+  if (nh > 0 && e.save_damage.present()) [[unlikely]] {  // those that succeed take their own damage (Stunning Sunlight)
+    const int dmg = roll_card_dice(i, e.save_damage, crit, 0);
+    ENCSIM_SAY(log_, "  %s: %d %s damage to each that succeeded", c.def->name.c_str(), dmg,
+               e.type == DamageType::magic ? "magic" : "physical");
+    for (int q = 0; q < nh && !over(); ++q) {
+      rpc(i).struck(true, false);
+      damage_adversary(i, held[q], dmg, e.type, false, 0, c.feat);
+    }
+  }
   if ((nf == 0 && !(e.save_half && nh > 0)) || !e.damage.present()) return;
   int count = e.damage.dice(pc(i).proficiency, spellcast_mod(i));
   if (e.steal_fear) {

@@ -195,7 +195,7 @@ inline bool Battle<R, Log>::goaded(int j) {
 // already unseen or down.
 template <class R, class Log>
 inline double Battle<R, Log>::unseen_worth(int q) const {
-  if (!standing(q) || pc_[q].unseen != 0) return 0.0;
+  if (!standing(q) || pc_[q].unseen != 0 || dark_from_ >= 0) return 0.0;
   double best = 0.0;
   for (int j = 0; j < n_adv_; ++j)
     if (adv_[j].alive) best = std::max(best, taunt_worth(q, j));

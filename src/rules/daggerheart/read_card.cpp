@@ -54,6 +54,13 @@ const std::vector<KeySpec> kEffectKeys{
     {"redirect", "integer", "0", "reaction (missed): Proficiency d6s; any at or above this and, for the card's costs, the attacker's standard damage strikes the adversary it marks most HP on instead"},
     {"save_half", "boolean", "false", "save: the targets that succeed take half the damage"},
     {"steal_fear", "boolean", "false", "save: the GM loses a Fear per target that failed (at most what it holds); the damage dice are rolled once per Fear lost, the total dealt to each that failed"},
+    {"save_damage", "dice", "", "save: the damage each target that succeeds takes instead (not with save_half), e.g. 3d20+3"},
+    {"hope_each", "integer", "0", "save: of the targets the roll beats, only those the PC buys for this much Hope apiece make the reaction roll (by policy)"},
+    {"stun", "boolean", "false", "action at adversaries: each target its conditions land on (with save: each that fails) is Stunned: no action or reaction until the GM spends its spotlight clearing it"},
+    {"kill_at", "integer", "0", "action at adversaries (target: enemies) with a roll at a fixed `difficulty`: on a success each adversary its area reaches of this Difficulty or lower may be killed outright (its HP left marked), chosen by policy"},
+    {"stress_each", "integer", "0", "kill_at: the Stress the PC marks for each adversary it kills"},
+    {"hp_per_stress", "integer", "0", "action (target: allies or party): on a success the PC marks any number of Stress, each clearing this many HP among the targets, by policy"},
+    {"darkness", "boolean", "false", "action (target: party): on a success a darkness over the field until the GM spends a Fear on its turn to clear it or the caster takes Severe damage: attack rolls against PCs have disadvantage, and a foe a PC's roll succeeds against with Hope marks a Stress"},
     {"turn_foe", "boolean", "false", "rolled action at one enemy: the target it beats makes its standard attack on another adversary at once (d20 + its attack bonus against that one's Difficulty); the damage counts to the card"},
     {"again_penalty", "integer", "0", "rolled action at one enemy: a later cast at a target the PC has beaten with it takes this penalty on its roll"},
     {"silence", "boolean", "false", "rolled action at adversaries: each target it beats is Silenced (no feature or standard attack of magic damage) until the GM spends a Fear to clear it, the caster casts the card again or takes Major damage"},
@@ -294,6 +301,13 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.save = static_cast<int>(r.get_int("save", 0, 0, 30));
   e.steal_fear = r.get_bool("steal_fear", false);
   e.save_half = r.get_bool("save_half", false);
+  e.save_damage = read_dice(r, "save_damage");  // big spells (play_spells.hpp; checked in check_card.cpp)
+  e.hope_each = static_cast<int>(r.get_int("hope_each", 0, 0, 3));
+  e.stun = r.get_bool("stun", false);
+  e.kill_at = static_cast<int>(r.get_int("kill_at", 0, 0, 30));
+  e.stress_each = static_cast<int>(r.get_int("stress_each", 0, 0, 3));
+  e.hp_per_stress = static_cast<int>(r.get_int("hp_per_stress", 0, 0, 3));
+  e.darkness = r.get_bool("darkness", false);
   e.redirect = static_cast<int>(r.get_int("redirect", 0, 0, 6));
   e.advantage = r.get_bool("advantage", false);
   e.bonus = read_dice(r, "bonus");

@@ -170,6 +170,8 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   ++res(kActionRolls);
   if (r == RollResult::crit) ++res(kCriticals);
   roll_gains(i, r);
+  if (dark_from_ >= 0 && roll_vs_ >= 0 && (r == RollResult::success_hope || r == RollResult::crit)) [[unlikely]]
+    dark_stress(roll_vs_);  // Eclipse (play_spells.hpp)
   strange_patterns(i, h, f);
   after_roll(i, r, attack);
   if (!succeeded(r) && opt_.cards && pc(i).has_fail_reactions) card_event(i, CardTrigger::failed, r, false, -1);

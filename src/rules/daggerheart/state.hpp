@@ -78,6 +78,7 @@ struct AdvState {
   int glyph;  // a Difficulty cut until the GM spends its spotlight to clear it (Glyph of Nightfall; play_foes.hpp)
   int silenced_by;  // Silenced (Hush): the caster, -1 none; silence_card: its card
   int silence_card;
+  bool stunned;  // no action or reaction until its spotlight is spent clearing it (Stunning Sunlight; play_spells.hpp)
 };
 
 // A PC and an adversary as a fight starts: zero everywhere but here (-1 is "none").
