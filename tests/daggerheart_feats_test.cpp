@@ -21,6 +21,7 @@ namespace {
 
 using testing::encounter_from;
 using testing::has;
+using testing::hero_first;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
@@ -41,10 +42,6 @@ std::string team(const std::string& hero, const std::string& pal, const std::str
        (pal.empty() ? std::string() : ", " + pal) + "}\n";
   return y + "foes:\n" + foes;
 }
-
-// The tactics stream: its first answer 2 keeps the first candidate, so Hero
-// takes the first spotlight (by default Pal, the last, does).
-ScriptedDice hero_first() { return ScriptedDice{{{2, 2}}, true}; }
 
 // ---------------------------------------------------------------------------
 // session_start: Luckbringer (Halfling), Maestro (Troubadour)

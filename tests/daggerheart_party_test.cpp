@@ -23,6 +23,7 @@ namespace {
 
 using testing::encounter_from;
 using testing::has;
+using testing::hero_first;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
@@ -42,10 +43,6 @@ std::string party(const std::string& hero, const std::string& pal, const std::st
        (pal.empty() ? std::string() : ", " + pal) + "}\n";
   return y + "foes:\n" + foes;
 }
-
-// The tactics stream: its first answer 2 keeps the first candidate, so Hero
-// takes the first spotlight (by default Pal, the last, does).
-ScriptedDice hero_first() { return ScriptedDice{{{2, 2}}, true}; }
 
 // Battle Cry: Hero rallies (no roll: the party keeps the spotlight); Pal
 // clears a Stress, gains a Hope and attacks with an advantage die. When Pal

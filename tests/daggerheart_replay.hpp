@@ -47,6 +47,10 @@ inline Replay replay(const daggerheart::Encounter& enc, ScriptedDice& dice,
   return r;
 }
 
+// The tactics stream for a two-PC fight whose first PC should act first: its
+// first answer 2 keeps the first candidate (by default the last listed acts).
+inline ScriptedDice hero_first() { return ScriptedDice{{{2, 2}}, true}; }
+
 // Whether a fight's narration has `text`, and how many times.
 inline bool has(const Replay& r, const std::string& text) { return r.log.find(text) != std::string::npos; }
 inline int count(const Replay& r, const std::string& text) {
