@@ -160,6 +160,49 @@ TEST(DaggerheartSpells, StunningSunlightWithoutHopeIsLeftToTheWeapon) {
   EXPECT_FALSE(has(r, "Hero plays Stunning Sunlight")) << r.log;
 }
 
+// A Stunned foe takes no action (the text), so it joins no group attack of
+// its kind. The cast (8 + 9 + 2 = 19, with Fear) beats the three wolves; one
+// Hope buys Wolf 1's reaction roll (the same worth: by name), its 1 fails:
+// Stunned, 4d20+5 = 9 (1 HP). On the GM's turn a standing wolf's Pack Attack
+// strikes with the two that can act. Old code: three, the Stunned one too.
+TEST(DaggerheartSpells, AStunnedFoeJoinsNoGroupAttack) {
+  const std::string wolves =
+      "  - {name: Wolf, count: 3, difficulty: 10, thresholds: [10, 20], hp: 6, stress: 3, atk: 0, attack: {damage: 12},\n"
+      "     features: [{name: Pack Attack, kind: action, fear: 1, effect: group_attack}]}\n";
+  std::string y = fight(casts("Stunning Sunlight", "hope: 1, "), wolves);
+  y.replace(y.find("options: {"), 10, "options: {fear_start: 3, ");
+  const auto enc = encounter_from(y);
+  ScriptedDice dice{{{12, 8}, {12, 9}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}}};
+  dice.lenient = true;  // the GM's turn: not pinned here
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Wolf 1 is Stunned")) << r.log;
+  EXPECT_TRUE(has(r, "Pack Attack")) << r.log;
+  EXPECT_TRUE(has(r, "2 of them attack Hero together")) << r.log;
+  EXPECT_FALSE(has(r, "3 of them attack Hero together")) << r.log;
+}
+
+// Nor does a Stunned foe make the attack Words of Discord turns it to. Both
+// foes fail their reaction rolls (two Hope; the cast 9 + 8 + 2 = 19, with
+// Hope, keeps the spotlight): both Stunned. The PC then casts Words of
+// Discord (8 + 9 + 2 = 19 against 13): the foe marks its Stress and makes no
+// attack. Old code: it attacked the other.
+TEST(DaggerheartSpells, AStunnedFoeTurnedByWordsOfDiscordMakesNoAttack) {
+  const std::string hero =
+      "level: 9, proficiency: 1, spellcast: knowledge, traits: {knowledge: 2}, hope: 2, "
+      "cards: [\"Stunning Sunlight\", \"Words of Discord\"], "
+      "tactics: [{do: \"card:Stunning Sunlight\", when: \"self.hope >= 2\"}, {do: \"card:Words of Discord\"}, {do: attack}]";
+  const auto enc = encounter_from(fight(hero, foe("Ash", 10, 6) + foe("Birch", 10, 6), 2));
+  ScriptedDice dice{{{12, 9}, {12, 8}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {20, 1}, {12, 8}, {12, 9}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Ash is Stunned")) << r.log;
+  EXPECT_TRUE(has(r, "Birch is Stunned")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Words of Discord")) << r.log;
+  EXPECT_TRUE(has(r, "is Stunned and makes no attack")) << r.log;
+  EXPECT_FALSE(has(r, "Words of Discord: Ash attacks")) << r.log;
+  EXPECT_FALSE(has(r, "Words of Discord: Birch attacks")) << r.log;
+}
+
 // ---------------------------------------------------------------------------
 // Salvation Beam
 

@@ -212,11 +212,7 @@ inline bool Battle<R, Log>::feature_usable(int j, int f) const {
   if (!can_spend(ft.fear)) return false;
   const Effect& e = ft.effect;
   switch (e.kind) {
-    case Effect::Kind::group_attack: {
-      int n = 0;
-      for (int k = 0; k < n_adv_; ++k) n += adv_[k].alive && adv(k).kind == adv(j).kind;
-      return n >= 2;
-    }
+    case Effect::Kind::group_attack: return group_members(j) >= 2;
     case Effect::Kind::spotlight: {
       for (int k = 0; k < n_adv_; ++k)
         if (k != j && adv_[k].alive && adv_[k].spotlights == 0) return true;
@@ -304,9 +300,9 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
     case Effect::Kind::group_attack: {
       const int t = single_target(j, e, target);
       if (t < 0) return;
-      int members = 0;  // every member is spotlighted, whoever the target
+      int members = 0;  // every member that can act is spotlighted, whoever the target (group_members)
       for (int k = 0; k < n_adv_; ++k)
-        if (adv_[k].alive && adv(k).kind == a.kind) {
+        if (adv_[k].alive && !adv_[k].stunned && adv(k).kind == a.kind) {
           ++members;
           if (k != j) adv_[k].spotlights = std::max(adv_[k].spotlights, adv(k).relentless);
         }
@@ -487,6 +483,15 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     npc_trigger(Trigger::pc_hit, v, j);
   }
   fear_from(e, affected);
+}
+
+// How many of adversary j's kind would join its group attack: those standing
+// that can act (a Stunned one takes no action: play_spells.hpp).
+template <class R, class Log>
+inline int Battle<R, Log>::group_members(int j) const {
+  int n = 0;
+  for (int k = 0; k < n_adv_; ++k) n += adv_[k].alive && !adv_[k].stunned && adv(k).kind == adv(j).kind;
+  return n;
 }
 
 template <class R, class Log>

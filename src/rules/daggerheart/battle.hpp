@@ -281,6 +281,7 @@ class Battle {
   int first_vulnerable(const int* skip, int n_skip);
   void attack_pcs(int j, const Effect& e, const int* targets, int n, int members);
   bool alt_applies(int j, bool advantage, bool hidden) const;
+  int group_members(int j) const;
   int roll_d20(bool advantage, bool disadvantage = false);
   int before_damage(int j);
   void on_hit(int j, const Effect& e, int t);

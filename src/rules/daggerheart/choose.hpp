@@ -62,8 +62,7 @@ template <class R, class Log>
   double down = 0.0, v = 0.0;
   if (e.kind == Effect::Kind::group_attack) {
     // The members' standard damage combined into one hit (Minions deal flat damage).
-    int members = 0;
-    for (int k = 0; k < n_adv_; ++k) members += adv_[k].alive && adv(k).kind == a.kind;
+    const int members = group_members(j);
     int dmg = static_cast<int>(members * a.damage_mean);
     if (pc(t).immune & type_bit(a.type_of_damage)) dmg = 0;
     if (pc(t).resist & type_bit(a.type_of_damage)) dmg /= 2;

@@ -245,12 +245,14 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
 // The adversary j turns on (Words of Discord): the other standing one its
 // standard attack is worth most on, the chance its d20 + attack bonus meets
 // that one's Difficulty (a natural 20 always) times the HP its mean damage
-// marks there; by name on ties. *worth: that worth. -1 when none.
+// marks there; by name on ties. *worth: that worth. -1 when none, or when j
+// is Stunned (it takes no action: play_spells.hpp).
 template <class R, class Log>
 inline int Battle<R, Log>::turn_victim(int j, double* worth) const {
   const Adversary& a = adv(j);
   int pick = -1;
   *worth = 0.0;
+  if (adv_[j].stunned) return -1;
   for (int k = 0; k < n_adv_; ++k) {
     if (k == j || !adv_[k].alive) continue;
     const double v = p_d20(difficulty(k) - a.atk, false) * adv_marks(k, a.damage_mean, a.type_of_damage);
@@ -271,7 +273,8 @@ inline void Battle<R, Log>::turn_foe(int i, const PcCard& c, int u) {
   double worth = 0.0;
   const int v = turn_victim(u, &worth);
   if (v < 0) {
-    ENCSIM_SAY(log_, "  %s: %s has no other foe to attack", c.def->name.c_str(), aname(u));
+    ENCSIM_SAY(log_, "  %s: %s %s", c.def->name.c_str(), aname(u),
+               adv_[u].stunned ? "is Stunned and makes no attack" : "has no other foe to attack");
     return;
   }
   const int nat = dice_.die(20);
