@@ -115,6 +115,40 @@ TEST(DaggerheartCardAudit, HealingHandsClearsAnHpEvenOnAFailure) {
   EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Healing Hands").healed, 1);
 }
 
+// Healing Hands heals each ally once until a long rest (`once_per_target`),
+// not once a fight. Every die a 1 (criticals: every cast lands). Round 1: Ash
+// (5 HP marked) is healed to 3. Round 2: Ash (3) is still the most hurt, but
+// healed already: Bo (2). Round 3: Ash alone is hurt, healed already: no
+// cast. Old code: one cast a fight.
+TEST(DaggerheartCardAudit, HealingHandsHealsEachAllyOnceUntilALongRest) {
+  const std::string y =
+      "ruleset: daggerheart\nmax_rounds: 3\n"
+      "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false}\n"
+      "party:\n  - {name: Healer, level: 5, proficiency: 1, evasion: 40, spellcast: knowledge, "
+      "traits: {knowledge: 2}, hope: 2, primary: {damage: d4}, cards: [Healing Hands], "
+      "tactics: [{do: \"card:Healing Hands\"}, {do: attack}]}\n"
+      "  - {name: Ash, evasion: 40, hp: 6, marked: {hp: 5}, primary: {damage: d4}}\n"
+      "  - {name: Bo, evasion: 40, hp: 6, marked: {hp: 2}, primary: {damage: d4}}\n"
+      "foes:\n  - {name: Foe, difficulty: 30, thresholds: [50, 90], hp: 12, atk: -20, attack: {damage: 12}}\n";
+  const auto enc = encounter_from(y);
+  ScriptedDice dice{{}, true};
+  const Replay r = replay(enc, dice);
+  EXPECT_EQ(testing::count(r, "Healer plays Healing Hands"), 2) << r.log;
+  EXPECT_TRUE(has(r, "Healing Hands: Healer heals Ash no more until a long rest")) << r.log;
+  EXPECT_TRUE(has(r, "Healing Hands: Healer heals Bo no more until a long rest")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].hp_left, 3) << r.log;
+  EXPECT_EQ(r.rec.combatants[2].hp_left, 6) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Healing Hands").healed, 4);
+}
+
+// once_per_target goes with an action that heals one PC.
+TEST(DaggerheartCardAudit, OncePerTargetIsChecked) {
+  const std::string bad = testing::card_error("stress: 1, target: enemy, damage: 1d6, once_per_target: true");
+  EXPECT_NE(bad.find("once_per_target goes with an action that heals one PC"), std::string::npos) << bad;
+  EXPECT_NE(bad.find("lib.yaml:2:"), std::string::npos) << bad;  // its line
+  EXPECT_EQ(testing::card_error("stress: 1, target: ally, heal_hp: 2, once_per_target: true, refresh: long_rest"), "(no error)");
+}
+
 // Unleash Chaos: its tokens are spent at once; once empty, a Stress fills it
 // again, so a second round casts it again (it used to be spent for the session).
 TEST(DaggerheartCardAudit, UnleashChaosRefillsItsTokensForAStress) {

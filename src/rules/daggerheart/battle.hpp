@@ -317,7 +317,9 @@ class Battle {
   double fail_heal_value(const CardEffect& e, int k) const;
   void fail_heal(const PcCard& c, int k);
   double p_beats(int mod, int net, int difficulty_needed) const;
-  int heal_target(int i, bool self_ok) const;
+  int heal_target(int i, bool self_ok, unsigned skip = 0) const;
+  int heal_target_of(int i, int k) const;
+  void healed_once(int i, int k, int t);
   int ward_target(int i) const;
   bool warded(int i);
   double heal_value(const CardEffect& e, int k) const;

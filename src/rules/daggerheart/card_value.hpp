@@ -69,17 +69,26 @@ inline double Battle<R, Log>::p_beats(int mod, int net, int difficulty_needed) c
 }
 
 // The ally a card heals: the PC with most HP marked (a downed, living one
-// first; by name on ties); `self_ok` for cards that may heal the caster. -1 when none.
+// first; by name on ties); `self_ok` for cards that may heal the caster; none
+// of the PCs in `skip` (a bit each). -1 when none.
 template <class R, class Log>
-inline int Battle<R, Log>::heal_target(int i, bool self_ok) const {
+inline int Battle<R, Log>::heal_target(int i, bool self_ok, unsigned skip) const {
   int best = -1, best_score = 0;
   for (int k = 0; k < n_pc_; ++k) {
-    if ((k == i && !self_ok) || pc_[k].dead) continue;
+    if ((k == i && !self_ok) || pc_[k].dead || (skip >> k & 1u)) continue;
     const int score = pc_[k].hp_marked + (pc_[k].out ? 100 : 0);
     if (pc_[k].hp_marked > 0 && (score > best_score || (score == best_score && best >= 0 && named_before(k, best))))
       best = k, best_score = score;
   }
   return best;
+}
+
+// The PC card k of PC i's heals (`target: ally` or `creature`): heal_target,
+// less those a once_per_target card has healed already.
+template <class R, class Log>
+inline int Battle<R, Log>::heal_target_of(int i, int k) const {
+  const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
+  return heal_target(i, e.target == CardTarget::creature, e.once_per_target ? pc_[i].once_done[static_cast<std::size_t>(k)] : 0u);
 }
 
 // A ward's ally (Life Ward): the standing ally with fewest HP unmarked, when
@@ -234,7 +243,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     *target = ward_target(i);
     return *target < 0 ? -1.0 : v + e.heal_hp.mean(1, 1) + 1.0;
   }
-  *target = e.target == CardTarget::self ? i : heal_target(i, e.target == CardTarget::creature);
+  *target = e.target == CardTarget::self ? i : heal_target_of(i, k);
   if (*target < 0) return -1.0;
   // fail_heal: a failed roll still clears that much of the heal's best option.
   const double on_fail = e.fail_heal > 0 ? (1.0 - p) * fail_heal_value(e, *target) : 0.0;
@@ -259,9 +268,9 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::ally: {
       double worth = 0.0;
       if (e.aura_armor > 0) return aura_target(i, k, &worth) >= 0;
-      return e.ward ? ward_target(i) >= 0 : e.take_stress ? burden_target(i) >= 0 : heal_value(e, heal_target(i, false)) > 0.0;
+      return e.ward ? ward_target(i) >= 0 : e.take_stress ? burden_target(i) >= 0 : heal_value(e, heal_target_of(i, k)) > 0.0;
     }
-    case CardTarget::creature: return heal_value(e, heal_target(i, true)) > 0.0;
+    case CardTarget::creature: return heal_value(e, heal_target_of(i, k)) > 0.0;
     case CardTarget::both: return false;  // a reaction's
     case CardTarget::party:
     case CardTarget::allies:

@@ -194,6 +194,9 @@ struct CardEffect {
   // On a failed roll the target still gets this much of the card's heal
   // (heal_hp, heal_stress: with `either`, the option worth most) (Healing Hands).
   int fail_heal = 0;
+  // Each PC at most once until the card's `refresh` (a long rest: Healing Hands):
+  // the PCs it has healed are kept per caster and card (PcState::once_done).
+  bool once_per_target = false;
   // Out of uses, a Stress gives the card its uses back (Unleash Chaos's tokens).
   int refill_stress = 0;
   bool break_on_max = false;  // reaction (damaged): `reduce`'s die at its maximum ends the card until a rest (Rune Ward)

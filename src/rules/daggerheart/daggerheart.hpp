@@ -506,6 +506,7 @@ struct PartyState : CarryBase {
   bool loyal_used[kMaxPcs];  // Loyal Friend, once per long rest
   bool unstoppable_used[kMaxPcs];  // Unstoppable, once per long rest
   std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
+  std::uint16_t once_done[kMaxPcs][kMaxPcCards];  // per once_per_target card, the PCs it has healed (until its refresh)
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.

@@ -254,15 +254,26 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       if (t >= 0) start_aura(i, k, t);  // play_zone.hpp
     } else {
       if (t < 0)
-        t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : e.take_stress ? burden_target(i) : heal_target(i, e.target == CardTarget::creature);
-      if (t >= 0) card_for_pc(i, c, t);
+        t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : e.take_stress ? burden_target(i) : heal_target_of(i, k);
+      if (t >= 0) card_for_pc(i, c, t), healed_once(i, k, t);
     }
   } else if (e.fail_heal > 0) {  // a failure still heals a little (Healing Hands)
-    if (t < 0) t = e.target == CardTarget::self ? i : heal_target(i, e.target == CardTarget::creature);
-    if (t >= 0) fail_heal(c, t);
+    if (t < 0) t = e.target == CardTarget::self ? i : heal_target_of(i, k);
+    if (t >= 0) fail_heal(c, t), healed_once(i, k, t);
   }
   if (!succeeded(r)) ENCSIM_SAY(log_, "  %s fails", c.def->name.c_str());
   return e.roll == CardRoll::none ? false : passes(r);
+}
+
+// Card k of PC i's has healed PC t: a once_per_target card keeps it, not to
+// heal t again until the card's refresh (Healing Hands).
+template <class R, class Log>
+inline void Battle<R, Log>::healed_once(int i, int k, int t) {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  if (!c.def->effect.once_per_target) return;
+  pc_[i].once_done[static_cast<std::size_t>(k)] |= static_cast<std::uint16_t>(1u << t);
+  ENCSIM_SAY(log_, "  %s: %s heals %s no more until %s", c.def->name.c_str(), pname(i), pname(t),
+             c.def->effect.refresh == CardRefresh::long_rest ? "a long rest" : c.def->effect.refresh == CardRefresh::rest ? "a rest" : "the session ends");
 }
 
 template <class R, class Log>

@@ -281,8 +281,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     e.uses_trait = r.get_choice("uses_trait", names, 0);
   }
   e.refresh = static_cast<CardRefresh>(r.get_choice("refresh", {"rest", "long_rest", "session"}, 0));
-  if (r.has("refresh") && e.uses == 0 && e.uses_trait < 0 && !r.has("vault_on"))
-    throw InputError(r.scalar("refresh")->pos(), r.what() + ": `refresh` goes with `uses`, `uses_trait` or `vault_on`");
+  if (r.has("refresh") && e.uses == 0 && e.uses_trait < 0 && !r.has("vault_on") && !r.has("once_per_target"))
+    throw InputError(r.scalar("refresh")->pos(), r.what() + ": `refresh` goes with `uses`, `uses_trait`, `vault_on` or `once_per_target`");
   e.at_least = static_cast<int>(r.get_int("at_least", 2, 1, 4));
   e.at_most = static_cast<int>(r.get_int("at_most", 4, 1, 4));
   if (r.has("against")) e.against = r.get_choice("against", kTypeNames, 0);

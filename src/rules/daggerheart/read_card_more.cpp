@@ -2,7 +2,8 @@
 // `only_while` (a reaction only while Channeling or in Beastform), `ally_marks`
 // (an ally_damaged reaction only against a hit of so many HP), `replaces` (an
 // entry that stands in for another), `free_help` and the `help` and
-// `session_start` triggers, `evasion_marks` and the `foe_marked` trigger. Read after read_card.cpp's keys (read_effect),
+// `session_start` triggers, `evasion_marks` and the `foe_marked` trigger,
+// `once_per_target`. Read after read_card.cpp's keys (read_effect),
 // each checked with line:col. docs/scenarios.md, "Daggerheart domain cards".
 #include <algorithm>
 #include <set>
@@ -20,6 +21,7 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"free_help", "boolean", "false", "reaction (help, with `uses`): the PC Helps the ally's weapon attack roll (an advantage die) without spending a Hope"},
       {"add_each", "boolean", "false", "reaction (rolled, add_roll, with limited uses): each use adds add_roll; as many are spent as it takes to turn a failure into a success (none when the uses left cannot)"},
       {"crit_use", "boolean", "false", "a card of a domain with limited uses (`uses` or `uses_trait`): a critical success on a Spellcast roll of a spell of its domain gives a use back, above its count too"},
+      {"once_per_target", "boolean", "false", "an action that heals one PC (`target: ally` or `creature`): each PC at most once until the card's `refresh` (Healing Hands)"},
       {"evasion_marks", "boolean", "false", "reaction (foe_marked, `target: self`): +Evasion equal to the HP the adversary marked, until after the next attack made against the PC (played when that is 2 or more)"},
   };
   return kKeys;
@@ -71,6 +73,12 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("crit_use")->pos(), r.what() + ": crit_use goes with a domain card with limited uses (`uses` or `uses_trait`)");
   if (e.uses_trait == kUsesDomain && c.domain.empty())
     throw InputError(r.scalar("uses_trait")->pos(), r.what() + ": `uses_trait: domain` counts the cards of a domain card's domain");
+  e.once_per_target = r.get_bool("once_per_target", false);
+  if (e.once_per_target &&
+      (e.when != CardWhen::action || (e.target != CardTarget::ally && e.target != CardTarget::creature) || e.ward ||
+       e.take_stress || e.aura_armor > 0 || (!e.heal_hp.present() && !e.heal_stress.present())))
+    throw InputError(r.scalar("once_per_target")->pos(),
+                     r.what() + ": once_per_target goes with an action that heals one PC (`target: ally` or `creature`, heal_hp or heal_stress)");
   const bool marked = e.trigger == CardTrigger::foe_marked;
   if (marked != e.evasion_marks ||
       (marked && (!alone || e.armor || e.gain_hope || e.heal_stress.present() || e.either || e.evasion || e.target != CardTarget::self)))

@@ -105,8 +105,9 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
       const CardRefresh r = pc.cards[k].def->effect.refresh;
       if (r == CardRefresh::session || (r == CardRefresh::long_rest && !long_rest)) continue;
       const auto full = static_cast<std::int8_t>(card_uses_full(pc, k));
-      if (p.card_uses[i][k] == full) continue;
+      if (p.card_uses[i][k] == full && p.once_done[i][k] == 0) continue;
       p.card_uses[i][k] = full;
+      p.once_done[i][k] = 0;  // once_per_target: every PC may be its target again
       ENCSIM_SAY(log, "%s's %s is ready again", pc.name.c_str(), pc.cards[k].def->name.c_str());
     }
   }

@@ -51,6 +51,7 @@ struct PcState {
   int ward_from, ward_card;  // a sigil on it (Life Ward): the caster and its card
   // Adversaries (bits) that made an ally mark HP since its last hit on each (Act of Reprisal).
   std::uint64_t reprisal_foes;
+  std::array<std::uint16_t, kMaxPcCards> once_done;  // per once_per_target card, the PCs it has healed (a bit each; Healing Hands)
   std::array<std::int8_t, kMaxPcCards> pool;  // tokens on each card's pool (Slayer Dice; play_pool.hpp)
   // A stance's (Elemental Incarnation) more to both thresholds, advantage on weapon attacks with a trait
   // (-1 none), more Proficiency on damage rolls and more Evasion (a while_stance passive's counted).
