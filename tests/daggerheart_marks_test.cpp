@@ -92,6 +92,23 @@ TEST(DaggerheartMarks, SigilOfRetributionMarksTheFoeItIsWorthMostOnByNameOnTies)
   }
 }
 
+// A rolled spell is an attack too: round 1 the sigil; round 2 Corrosive
+// Projectile fails with Fear and Foe's hit places a d8; round 3 the spell's
+// 3 + 4 = 7 (Major) takes the d8's 5: 12, Severe; the HP it adds count to the sigil.
+TEST(DaggerheartMarks, SigilOfRetributionDiceJoinARolledSpellsDamage) {
+  const auto enc = encounter_from(fight(
+      "level: 6, cards: [Sigil of Retribution, Corrosive Projectile], tactics: [{when: \"round <= 1\", do: \"card:Sigil of Retribution\"}, "
+      "{do: \"card:Corrosive Projectile\"}]",
+      foe("Foe", 6), 3));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {12, 10}, {12, 5}, {6, 3}, {8, 5}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero's Sigil of Retribution: Foe dealt damage to Hero, a d8 (1 of 6)")) << r.log;
+  EXPECT_TRUE(has(r, "Hero spends 1 of Sigil of Retribution's tokens on the damage roll: +5 = 12 (0 left)")) << r.log;
+  EXPECT_TRUE(has(r, "12 damage to Foe (thresholds 5/10): marks 3 HP")) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Sigil of Retribution").damage, 1) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Corrosive Projectile").damage, 2) << r.log;
+}
+
 // ---------------------------------------------------------------------------
 // Twilight Toll
 

@@ -28,7 +28,7 @@ namespace encsim::daggerheart {
 // value rule). Our estimate: the caster's weapon hits it takes to fell j at
 // their mean (HP left over the HP a hit marks, rounded up; six at most), each
 // finding the dice j gathered since the one before: j's standard attack once,
-// landing with its chance against the standing PCs' mean Evasion, so that
+// landing with its mean chance against the standing PCs' Evasion, so that
 // chance of a die; each hit gains the HP those dice's mean adds to the
 // weapon's mean at j's thresholds. Less what the dice held on another living
 // foe would add to a hit there (casting again clears them); nothing on a foe
@@ -436,13 +436,18 @@ inline void Battle<R, Log>::echo(int from, int j, int dmg, DamageType type, bool
       pay_card(i, k);
       ENCSIM_SAY(log_, "  %s plays %s on %s's %d damage to %s", pname(i), c.def->name.c_str(), pname(from), dmg, aname(j));
       int total = 0;
+      const int vs = roll_vs_, trait = roll_trait_;  // the ally's roll's, kept for it
+      const bool spell = roll_spell_;
+      const PcWeapon* weapon = roll_weapon_;
       roll_vs_ = j;
       roll_trait_ = p.spellcast;
       roll_spell_ = true;
+      roll_weapon_ = nullptr;
       const RollResult r = action_roll(i, roll_mod(i, e), net, difficulty(j), &total, true);
-      roll_vs_ = -1;
-      roll_trait_ = -1;
-      roll_spell_ = false;
+      roll_vs_ = vs;
+      roll_trait_ = trait;
+      roll_spell_ = spell;
+      roll_weapon_ = weapon;
       if (over()) break;
       rpc(i).aimed(false);
       if (succeeded(r) && adv_[j].alive) {
