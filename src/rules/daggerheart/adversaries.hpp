@@ -31,6 +31,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
                                             int feature, bool mixed, int floor, int plus) {
   const Adversary& a = adv(j);
   if (!adv_[j].alive) return;
+  const int dealt = dmg;  // as rolled: what an echo deals again (Encore, play_marks.hpp)
   // Damage of both types (a physical weapon with magic dice, Face Your
   // Fear): resistance, immunity and a typed reduction hold only against both (SRD).
   const TypeMask m = mixed ? type_bit(DamageType::physical) | type_bit(DamageType::magic) : type_bit(type);
@@ -93,6 +94,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   adversary_reaction(j, Trigger::marks_hp, from, dmg, marks);
   if (melee && from >= 0) adversary_reaction(j, Trigger::damaged_in_melee, from, dmg);
   focus_stress(from, j);  // Ranger's Focus (class_play.hpp)
+  if (echoes_ && from >= 0 && !in_echo_ && marks > 0 && adv_[j].alive && opt_.cards) [[unlikely]] echo(from, j, dealt, type, mixed);
 }
 
 // HP a PC's card makes adversary j mark outright (hp_marks: no damage roll,

@@ -29,6 +29,7 @@
 //   play_foes.hpp        cards that act on foes (a glyph, a Silence, a foe turned, saves, stolen Fear)
 //   play_boosts.hpp      boosts a PC gives itself or an ally (A Soldier's Bond's ally, Ferocity, Wild Surge, Tactician, Fane's token)
 //   play_spells.hpp      big spells on many foes or the party (a kill by Difficulty, a Hope per target, Stunned)
+//   play_marks.hpp       marks on foes and the pools on them (Sigil of Retribution's dice, Twilight Toll's tokens)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -360,7 +361,7 @@ class Battle {
   // pools of tokens (play_pool.hpp)
   bool pool_instead_of_hope(int i);
   RollResult pool_attack_roll(int i, RollResult r, int difficulty_needed, int* total);
-  int pool_damage(int i, int t, int dmg, DamageType type, int* first);
+  int pool_damage(int i, int t, int dmg, DamageType type, int* first, bool spell = false, bool rolled = true);
   void pool_hurt(int i, int marked, DamageType type, int from);
   double pool_guard_gain(int i, int k, double dmg, int n, int from) const;
   int pool_guard_count(int i, int k, double dmg, int held, int from) const;
@@ -571,6 +572,27 @@ class Battle {
   void rising_step(int i);
   int tag_team_die(int i);
   void crit_use(int i, const CardDef& spell);
+  // ---- marks on foes and the pools on them (play_marks.hpp) ---------------
+  double sigil_worth(int i, int k, int j) const;
+  double sigil_pick(int i, int k, int* target) const;
+  void sigil_mark(int i, const PcCard& c, int u);
+  void sigil_hurt(int j, int t);
+  void toll_token(int i, int u);
+  int foe_pool_spell(int i, const PcCard& c, int u, int dmg, int beats, bool rolled);
+  void first_attack(int i, int t, const PcWeapon& w, int mod, int* net);
+  int first_ally(int i) const;
+  double twin_worth(int q, int n) const;
+  int twin_pick(int i, const CardEffect& e, double* worth) const;
+  void twin_charge(int i, const PcCard& c, int q);
+  void twin_target(int i, int beats, int* targets, int* feats, int* n);
+  bool twins_ = false;  // a PC holds a next_targets card (Book of Sitil)
+  int split_plan(int i, int total, const int* targets, const double* chance, int n, int* give, double* worth) const;
+  double split_value(int i, const CardEffect& e, double paid) const;
+  void split_strike(int i, int k, const int* targets, int n, RollResult r, int beats, bool* paid);
+  void echo(int from, int j, int dmg, DamageType type, bool mixed);
+  bool echoes_ = false;  // a PC holds an ally_dealt reaction (Encore), with an ally
+  bool in_echo_ = false;  // an echo's own damage is being dealt (it sets off no other)
+  bool sigils_ = false;  // a PC holds a foe_hurt pool (Sigil of Retribution): damage to PCs is watched
 };
 
 }  // namespace encsim::daggerheart
@@ -600,3 +622,4 @@ class Battle {
 #include "rules/daggerheart/play_foes.hpp"
 #include "rules/daggerheart/play_boosts.hpp"
 #include "rules/daggerheart/play_spells.hpp"
+#include "rules/daggerheart/play_marks.hpp"

@@ -160,12 +160,14 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   // What its costs are worth: paid on every use, or (pay_on_success) only
   // when the roll succeeds, so weighed by that chance. A Stress that refills
   // an empty card is paid first, whatever the roll.
-  const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
+  const double cost = kHopeWorth * e.hope + kStressWorth * e.stress + (e.fear > 0 ? kWorthFear * e.fear : 0.0);  // the GM's Fear too
   const int refill = pc_[i].card_uses[static_cast<std::size_t>(k)] == 0 ? e.refill_stress : 0;
   double v = -kStressWorth * refill - (e.pay_on_success ? 0.0 : cost);
   const double paid = e.pay_on_success ? cost : 0.0;
   *target = -1;
   if (e.kill_at > 0) [[unlikely]] return v + kill_value(i, e);  // Disintegration Wave (play_spells.hpp)
+  if (e.pool.fill == PoolFill::foe_hurt) [[unlikely]] return v + sigil_pick(i, k, target);  // the foe it marks (play_marks.hpp)
+  if (e.split_damage) [[unlikely]] return v + split_value(i, e, paid);  // Splintering Strike (play_marks.hpp)
   if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
     const PcWeapon& w = attack_of(i);
     const int mod = roll_mod(i, e);
@@ -239,6 +241,11 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     *target = burden_target(i);
     return *target < 0 ? -1.0 : v + burden_worth(i, *target);
   }
+  if (e.next_targets > 0) [[unlikely]] {  // Book of Sitil's Parallela (play_marks.hpp): one PC, the caster included
+    double worth = 0.0;
+    *target = twin_pick(i, e, &worth);
+    return *target < 0 ? -1.0 : v + worth;
+  }
   if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
     *target = ward_target(i);
     return *target < 0 ? -1.0 : v + e.heal_hp.mean(1, 1) + 1.0;
@@ -270,7 +277,11 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
       if (e.aura_armor > 0) return aura_target(i, k, &worth) >= 0;
       return e.ward ? ward_target(i) >= 0 : e.take_stress ? burden_target(i) >= 0 : heal_value(e, heal_target_of(i, k)) > 0.0;
     }
-    case CardTarget::creature: return heal_value(e, heal_target_of(i, k)) > 0.0;
+    case CardTarget::creature: {
+      double worth = 0.0;
+      if (e.next_targets > 0) return twin_pick(i, e, &worth) >= 0;
+      return heal_value(e, heal_target_of(i, k)) > 0.0;
+    }
     case CardTarget::both: return false;  // a reaction's
     case CardTarget::party:
     case CardTarget::allies:

@@ -44,10 +44,11 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // the session begins, the Rally Dice given (session_start: Luckbringer,
 // Maestro); an ally is about to make a weapon attack roll no PC helps with
 // Hope (help: a free Help, Eloquent; play_feats.hpp); the PC has made an
-// adversary mark HP (foe_marked: Ferocity; play_boosts.hpp).
+// adversary mark HP (foe_marked: Ferocity; play_boosts.hpp); another PC has
+// dealt damage to an adversary that still stands (ally_dealt: Encore; play_marks.hpp).
 enum class CardTrigger : std::uint8_t {
   none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled,
-  ally_rolled, reaction_roll, ally_failed, spotlight_end, session_start, help, foe_marked
+  ally_rolled, reaction_roll, ally_failed, spotlight_end, session_start, help, foe_marked, ally_dealt
 };
 // A reaction that answers only while the PC holds a stance (Channeling:
 // Elemental Dominion: Water) or is in its Beastform (Defender); `only_while`.
@@ -99,7 +100,13 @@ inline const char* refresh_name(CardRefresh r) {
 // fill action: the card is an action (its costs and uses paid when played)
 // that fills the pool to its most (Thorn Skin); spend damaged: the tokens'
 // roll is taken off damage the PC takes, by policy (play_pool.hpp).
-enum class PoolFill : std::uint8_t { none, hope_roll, hurt, magic_hurt, action };
+// Pools on a foe (play_marks.hpp): foe_hurt: the card is an action at one
+// adversary that marks it (casting again moves the mark and clears the
+// tokens); a token each time the marked foe deals damage to a PC (Sigil of
+// Retribution). no_damage: a passive; a token each time an action roll of
+// the PC's succeeds against its chosen foe without a damage roll (Twilight
+// Toll). Either pool is spent only on damage the PC deals to its foe.
+enum class PoolFill : std::uint8_t { none, hope_roll, hurt, magic_hurt, action, foe_hurt, no_damage };
 enum class PoolSpend : std::uint8_t { attack, damage, next_hit, damaged };
 
 // Damage or a reduction as `count`d`sides` + flat; per_proficiency multiplies
@@ -145,7 +152,8 @@ struct CardPool {
   CardRefresh clear = CardRefresh::session;  // in a session, what clears unspent tokens: a rest, a long rest, or the session's end
   int die = 0, each = 0;
   bool present() const { return fill != PoolFill::none; }
-  bool passive() const { return present() && fill != PoolFill::action; }  // a passive's pool, not an action's
+  bool passive() const { return present() && fill != PoolFill::action && fill != PoolFill::foe_hurt; }  // a passive's pool, not an action's
+  bool on_foe() const { return fill == PoolFill::foe_hurt || fill == PoolFill::no_damage; }  // tied to one foe (play_marks.hpp)
   bool on_attacks() const { return present() && spend != PoolSpend::damaged; }  // spent on the PC's weapon attacks
   double mean() const { return die > 0 ? (die + 1) / 2.0 : each; }
   int most() const { return die > 0 ? die : each; }  // the most one token adds
@@ -254,6 +262,25 @@ struct CardEffect {
   // attack: more Proficiency on the PC's weapon attacks at this target until
   // it attacks another, the target falls or the fight ends (Deadly Focus).
   int focus_proficiency = 0;
+  // attack: only before the PC's first weapon attack at each adversary in the
+  // fight, one of its options, by policy: `advantage` on that attack, `heal_stress`
+  // on an ally, or `bonus` dice on its damage (Strategic Approach; play_marks.hpp).
+  bool first_attack = false;
+  // Action (target: creature, ally or self): a charge on one PC: its next weapon
+  // attack also hits this many more adversaries its roll beats (Book of
+  // Sitil's Parallela; one charge per caster; play_marks.hpp); 0 none.
+  int next_targets = 0;
+  // Action (roll: attack, target: enemies): one attack roll at every foe the
+  // PC's weapon's range reaches; one weapon damage roll split among those it
+  // beats by policy, each also taking one more of the weapon's damage dice
+  // (Splintering Strike; play_marks.hpp). Its Hope is paid hit or miss, its use on a success.
+  bool split_damage = false;
+  // Reaction (ally_dealt, roll: spellcast): on a success the same damage the
+  // ally dealt, of its type, to the same foe (Encore; play_marks.hpp).
+  bool echo_damage = false;
+  // A rolled card: a success with Fear sends it to the vault (no more uses
+  // until a rest of its `refresh` kind gives them back; Encore).
+  bool vault_fear = false;
   // after_hit: the PC's next successful weapon attack on the same target adds these dice (Breaking Blow).
   CardDice next_hit;
   bool on_kill = false;      // also fires when the PC's damage defeats an adversary

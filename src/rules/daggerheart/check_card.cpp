@@ -38,7 +38,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits ||
                           e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help ||
                           e.evasion_marks || e.rising_die || e.marks_foes() || e.save || e.redirect || e.kill_at || e.stun ||
-                          e.hp_per_stress || e.darkness;
+                          e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -76,6 +76,14 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
        e.evasion || e.either || e.ward || e.stance() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained))
     throw InputError(r.get("pool")->pos(), r.what() + ": a `fill: action` pool goes with `when: action` and `target: self`, "
                                                       "no roll and no other effect (its costs and uses are paid when played)");
+  // An action that marks a foe for its pool (Sigil of Retribution): its costs, the GM's Fear, nothing else.
+  if (e.pool.fill == PoolFill::foe_hurt &&
+      (e.when != CardWhen::action || e.target != CardTarget::enemy || e.roll != CardRoll::none || r.has("passive") ||
+       e.damage.present() || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.fear < 0 || e.clear_armor ||
+       e.evasion || e.either || e.ward || e.stance() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained ||
+       e.marks_foes() || e.save || e.stun || e.taunt))
+    throw InputError(r.get("pool")->pos(), r.what() + ": a `fill: foe_hurt` pool goes with `when: action` and `target: enemy`, "
+                                                      "no roll and no other effect but the GM's `fear` (the card marks the foe)");
   const bool spot = e.trigger == CardTrigger::spotlight;
   if (e.while_stance && (r.has("passive") || e.pool.present() || e.fight_damage || e.fight_severe || e.no_armor ||
                          e.fight_thresholds.present() || e.fight_retaliate.present() || e.fight_advantage >= 0 ||
@@ -108,8 +116,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
       (!modelled && (r.has("uses_trait") || r.has("at_least") || r.has("at_most") || r.has("against") || r.has("hit_if"))))
     throw InputError(node.pos(), r.what() + ": per_proficiency or per_spellcast, not both; no uses_trait, at_least, "
                                             "at_most, against or hit_if unless modelled");
-  if (e.roll == CardRoll::attack && e.target != CardTarget::enemy)
-    throw InputError(node.pos(), r.what() + ": an attack card targets one enemy");
+  if (e.roll == CardRoll::attack && e.target != CardTarget::enemy && !(e.split_damage && e.target == CardTarget::enemies))
+    throw InputError(node.pos(), r.what() + ": an attack card targets one enemy (with split_damage: `target: enemies`)");
   if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve && e.reflect == 0)
     throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade) or reflects it");
   if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0 &&
@@ -222,8 +230,10 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   const bool at_foes = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
   if (e.hope_bonus.present() && !(acting && e.roll == CardRoll::attack && e.hp_marks == 0))
     throw InputError(r.get("hope_bonus")->pos(), r.what() + ": hope_bonus goes with an attack card (`roll: attack`)");
-  if (e.pay_on_success && !(acting && e.roll != CardRoll::none && e.roll != CardRoll::attack && (e.hope || e.stress || e.uses)))
-    throw InputError(r.scalar("pay_on")->pos(), r.what() + ": `pay_on: success` goes with an action that rolls (spellcast or trait) and has a cost or limited uses");
+  if (e.pay_on_success &&
+      !(acting && e.roll != CardRoll::none && (e.roll != CardRoll::attack || e.split_damage) && (e.hope || e.stress || e.uses)))
+    throw InputError(r.scalar("pay_on")->pos(), r.what() + ": `pay_on: success` goes with an action that rolls (spellcast or trait; "
+                                                         "an attack with split_damage) and has a cost or limited uses");
   if (e.marks_foes() && !(acting && at_foes && e.roll != CardRoll::none && e.roll != CardRoll::attack))
     throw InputError(r.get(e.silence ? "silence" : e.turn_foe ? "turn_foe" : e.again_penalty ? "again_penalty" : "difficulty_cut")->pos(),
                      r.what() + ": difficulty_cut, silence, turn_foe and again_penalty go with an action at adversaries that rolls (spellcast or trait)");
@@ -354,16 +364,16 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (!roll && !rolled && e.hp_left > 0)
     throw InputError(r.scalar("hp_left")->pos(), r.what() + ": hp_left goes with `trigger: roll` or `rolled`");
   const int befores = e.attack_damage.present() + e.double_damage + (e.stance() && !spot && !e.while_stance) +
-                      (e.focus_proficiency > 0) + (before && e.fear < 0);
+                      (e.focus_proficiency > 0) + (before && e.fear < 0) + e.first_attack;
   if (before != (befores > 0) || befores > 1)
     throw InputError(node.pos(), r.what() + ": a reaction with `trigger: attack` adds `attack_damage`, doubles the damage "
                                             "(`double_damage`), takes a stance (fight_damage, fight_severe, no_armor) or a focus "
-                                            "(focus_proficiency) or makes the GM lose Fear on a success (`fear`), one of them, and only it takes any");
+                                            "(focus_proficiency), makes the GM lose Fear on a success (`fear`) or is a first_attack, one of them, and only it takes any");
   if (e.next_hit.present() && (e.trigger != CardTrigger::after_hit || e.hit_if != HitIf::weapon))
     throw InputError(r.get("next_hit")->pos(), r.what() + ": next_hit goes with `trigger: after_hit` and `hit_if: weapon`");
   if (r.has("repeat") && !(before && e.attack_damage.present()))
     throw InputError(r.scalar("repeat")->pos(), r.what() + ": repeat goes with `trigger: attack` and attack_damage");
-  if (before && (e.roll != CardRoll::none || (r.has("hit_if") && e.hit_if != HitIf::focus) || e.damage.present() ||
+  if (before && !e.first_attack && (e.roll != CardRoll::none || (r.has("hit_if") && e.hit_if != HitIf::focus) || e.damage.present() ||
                  e.bonus.present() || e.reduce.present() ||
                  e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.hp_marks || e.vulnerable ||
                  e.restrained || e.advantage || e.gain_hope || e.fear > 0 || e.clear_armor || e.evasion || e.strike_back ||

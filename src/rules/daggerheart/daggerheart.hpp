@@ -141,6 +141,12 @@ struct Pc {
   // A card with a pool of tokens (Slayer, play_pool.hpp) that fills on a roll with Hope / is spent on weapon attacks.
   bool has_hope_pool = false, has_attack_pool = false, has_hurt_pool = false;
   bool has_damaged_pool = false;  // ... spent on damage the PC takes (Thorn Skin)
+  // Pools on a foe (play_marks.hpp): one spent on damage to its foe (spells too), one filled by a
+  // marked foe's damage to the party (Sigil of Retribution), one by rolls that beat its foe with no damage (Twilight Toll).
+  bool has_foe_pool = false, has_sigil = false, has_toll = false;
+  bool has_first_attack = false;  // a first_attack reaction (Strategic Approach, play_marks.hpp)
+  bool has_next_targets = false;  // a next_targets action (Book of Sitil, play_marks.hpp)
+  bool has_echo = false;  // an ally_dealt reaction (Encore, play_marks.hpp)
   int reflect_card = -1;  // a `damaged` reaction with `reflect` (Arcane Reflection, play_zone.hpp), -1 none
   // Stances (play_attack.hpp): one taken as the spotlight begins (Elemental Incarnation), one that deals
   // damage back (Fire); what `while_stance` passives add to any stance held (Elemental Dominion).

@@ -144,6 +144,9 @@ void finish_cards(Pc& p) {
     p.marks_foes = p.marks_foes || e.marks_foes() || e.save > 0 || e.stun;
     p.has_own_marks = p.has_own_marks || e.own_marks;
     p.has_fear_bonus = p.has_fear_bonus || e.fear_bonus;
+    p.has_first_attack = p.has_first_attack || e.first_attack;
+    p.has_next_targets = p.has_next_targets || e.next_targets > 0;
+    p.has_echo = p.has_echo || e.trigger == CardTrigger::ally_dealt;
   }
   for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
     if (c.live() && c.def->effect.pool.present()) {
@@ -154,6 +157,9 @@ void finish_cards(Pc& p) {
       p.has_hurt_pool = p.has_hurt_pool || ((pool.fill == PoolFill::hurt || pool.fill == PoolFill::magic_hurt) && c.pool_max > 0);
       p.has_attack_pool = p.has_attack_pool || (pool.on_attacks() && c.pool_max > 0);
       p.has_damaged_pool = p.has_damaged_pool || (pool.spend == PoolSpend::damaged && c.pool_max > 0);
+      p.has_foe_pool = p.has_foe_pool || (pool.on_foe() && c.pool_max > 0);
+      p.has_sigil = p.has_sigil || (pool.fill == PoolFill::foe_hurt && c.pool_max > 0);
+      p.has_toll = p.has_toll || (pool.fill == PoolFill::no_damage && c.pool_max > 0);
     }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
     if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)

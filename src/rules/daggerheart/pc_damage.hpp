@@ -81,6 +81,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     dmg = pool_damaged(i, dmg, from);
     if (!standing(i)) return 0;
   }
+  if (sigils_ && from >= 0 && dmg > 0) [[unlikely]] sigil_hurt(from, i);  // the damage dealt to a PC (play_marks.hpp)
   const int major = major_of(i), severe = severe_of(i);
   int marks = severity(dmg, major, severe);
   const bool severe_hit = marks >= 3;  // a stance that a Severe hit ends (Elemental Incarnation), below

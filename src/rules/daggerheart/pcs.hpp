@@ -306,6 +306,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       feat(p.feat_tag_team).spent += 3;
       ++rpc(partner).attacks;
       ENCSIM_SAY(log_, "  %s spends 3 Hope on a Tag Team roll with %s", pname(i), pname(partner));
+      if (p.has_first_attack && opt_.cards) [[unlikely]] first_attack(i, t, w, modifier, &net);  // play_marks.hpp
       if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
     } else {
@@ -347,6 +348,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
         net += 1;
         if (pc(helper).help_die > 6) [[unlikely]] help_die(helper);  // Epic Poetry (play_feats.hpp)
       }
+      if (p.has_first_attack && opt_.cards) [[unlikely]] first_attack(i, t, w, modifier, &net);  // play_marks.hpp
       if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       roll_vs_ = t;
       roll_trait_ = static_cast<int>(w.trait);
@@ -366,6 +368,11 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (!standing(i)) return passes(r);     // ... or took this PC out before the blow landed
   }
   if (!succeeded(r)) {
+    s.approach = 0;  // a first_attack bonus waits for no later hit
+    if (s.twin_from > 0) [[unlikely]] {  // a next_targets charge is spent on this attack, hit or miss
+      s.twin_from = 0;
+      ENCSIM_SAY(log_, "  (%s's charge is spent on the miss)", pname(i));
+    }
     ENCSIM_SAY(log_, "%s misses %s", pname(i), aname(t));
     npc_trigger(Trigger::pc_attack_failed, i, -1);
     // A failed weapon attack's `failed` reactions (Glancing Blow, play_cards.hpp).
@@ -403,6 +410,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   int target_feat[4] = {-1, -1, -1, -1};  // a target a card added (Spirit Weapon): its row, else the attack's
   unsigned half = 0;  // ... bit k: target k takes half the damage (Whirlwind)
   if (opt_.cards && p.has_target_reactions && !blaze) card_targets(i, w, beats, targets, target_feat, &n_targets, &half);
+  if (twins_ && s.twin_from > 0 && !blaze) [[unlikely]] twin_target(i, beats, targets, target_feat, &n_targets);  // play_marks.hpp
   // Battle Monster (play_party.hpp): HP marked in place of the damage roll, on a plain weapon attack's one target.
   if (p.has_own_marks && opt_.cards && !blaze && n_targets == 1 && partner < 0 && group == 0 && pending_card_ < 0 &&
       own_marks(i, t, w)) [[unlikely]] {
@@ -461,6 +469,16 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     added += broken;
     if (added_card < 0) added_card = s.broken_card;
     ENCSIM_SAY(log_, "  %s: +%d damage = %d", d.name.c_str(), broken, dmg);
+  }
+  if (s.approach > 0) [[unlikely]] {  // a first_attack card's bonus (Strategic Approach): extra damage, as Breaking Blow's
+    const int k = s.approach - 1;
+    const CardDef& d = *p.cards[static_cast<std::size_t>(k)].def;
+    const int more = roll_card_dice(i, d.effect.bonus, crit);
+    s.approach = 0;
+    dmg += more;
+    added += more;
+    if (added_card < 0) added_card = k;
+    ENCSIM_SAY(log_, "  %s: +%d damage = %d", d.name.c_str(), more, dmg);
   }
   if (opt_.cards && p.has_attack_pool) {  // a pool's tokens (Slayer Dice, play_pool.hpp): extra damage, not doubled
     int first = -1;

@@ -150,7 +150,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   if (e.fear < 0 && paid) fear_ = std::max(0, fear_ + e.fear);  // pay_on_success: on the success (take_fear)
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
   if (at_enemies && t < 0 && e.target == CardTarget::enemy) card_value(i, k, &t);
-  if (e.roll == CardRoll::attack && e.hp_marks == 0) {
+  if (e.roll == CardRoll::attack && e.hp_marks == 0 && !e.split_damage) {
     if (t < 0) return false;
     if (e.advantage) s.advantage_next = true;
     pending_card_ = k;
@@ -165,9 +165,10 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   int n = 0;
   if (e.target == CardTarget::enemy && t >= 0) targets[n++] = t;
   if (e.target == CardTarget::enemies) {
-    const int reach = area_reach(e.range);
+    const int reach = area_reach(e.split_damage ? attack_of(i).range : e.range);  // split_damage: the weapon's range
     double worth[Encounter::kMaxAdversaries];  // weighed once: nothing changes while it picks
-    for (int j = 0; j < n_adv_; ++j) worth[j] = adv_[j].alive ? card_on_value(i, e, j, 0.0) : 0.0;
+    for (int j = 0; j < n_adv_; ++j)
+      worth[j] = !adv_[j].alive ? 0.0 : e.split_damage ? weapon_value(i, j) : card_on_value(i, e, j, 0.0);
     while (n < reach) {
       const int u = best_by(
           n_adv_,
@@ -205,6 +206,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   const bool area = n > 1 || e.target == CardTarget::enemies;
   if (at_enemies && e.kill_at > 0) [[unlikely]] {
     kill_spell(i, k, r, &paid);  // Disintegration Wave (play_spells.hpp)
+  } else if (at_enemies && e.split_damage) [[unlikely]] {
+    split_strike(i, k, targets, n, r, rolled ? total : kBeatsAny, &paid);  // Splintering Strike (play_marks.hpp)
   } else if (at_enemies && e.save > 0) [[unlikely]] {
     save_effects(i, k, targets, n, r, rolled ? total : kBeatsAny, &paid);  // the targets roll (Night Terror, play_foes.hpp)
   } else if (at_enemies) {
@@ -222,6 +225,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
         if (e.fear < 0) [[unlikely]] take_fear(c);  // play_foes.hpp
       }
       if (harms) rpc(i).struck(area, crit), struck = true;
+      if (pc(i).has_toll && rolled && !e.damage.present()) [[unlikely]] toll_token(i, u);  // Twilight Toll (play_marks.hpp)
       card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit);
       if (dark_from_ >= 0 && area && rolled && (crit || r == RollResult::success_hope)) [[unlikely]] dark_stress(u);  // Eclipse
       if (over()) break;
@@ -252,6 +256,10 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       double worth = 0.0;
       if (t < 0) t = aura_target(i, k, &worth);
       if (t >= 0) start_aura(i, k, t);  // play_zone.hpp
+    } else if (e.next_targets > 0) [[unlikely]] {  // Parallela: the PC it is worth most to (play_marks.hpp)
+      double worth = 0.0;
+      if (t < 0) t = twin_pick(i, e, &worth);
+      if (t >= 0) twin_charge(i, c, t);
     } else {
       if (t < 0)
         t = e.target == CardTarget::self ? i : e.ward ? ward_target(i) : e.take_stress ? burden_target(i) : heal_target_of(i, k);
@@ -280,12 +288,16 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit) {
   const CardEffect& e = c.def->effect;
   if (e.damage.present()) {
-    const int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) + pc_[i].stance_prof : 0) + unstoppable_damage(i) + stance_damage(i) +
-                    vulnerable_damage(i);  // class_play.hpp
+    int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) + pc_[i].stance_prof : 0) + unstoppable_damage(i) + stance_damage(i) +
+              vulnerable_damage(i);  // class_play.hpp
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
     const auto before = rpc(i).damage_dealt;
-    damage_adversary(i, u, dmg, e.type, e.range == Range::melee, beats, c.feat);
+    if (pc(i).has_foe_pool && opt_.cards) [[unlikely]] {  // a foe's pool on u (play_marks.hpp): its dealing counted there
+      dmg = foe_pool_spell(i, c, u, dmg, beats, e.roll != CardRoll::none);
+    } else {
+      damage_adversary(i, u, dmg, e.type, e.range == Range::melee, beats, c.feat);
+    }
     unstoppable_after(i, rpc(i).damage_dealt > before);
   }
   if (e.hp_marks > 0) {
@@ -332,6 +344,7 @@ inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
     ENCSIM_SAY(log_, "  %s is Restrained", aname(u));
   }
   if (e.marks_foes()) [[unlikely]] mark_foe(i, c, u);  // play_foes.hpp
+  if (e.pool.fill == PoolFill::foe_hurt) [[unlikely]] sigil_mark(i, c, u);  // Sigil of Retribution (play_marks.hpp)
   if (e.stun) [[unlikely]] stun_foe(c, u);  // play_spells.hpp
 }
 

@@ -100,10 +100,14 @@ inline RollResult Battle<R, Log>::pool_attack_roll(int i, RollResult r, int diff
 // counted), less n times half an HP (a held token waits for a roll where it
 // pays, as a Hope does), is greatest, when that is above nothing (the fewest
 // on ties). No critical maximum: the tokens are
-// added to the roll, not the weapon's damage dice. Returns the damage they
-// add; *first: the first pool spent (its row gets the HP), as the other cards.
+// added to the roll, not the weapon's damage dice. A foe's pool (on_foe:
+// Sigil of Retribution, Twilight Toll) is spent only on damage to its foe;
+// `spell`: the damage is a card's (card_on_enemy), which only a foe's pool
+// joins, and a foe_hurt pool only when the card rolled (an attack, `rolled`).
+// Returns the damage they add; *first: the first pool spent (its row gets the
+// HP), as the other cards.
 template <class R, class Log>
-inline int Battle<R, Log>::pool_damage(int i, int t, int dmg, DamageType type, int* first) {
+inline int Battle<R, Log>::pool_damage(int i, int t, int dmg, DamageType type, int* first, bool spell, bool rolled) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   int extra = 0;
@@ -113,6 +117,9 @@ inline int Battle<R, Log>::pool_damage(int i, int t, int dmg, DamageType type, i
     std::int8_t& held = s.pool[static_cast<std::size_t>(k)];
     if (!c.live() || held == 0 || (s.beast && c.def->spell) || (pool.magic_only && type != DamageType::magic) ||
         pool.spend == PoolSpend::damaged)
+      continue;
+    if ((pool.on_foe() || spell) &&
+        (!pool.on_foe() || s.pool_foe[static_cast<std::size_t>(k)] != t + 1 || (pool.fill == PoolFill::foe_hurt && !rolled)))
       continue;
     int n = held;  // next_hit: every token, no choice
     if (pool.spend != PoolSpend::next_hit) {

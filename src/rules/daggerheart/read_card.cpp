@@ -21,7 +21,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"combat", "modelled|none|not_modelled", "modelled", "none: no effect on a fight; not_modelled: bears on one but is not simulated"},
     {"summary", "string", "", "what the model does, or why it is not modelled (our words)"},
     {"when", "action|reaction|passive", "action", "on the PC's spotlight, on a trigger, or always"},
-    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll|ally_failed|spotlight_end|session_start|help|foe_marked", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage), ally_failed (another PC's action roll failed; `target: both` or `ally`), spotlight_end (the PC's spotlight action is done, before the GM's turn: cloak), session_start (the session begins, its Rally Dice given: gain_hope, heal_stress, either, for `target: party`, `allies`, `self` or `both`; with `uses` and `refresh: long_rest`, again at the first fight after each long rest), help (an ally is about to make a weapon attack roll no PC helps with Hope: `free_help`), foe_marked (the PC has made an adversary mark HP: evasion_marks)"},
+    {"trigger", "damaged|hit|crit|after_hit|missed|attacked|attack|failed|armor|dying|struck|ally_damaged|spotlight|roll|rolled|ally_rolled|reaction_roll|ally_failed|spotlight_end|session_start|help|foe_marked|ally_dealt", "", "a reaction's trigger: damaged (a hit is about to mark HP on the PC), hit (the PC's weapon attack succeeded), crit (the PC's attack is a critical success), after_hit (the PC's attack succeeded and dealt its damage), missed (an adversary's attack on the PC failed), attacked (an adversary's attack roll on the PC, or with `target: party` on an ally, succeeded; its damage is not rolled yet), attack (the PC is about to roll a weapon attack), failed (an action roll of the PC's failed; with hit_if: weapon, its weapon attack), armor (the PC marks an Armor Slot against a hit), dying (the PC would make a death move), struck (an adversary's attack on the PC succeeded, before its damage; the attacker is the target), ally_damaged (an adversary's attack hit another PC and its damage is rolled, before it is dealt; `target: allies`), spotlight (the PC's spotlight begins: a stance), roll (the PC is about to make an action roll: hope_die), rolled (the PC's action roll's Duality Dice are rolled, before the outcome counts: reroll_hope, fear_to_hope, reroll), ally_rolled (another PC's action roll's Duality Dice are rolled; with `target: party` the PC's own too: reroll), reaction_roll (the PC is about to make a reaction roll against an adversary's effect: advantage), ally_failed (another PC's action roll failed; `target: both` or `ally`), spotlight_end (the PC's spotlight action is done, before the GM's turn: cloak), session_start (the session begins, its Rally Dice given: gain_hope, heal_stress, either, for `target: party`, `allies`, `self` or `both`; with `uses` and `refresh: long_rest`, again at the first fight after each long rest), help (an ally is about to make a weapon attack roll no PC helps with Hope: `free_help`), foe_marked (the PC has made an adversary mark HP: evasion_marks), ally_dealt (another PC has dealt damage to an adversary that still stands: echo_damage)"},
     {"hope", "integer", "0", "Hope it costs"},
     {"stress", "integer", "0", "Stress it costs"},
     {"armor", "integer", "0", "Armor Slots it marks (a cost)"},
@@ -80,7 +80,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"own_marks", "boolean", "false", "reaction (hit): instead of rolling damage, the target marks as many HP as the PC has marked"},
     {"best_trait", "boolean", "false", "the PC's weapons use its highest trait for attack rolls, whatever they call for (with any `when`)"},
     {"half_damage", "boolean", "false", "reaction (hit, extra_targets): the further targets take half the damage (rounded down)"},
-    {"pool", "map", "", "with `when: passive`, a pool of tokens on the card: fill (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope; action: on an action card with `target: self`, playing it fills the pool), spend (attack: rolled into the PC's weapon attack roll or damage roll; damaged: rolled off damage the PC takes), strike_back (melee: with spend damaged, the roll is dealt back to an attacker that fights in Melee), max (the most it holds: a number, a trait, proficiency or level), die (each token rolls this die, e.g. 6) or each (each token adds this number); only: magic (spent only on attacks that deal magic damage), clear (rest, long_rest or session: in a session, what clears unspent tokens; session by default)"},
+    {"pool", "map", "", "with `when: passive`, a pool of tokens on the card: fill (hope_roll: on a roll of the PC's with Hope, a token instead of the Hope; action: on an action card with `target: self`, playing it fills the pool; foe_hurt: on an action card with `target: enemy`, playing it marks the foe, and each time that foe deals damage to a PC a token; no_damage: a passive's, a token each time an action roll of the PC's succeeds against its chosen foe without a damage roll), spend (attack: rolled into the PC's weapon attack roll or damage roll; damaged: rolled off damage the PC takes), strike_back (melee: with spend damaged, the roll is dealt back to an attacker that fights in Melee), max (the most it holds: a number, a trait, proficiency, level, or none: no most), die (each token rolls this die, e.g. 6) or each (each token adds this number); only: magic (spent only on attacks that deal magic damage), clear (rest, long_rest or session: in a session, what clears unspent tokens; session by default)"},
     {"hit_if", "any|melee|magic|fear|weapon|hope|ranged|focus|near", "any", "reaction (hit, crit, after_hit, missed, failed, attacked, struck, damaged): near (hit only): a weapon of Melee or Very Close range; only a melee weapon's hit (missed, attacked, struck: an attacker whose standard attack has Melee range), a magic weapon's, a success with Fear (failed: a failure with Fear), a weapon attack's (failed: a failed weapon attack, else any failed action roll), a success with Hope; ranged (missed, attacked, struck only): an attacker whose standard attack reaches beyond Melee range; focus (attack, with fear): only an attack at the PC's Ranger's Focus"},
     {"heal_hp", "integer | dice", "0", "HP cleared on the target(s), e.g. 2 or d4"},
     {"heal_stress", "integer | dice", "0", "Stress cleared on the target(s), e.g. 3 or d4"},
@@ -189,7 +189,8 @@ const std::vector<std::string> kStatus{"modelled", "none", "not_modelled"};
 const std::vector<std::string> kWhen{"action", "reaction", "passive"};
 const std::vector<std::string> kTriggers{"damaged", "hit",    "crit",   "after_hit",    "missed",    "attacked", "attack", "failed",
                                          "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled",
-                                         "ally_rolled", "reaction_roll", "ally_failed", "spotlight_end", "session_start", "help", "foe_marked"};
+                                         "ally_rolled", "reaction_roll", "ally_failed", "spotlight_end", "session_start", "help", "foe_marked",
+                                         "ally_dealt"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies", "creature", "both"};
@@ -343,10 +344,10 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("half_damage")->pos(), r.what() + ": half_damage goes with extra_targets");
   if (const Node* p = r.get("pool")) {
     const std::vector<KeySpec> keys{
-        {"fill", "hope_roll|hurt|magic_hurt|action", "", "what places tokens: a roll of the PC's with Hope (a token instead of the Hope); an adversary's attack that makes the PC mark HP (a token per HP, for the card's `stress`); magic damage that makes it mark HP (a token per HP); playing the card, an action with `target: self` (as many as the pool holds)"},
+        {"fill", "hope_roll|hurt|magic_hurt|action|foe_hurt|no_damage", "", "what places tokens: a roll of the PC's with Hope (a token instead of the Hope); an adversary's attack that makes the PC mark HP (a token per HP, for the card's `stress`); magic damage that makes it mark HP (a token per HP); playing the card, an action with `target: self` (as many as the pool holds); damage to a PC from the foe the card (an action with `target: enemy`) marks (a token each time); an action roll of the PC's that succeeds against its chosen foe with no damage roll (a token each time). A foe_hurt or no_damage pool is spent only on damage to its foe"},
         {"spend", "attack|damage|next_hit|damaged", "attack", "what the tokens are spent on: the PC's weapon attack rolls and damage rolls; its damage rolls; all of them on its next successful weapon attack; damage the PC takes (their roll off it)"},
         {"strike_back", "melee", "", "with spend damaged: the tokens' roll is also dealt to the attacker when it fights in Melee (of the card's damage_type)"},
-        {"max", "number | trait | proficiency | level | spellcast", "", "the most tokens the pool holds"},
+        {"max", "number | trait | proficiency | level | spellcast | none", "", "the most tokens the pool holds (none: no most)"},
         {"die", "integer", "0", "each token rolls this die (sides)"},
         {"each", "integer", "0", "each token adds this number (with no die)"},
         {"only", "magic", "", "spent only on attacks that deal magic damage"},
@@ -356,15 +357,20 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     pr.finish();
     if (!pr.has("fill") || !pr.has("max"))
       throw InputError(p->pos(), "the pool of '" + c.name + "' needs `fill` and `max`");
-    e.pool.fill = static_cast<PoolFill>(1 + pr.get_choice("fill", {"hope_roll", "hurt", "magic_hurt", "action"}, 0));
+    e.pool.fill = static_cast<PoolFill>(1 + pr.get_choice("fill", {"hope_roll", "hurt", "magic_hurt", "action", "foe_hurt", "no_damage"}, 0));
     e.pool.spend = static_cast<PoolSpend>(pr.get_choice("spend", {"attack", "damage", "next_hit", "damaged"}, 0));
     e.pool.strike_melee = pr.has("strike_back") && pr.get_choice("strike_back", {"melee"}, 0) == 0;
     if (e.pool.strike_melee && e.pool.spend != PoolSpend::damaged)
       throw InputError(pr.get("strike_back")->pos(), "the pool of '" + c.name + "': strike_back goes with `spend: damaged`");
+    if (e.pool.on_foe() && (e.pool.spend == PoolSpend::attack || e.pool.spend == PoolSpend::damaged))
+      throw InputError(pr.get("fill")->pos(), "the pool of '" + c.name + "': a foe's pool (fill foe_hurt or no_damage) is spent on "
+                                              "damage to its foe: `spend: damage` or `next_hit`");
     if (pr.has("only") && e.pool.spend == PoolSpend::damaged)
       throw InputError(pr.get("only")->pos(), "the pool of '" + c.name + "': `only` goes with a pool spent on attacks, not `spend: damaged`");
     if (pr.get("max")->text() == "spellcast")
       e.pool.max_spellcast = true;
+    else if (pr.get("max")->text() == "none")  // no most: as many as a card holds (PcCard::pool_max's cap)
+      e.pool.max.constant = 100;
     else
       e.pool.max = read_number(*pr.get("max"));
     if (!e.pool.max_spellcast && (e.pool.max.constant < 0 || !e.pool.max.present()))
@@ -553,6 +559,11 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   }
   e.free_help = r.get_bool("free_help", false);  // checked in read_more_effect (read_card_more.cpp)
   e.evasion_marks = r.get_bool("evasion_marks", false);  // ... and this one too
+  e.first_attack = r.get_bool("first_attack", false);  // ... and this one
+  e.next_targets = static_cast<int>(r.get_int("next_targets", 0, 0, 3));  // ... and this one
+  e.split_damage = r.get_bool("split_damage", false);  // ... and this one
+  e.echo_damage = r.get_bool("echo_damage", false);  // ... and this one
+  e.vault_fear = r.get_bool("vault_fear", false);  // ... and this one
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp
 }

@@ -22,6 +22,11 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"add_each", "boolean", "false", "reaction (rolled, add_roll, with limited uses): each use adds add_roll; as many are spent as it takes to turn a failure into a success (none when the uses left cannot)"},
       {"crit_use", "boolean", "false", "a card of a domain with limited uses (`uses` or `uses_trait`): a critical success on a Spellcast roll of a spell of its domain gives a use back, above its count too"},
       {"once_per_target", "boolean", "false", "an action that heals one PC (`target: ally` or `creature`): each PC at most once until the card's `refresh` (Healing Hands)"},
+      {"first_attack", "boolean", "false", "reaction (attack): only before the PC's first weapon attack at each adversary in the fight; one of its options, by policy: `advantage` on that attack, `heal_stress` on the ally with most Stress, `bonus` dice on its damage (two or more of them), for its costs and uses"},
+      {"next_targets", "integer", "0", "action (target: creature, no roll): a charge on one PC, the caster included, chosen by worth: its next weapon attack also hits this many more adversaries (1 to 3) its roll beats; one charge per caster (a new cast moves it)"},
+      {"split_damage", "boolean", "false", "action (roll: attack, target: enemies, pay_on: success; no other effect): one attack roll at as many foes as the weapon's range reaches (the range is the weapon's); one weapon damage roll split among the foes it beats by policy, each also taking one more weapon damage die; its `hope` is paid hit or miss, its use on a success"},
+      {"echo_damage", "boolean", "false", "reaction (ally_dealt, roll: spellcast, target: enemy; nothing else but its costs and vault_fear): on a success the same damage the ally dealt, of its type, to the same adversary"},
+      {"vault_fear", "boolean", "false", "a rolled card (a `roll`): a success with Fear sends it to the vault: no more uses until a rest of its `refresh` kind gives them back"},
       {"evasion_marks", "boolean", "false", "reaction (foe_marked, `target: self`): +Evasion equal to the HP the adversary marked, until after the next attack made against the PC (played when that is 2 or more)"},
   };
   return kKeys;
@@ -79,6 +84,37 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
        e.take_stress || e.aura_armor > 0 || (!e.heal_hp.present() && !e.heal_stress.present())))
     throw InputError(r.scalar("once_per_target")->pos(),
                      r.what() + ": once_per_target goes with an action that heals one PC (`target: ally` or `creature`, heal_hp or heal_stress)");
+  if (r.has("next_targets") &&
+      (e.next_targets < 1 || e.when != CardWhen::action || e.target != CardTarget::creature || e.roll != CardRoll::none ||
+       e.damage.present() || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.fear || e.clear_armor ||
+       e.evasion || e.either || e.ward || e.stance() || e.target_stress || e.hp_marks || e.vulnerable || e.restrained ||
+       e.pool.present() || e.advantage || e.bonus.present()))
+    throw InputError(r.scalar("next_targets")->pos(), r.what() + ": next_targets (1 to 3) goes with an action at `target: creature`, "
+                                                               "no roll and no other effect (its costs and uses)");
+  if (e.split_damage &&
+      (e.when != CardWhen::action || e.roll != CardRoll::attack || e.target != CardTarget::enemies || !e.pay_on_success ||
+       r.has("range") || e.damage.present() || e.hp_marks || e.bonus.present() || e.hope_bonus.present() || e.target_stress ||
+       e.vulnerable || e.restrained || e.advantage || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.fear ||
+       e.clear_armor || e.save || e.kill_at || e.stun || e.marks_foes() || e.pool.present() || e.rider_hope))
+    throw InputError(r.scalar("split_damage")->pos(), r.what() + ": split_damage goes with an action `roll: attack` at `target: enemies` "
+                                                               "with `pay_on: success` (the weapon's range; no `range`) and no other effect");
+  if ((e.trigger == CardTrigger::ally_dealt) != e.echo_damage ||
+      (e.echo_damage && (e.roll != CardRoll::spellcast || e.target != CardTarget::enemy || e.damage.present() || e.hp_marks ||
+                         e.bonus.present() || e.target_stress || e.vulnerable || e.restrained || e.advantage ||
+                         e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.fear || e.clear_armor ||
+                         e.evasion || e.either || e.difficulty || e.pay_on_success || r.has("hit_if"))))
+    throw InputError(e.echo_damage ? r.scalar("echo_damage")->pos() : node.pos(),
+                     r.what() + ": `trigger: ally_dealt` takes echo_damage (`roll: spellcast`, `target: enemy`), its costs and "
+                                "vault_fear, nothing else, and echo_damage goes with it");
+  if (e.vault_fear && e.roll == CardRoll::none)
+    throw InputError(r.scalar("vault_fear")->pos(), r.what() + ": vault_fear goes with a rolled card (a `roll`)");
+  if (e.first_attack &&
+      (e.trigger != CardTrigger::attack || e.advantage + e.heal_stress.present() + e.bonus.present() < 2 || e.either ||
+       e.roll != CardRoll::none || e.damage.present() || e.heal_hp.present() || e.hp_marks || e.target_stress || e.vulnerable ||
+       e.restrained || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.armor || e.reduce.present() || r.has("hit_if") ||
+       e.attack_damage.present() || e.double_damage || e.stance() || e.focus_proficiency))
+    throw InputError(r.scalar("first_attack")->pos(), r.what() + ": first_attack goes with `trigger: attack` and two or more of its "
+                                                               "options (advantage, heal_stress, bonus), its costs and uses, nothing else");
   const bool marked = e.trigger == CardTrigger::foe_marked;
   if (marked != e.evasion_marks ||
       (marked && (!alone || e.armor || e.gain_hope || e.heal_stress.present() || e.either || e.evasion || e.target != CardTarget::self)))

@@ -32,6 +32,9 @@ inline void Battle<R, Log>::set_up() {
     reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
     gifts_ = gifts_ || pc(i).has_next_attacker;
     foe_marks_ = foe_marks_ || pc(i).marks_foes;
+    sigils_ = sigils_ || pc(i).has_sigil;
+    twins_ = twins_ || pc(i).has_next_targets;
+    echoes_ = echoes_ || (pc(i).has_echo && n_pc_ > 1);
     ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
     help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
     trait_aura_ = trait_aura_ || (pc(i).aura_card >= 0 && pc(i).cards[static_cast<std::size_t>(pc(i).aura_card)].def->effect.aura_trait >= 0 && n_pc_ > 1);
@@ -141,7 +144,8 @@ inline void Battle<R, Log>::carry_out() {
     p.rally[i] = s.rally;
     p.tag_team_used[i] = s.tag_team_used;
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)
-      p.card_uses[i][k] = s.card_uses[k], p.pool[i][k] = s.pool[k], p.once_done[i][k] = s.once_done[k];
+      p.card_uses[i][k] = s.card_uses[k], p.once_done[i][k] = s.once_done[k],
+      p.pool[i][k] = pc(i).cards[k].def->effect.pool.on_foe() ? 0 : s.pool[k];  // a foe's pool ends with its fight
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) p.items[i][k] = s.items[k];
     p.comp_stress[i] = s.comp_stress;
     p.comp_out[i] = s.comp_out;

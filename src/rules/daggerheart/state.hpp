@@ -65,6 +65,10 @@ struct PcState {
   std::uint64_t beaten_foes;  // adversaries (bits) its again_penalty card has beaten (Words of Discord; play_foes.hpp)
   int fero_evasion, fero_card;  // Evasion until after the next attack on it (Ferocity) and the card (play_boosts.hpp)
   int rising, rising_card;  // a rising die's value (Wild Surge), 0 none, and the card (play_boosts.hpp)
+  std::array<std::int8_t, kMaxPcCards> pool_foe;  // a foe's pool (pool.on_foe()): its foe's index + 1, 0 none (play_marks.hpp)
+  std::uint64_t met_foes;  // adversaries (bits) it has made a weapon attack at (first_attack: Strategic Approach)
+  int twin_from, twin_card;  // a next_targets charge on it (Parallela): the caster + 1 (0 none) and its card
+  int approach;  // a first_attack card whose `bonus` joins this attack's damage on a hit: its index + 1, 0 none
 };
 
 struct AdvState {
