@@ -29,6 +29,7 @@
 //   play_foes.hpp        cards that act on foes (a glyph, a Silence, a foe turned, saves, stolen Fear)
 //   play_boosts.hpp      boosts a PC gives itself or an ally (A Soldier's Bond's ally, Ferocity, Wild Surge, Tactician, Fane's token)
 //   play_spells.hpp      big spells on many foes or the party (a kill by Difficulty, a Hope per target, Stunned)
+//   play_forms.hpp       forms, wards and death turned back (Spectral, a stance's upkeep, a storm, a revival)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -568,6 +569,24 @@ class Battle {
   void rising_step(int i);
   int tag_team_die(int i);
   void crit_use(int i, const CardDef& spell);
+  // ---- forms, wards and turning death back (play_forms.hpp) ---------------
+  double spectral_worth(int i, const CardEffect& e) const;
+  void become_spectral(int i, int k);
+  int spectral_hit(int i, int dmg);
+  void end_spectral(int i, const char* why);
+  void stance_upkeep(int i);
+  void absorb(int i, int j);
+  bool unbound(int t) const;
+  void storm_foe(int i, const PcCard& c, int u);
+  double storm_worth() const;
+  void gm_storm();
+  int revive_target(int i) const;
+  double revive_worth(int q) const;
+  void revive(int i, const PcCard& c, int q);
+  void spent_on_fail(int i, int k);
+  bool roll_self_ = false;  // the action roll being made is at no other creature (Spectral stays)
+  std::uint64_t storm_ = 0;  // adversaries (bits) a storm holds Vulnerable (Tempest) ...
+  int storm_pc_ = -1, storm_card_ = -1;  // ... its caster and card
 };
 
 }  // namespace encsim::daggerheart
@@ -597,3 +616,4 @@ class Battle {
 #include "rules/daggerheart/play_foes.hpp"
 #include "rules/daggerheart/play_boosts.hpp"
 #include "rules/daggerheart/play_spells.hpp"
+#include "rules/daggerheart/play_forms.hpp"

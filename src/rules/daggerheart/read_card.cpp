@@ -158,6 +158,7 @@ const std::vector<KeySpec> kEffectKeys{
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
   head.insert(head.end(), kEffectKeys.begin(), kEffectKeys.end());
   head.insert(head.end(), more_effect_keys().begin(), more_effect_keys().end());  // read_card_more.cpp
+  head.insert(head.end(), form_effect_keys().begin(), form_effect_keys().end());  // read_card_forms.cpp
   return head;
 }
 
@@ -553,6 +554,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   }
   e.free_help = r.get_bool("free_help", false);  // checked in read_more_effect (read_card_more.cpp)
   e.evasion_marks = r.get_bool("evasion_marks", false);  // ... and this one too
+  read_form_effect(r, node, c);  // read_card_forms.cpp
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp
 }

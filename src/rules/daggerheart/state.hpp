@@ -64,6 +64,7 @@ struct PcState {
   std::uint64_t beaten_foes;  // adversaries (bits) its again_penalty card has beaten (Words of Discord; play_foes.hpp)
   int fero_evasion, fero_card;  // Evasion until after the next attack on it (Ferocity) and the card (play_boosts.hpp)
   int rising, rising_card;  // a rising die's value (Wild Surge), 0 none, and the card (play_boosts.hpp)
+  int spectral, spectral_card;  // Spectral: the damage types it is immune to (type_bit), 0 none, and the card (play_forms.hpp)
 };
 
 struct AdvState {
@@ -86,7 +87,7 @@ inline constexpr PcState kNewPc = [] {
   PcState s{};
   s.venom_item = s.comp_foe = s.hunted = s.fail_adv = s.charged = s.stance = -1;
   s.marked_foe = s.marked_card = s.broken_foe = s.broken_card = s.fear_card = s.ward_from = s.ward_card = -1;
-  s.stance_adv = s.prior_foe = s.prior_card = s.aura_from = s.aura_card = s.invisible_from = s.invisible_card = -1;
+  s.stance_adv = s.prior_foe = s.prior_card = s.aura_from = s.aura_card = s.invisible_from = s.invisible_card = s.spectral_card = -1;
   return s;
 }();
 
