@@ -131,6 +131,7 @@ inline void Battle<R, Log>::defeat(int j, int from) {
   // (a Death Quake that downs the last PC; a blaze that takes the last foe).
   if (advs_up_ == 0 && outcome_ == Outcome::draw) outcome_ = Outcome::party_win;
   start_countdowns_on(Countdown::StartOn::adversary_defeated);
+  if (from >= 0 && pc(from).form_stance && pc_[from].stance >= 0) [[unlikely]] absorb(from, j);  // Force of Nature (play_forms.hpp)
   if (from >= 0 && opt_.cards && pc(from).has_kill_reactions)  // on_kill cards (play_cards.hpp)
     card_event(from, CardTrigger::crit, RollResult::crit, false, j, true);
 }
@@ -171,7 +172,7 @@ inline void Battle<R, Log>::spotlight(int j) {
   ++radv(j).extra[kExtraSpotlights];
   ++radv(j).actions;
   s.distract = 0;
-  s.vulnerable = false;
+  s.vulnerable = storm_ != 0 && (storm_ >> j & 1u) != 0;  // a storm holds it Vulnerable (Tempest, play_forms.hpp)
   adversary_reaction(j, Trigger::spotlight, -1, 0);
   if (over()) return;
   if (foe_marks_ && foe_spotlight(j)) [[unlikely]] return;  // a glyph cleared, or Silenced with nothing to do (play_foes.hpp)
@@ -551,13 +552,16 @@ inline void Battle<R, Log>::on_hit(int j, const Effect& e, int t) {
     ENCSIM_SAY(log_, "  %s is Unstoppable: neither Vulnerable nor Restrained", pname(t));
     return;
   }
-  if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (e.vulnerable ? 1 : 0) + (e.restrained ? 1 : 0);
+  const bool held = e.restrained && pc(t).form_stance && unbound(t);  // can't be Restrained: Force of Nature (play_forms.hpp)
+  if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (e.vulnerable ? 1 : 0) + (e.restrained && !held ? 1 : 0);
   if (e.vulnerable) {
     pc_[t].vulnerable = true;
     pc_[t].vuln_until = e.until;
     ENCSIM_SAY(log_, "  %s is Vulnerable", pname(t));
   }
-  if (e.restrained) {
+  if (held) [[unlikely]] {
+    ENCSIM_SAY(log_, "  %s can't be Restrained (%s)", pname(t), pc(t).cards[static_cast<std::size_t>(pc_[t].stance)].def->name.c_str());
+  } else if (e.restrained) {
     pc_[t].restrained = true;
     pc_[t].restrain_difficulty = difficulty(j);
     ENCSIM_SAY(log_, "  %s is Restrained", pname(t));

@@ -30,6 +30,7 @@
 //   play_boosts.hpp      boosts a PC gives itself or an ally (A Soldier's Bond's ally, Ferocity, Wild Surge, Tactician, Fane's token)
 //   play_spells.hpp      big spells on many foes or the party (a kill by Difficulty, a Hope per target, Stunned)
 //   play_marks.hpp       marks on foes and the pools on them (Sigil of Retribution's dice, Twilight Toll's tokens)
+//   play_forms.hpp       forms, wards and death turned back (Spectral, a stance's upkeep, a storm, a revival)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -593,6 +594,24 @@ class Battle {
   bool echoes_ = false;  // a PC holds an ally_dealt reaction (Encore), with an ally
   bool in_echo_ = false;  // an echo's own damage is being dealt (it sets off no other)
   bool sigils_ = false;  // a PC holds a foe_hurt pool (Sigil of Retribution): damage to PCs is watched
+  // ---- forms, wards and turning death back (play_forms.hpp) ---------------
+  double spectral_worth(int i, const CardEffect& e) const;
+  void become_spectral(int i, int k);
+  int spectral_hit(int i, int dmg);
+  void end_spectral(int i, const char* why);
+  void stance_upkeep(int i);
+  void absorb(int i, int j);
+  bool unbound(int t) const;
+  void storm_foe(int i, const PcCard& c, int u);
+  double storm_worth() const;
+  void gm_storm();
+  int revive_target(int i) const;
+  double revive_worth(int q) const;
+  void revive(int i, const PcCard& c, int q);
+  void spent_on_fail(int i, int k);
+  bool roll_self_ = false;  // the action roll being made is at no other creature (Spectral stays)
+  std::uint64_t storm_ = 0;  // adversaries (bits) a storm holds Vulnerable (Tempest) ...
+  int storm_pc_ = -1, storm_card_ = -1;  // ... its caster and card
 };
 
 }  // namespace encsim::daggerheart
@@ -623,3 +642,4 @@ class Battle {
 #include "rules/daggerheart/play_boosts.hpp"
 #include "rules/daggerheart/play_spells.hpp"
 #include "rules/daggerheart/play_marks.hpp"
+#include "rules/daggerheart/play_forms.hpp"

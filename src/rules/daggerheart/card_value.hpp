@@ -221,6 +221,14 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     return beam_plan(i, e, give, &worth) == 0 ? -1.0 : v + p * worth;
   }
   if (e.darkness) [[unlikely]] return dark_from_ >= 0 ? -1.0 : v + p * dark_worth();  // Eclipse (play_spells.hpp)
+  if (e.spectral >= 0) [[unlikely]] {  // Specter of the Dark (play_forms.hpp)
+    *target = i;
+    return pc_[i].spectral != 0 ? -1.0 : v + spectral_worth(i, e);
+  }
+  if (e.revive) [[unlikely]] {  // Resurrection (play_forms.hpp)
+    *target = revive_target(i);
+    return *target < 0 ? -1.0 : v + p * revive_worth(*target);
+  }
   if (e.invisible) {  // Invisibility (play_party.hpp): one PC, the caster included
     *target = invisible_target(i);
     return *target < 0 ? -1.0 : v + p * unseen_worth(*target) * std::max(1, spellcast_mod(i));
@@ -271,10 +279,13 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
         return kill_picks(i, e, picks, &worth) > 0;
       }
       return advs_up_ > 0 && hope_budget(i, e) > 0;  // hope_each: a Hope to buy a target with
-    case CardTarget::self: return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;
+    case CardTarget::self:
+      if (e.spectral >= 0) return spectral_worth(i, e) > 0.0;  // play_forms.hpp
+      return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;
     case CardTarget::ally: {
       double worth = 0.0;
       if (e.aura_armor > 0) return aura_target(i, k, &worth) >= 0;
+      if (e.revive) return revive_target(i) >= 0;  // play_forms.hpp
       return e.ward ? ward_target(i) >= 0 : e.take_stress ? burden_target(i) >= 0 : heal_value(e, heal_target_of(i, k)) > 0.0;
     }
     case CardTarget::creature: {

@@ -465,6 +465,31 @@ struct CardEffect {
   // attack rolls against PCs have disadvantage, and an adversary a PC's roll
   // succeeds against with Hope marks a Stress (Eclipse).
   bool darkness = false;
+  // Forms, wards and turning death back (play_forms.hpp; read_card_forms.cpp).
+  // spectral: an action (`target: self`, no roll): the PC is immune to damage
+  // of this DamageType until it makes an action roll at another creature
+  // (Specter of the Dark); -1 none.
+  int spectral = -1;
+  // A stance's upkeep: before each action roll the PC spends this much Hope,
+  // or the stance ends first (Force of Nature); 0 none.
+  int hope_per_roll = 0;
+  // A stance: each time the PC's damage defeats an adversary, it clears this
+  // many Armor Slots (Force of Nature's absorbing); 0 none.
+  int kill_armor = 0;
+  // A stance: the PC can't be Restrained while it holds it (Force of Nature).
+  bool no_restrained = false;
+  // An action at adversaries with `vulnerable`: the targets stay Vulnerable
+  // through their spotlights until the GM spends a Fear on its turn to end
+  // the spell (Tempest's Blizzard).
+  bool storm = false;
+  // An action (`target: ally`, a roll): on a success a PC that died in this
+  // fight returns with every HP and Stress cleared (Resurrection).
+  bool revive = false;
+  // An action with a roll: a failure spends the card until its `refresh` (Resurrection's week).
+  bool spent_on_fail = false;
+  bool forms() const {
+    return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;
+  }
   // Passives, folded into the PC at compile time.
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
       p_experience, p_domain_cards;

@@ -38,7 +38,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.max_die || e.best_trait || e.own_marks || e.take_stress || e.next_attacker || e.fight_traits ||
                           e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help ||
                           e.evasion_marks || e.rising_die || e.marks_foes() || e.save || e.redirect || e.kill_at || e.stun ||
-                          e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage;
+                          e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
+                          e.forms();
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -231,9 +232,9 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.hope_bonus.present() && !(acting && e.roll == CardRoll::attack && e.hp_marks == 0))
     throw InputError(r.get("hope_bonus")->pos(), r.what() + ": hope_bonus goes with an attack card (`roll: attack`)");
   if (e.pay_on_success &&
-      !(acting && e.roll != CardRoll::none && (e.roll != CardRoll::attack || e.split_damage) && (e.hope || e.stress || e.uses)))
+      !(acting && e.roll != CardRoll::none && (e.roll != CardRoll::attack || e.split_damage) && (e.hope || e.stress || e.uses || e.vault_on)))
     throw InputError(r.scalar("pay_on")->pos(), r.what() + ": `pay_on: success` goes with an action that rolls (spellcast or trait; "
-                                                         "an attack with split_damage) and has a cost or limited uses");
+                                                         "an attack with split_damage) and has a cost, limited uses or a vault_on d6");
   if (e.marks_foes() && !(acting && at_foes && e.roll != CardRoll::none && e.roll != CardRoll::attack))
     throw InputError(r.get(e.silence ? "silence" : e.turn_foe ? "turn_foe" : e.again_penalty ? "again_penalty" : "difficulty_cut")->pos(),
                      r.what() + ": difficulty_cut, silence, turn_foe and again_penalty go with an action at adversaries that rolls (spellcast or trait)");

@@ -21,6 +21,10 @@ template <class R, class Log>
 [[gnu::always_inline]] inline double Battle<R, Log>::expected_marks(int j, int profile, int t, bool direct,
                                                                       double* down) const {
   const MarksTable& m = adv(j).marks[static_cast<std::size_t>(profile * n_pc_ + t)];
+  if (pc_[t].spectral != 0 && (pc_[t].spectral & type_bit(m.physical ? DamageType::physical : DamageType::magic))) [[unlikely]] {
+    *down = 0.0;  // Spectral: immune (play_forms.hpp)
+    return 0.0;
+  }
   const std::size_t armor =
       !direct && pc(t).armor_policy == ArmorPolicy::always && armor_free(t) ? 1 : 0;
   const std::size_t h = static_cast<std::size_t>(std::clamp(hp_left(t), 1, 5));
@@ -64,7 +68,7 @@ template <class R, class Log>
     // The members' standard damage combined into one hit (Minions deal flat damage).
     const int members = group_members(j);
     int dmg = static_cast<int>(members * a.damage_mean);
-    if (pc(t).immune & type_bit(a.type_of_damage)) dmg = 0;
+    if ((pc(t).immune | pc_[t].spectral) & type_bit(a.type_of_damage)) dmg = 0;  // Spectral too (play_forms.hpp)
     if (pc(t).resist & type_bit(a.type_of_damage)) dmg /= 2;
     const int armor = !a.direct && armor_free(t) ? 1 : 0;
     const bool unstoppable = pc_[t].unstoppable > 0 && a.type_of_damage == DamageType::physical;

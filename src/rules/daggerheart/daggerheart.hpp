@@ -151,6 +151,7 @@ struct Pc {
   // Stances (play_attack.hpp): one taken as the spotlight begins (Elemental Incarnation), one that deals
   // damage back (Fire); what `while_stance` passives add to any stance held (Elemental Dominion).
   bool has_spotlight_stance = false, has_retaliate_stance = false;
+  bool form_stance = false;  // a stance with hope_per_roll, kill_armor or no_restrained (Force of Nature, play_forms.hpp)
   bool has_target_reactions = false;  // a `hit` reaction with extra_targets (Spirit Weapon, play_cards.hpp)
   int stance_plus_proficiency = 0, stance_plus_evasion = 0;
   // A while_stance passive's fight_save_hp (Elemental Dominion: Earth): the face a d6 per HP must reach, 0 none; its entry.

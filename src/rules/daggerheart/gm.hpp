@@ -62,6 +62,7 @@ inline void Battle<R, Log>::gm_turn() {
     ENCSIM_SAY(log_, "GM turn (Fear %d)", fear_);
   }
   if (dark_from_ >= 0) [[unlikely]] gm_dark();  // Eclipse's darkness (play_spells.hpp)
+  if (storm_ != 0) [[unlikely]] gm_storm();  // Tempest's storm (play_forms.hpp)
   int taken = 0, free_left = 1;
   const int cap = opt_.policy == FearPolicy::greedy ? 1 << 20 : opt_.max_spotlights;
   // What spotlighting j costs now: the turn's free one (never for Ramp Up),

@@ -125,6 +125,7 @@ void finish_cards(Pc& p) {
     p.has_target_reactions = p.has_target_reactions || e.extra_targets > 0;
     p.has_spotlight_stance = p.has_spotlight_stance || e.trigger == CardTrigger::spotlight;
     p.has_retaliate_stance = p.has_retaliate_stance || e.fight_retaliate.present();
+    p.form_stance = p.form_stance || e.hope_per_roll > 0 || e.kill_armor > 0 || e.no_restrained;
     if (e.while_stance) p.stance_plus_proficiency += e.fight_proficiency, p.stance_plus_evasion += e.fight_evasion;
     if (e.reflect > 0 && p.reflect_card < 0) p.reflect_card = static_cast<int>(&c - p.cards.data());
     if (e.aura() && p.aura_card < 0) p.aura_card = static_cast<int>(&c - p.cards.data());

@@ -49,6 +49,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   if (p.immune & type_bit(type)) return 0;
+  if (s.spectral & type_bit(type)) [[unlikely]] return spectral_hit(i, dmg);  // Specter of the Dark (play_forms.hpp)
   const int rolled = dmg;  // what a reflection deals back (play_zone.hpp)
   if ((p.resist | (s.beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
   else if (barrier_ != 0 && barrier_holds(i, type, from)) [[unlikely]] {  // Rejuvenation Barrier (play_zone.hpp)

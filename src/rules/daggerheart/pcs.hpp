@@ -78,8 +78,10 @@ template <class R, class Log>
 inline bool Battle<R, Log>::break_free(int i) {
   int total = 0;
   roll_trait_ = static_cast<int>(Trait::strength);
+  roll_self_ = true;  // at no creature: Spectral stays (play_forms.hpp)
   const RollResult r = action_roll(i, trait_of(i, Trait::strength), 0,
                                    pc_[i].restrain_difficulty, &total, false);
+  roll_self_ = false;
   roll_trait_ = -1;
   const bool ok = r == RollResult::crit || r == RollResult::success_hope || r == RollResult::success_fear;
   ENCSIM_SAY(log_, "%s tries to break free: %d vs %d: %s", pname(i), total, pc_[i].restrain_difficulty,
@@ -114,6 +116,10 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
   const PcWeapon& wk = attack_of(k);
   int mod_k = trait_of(k, wk.trait) + wk.attack_bonus + pc_[k].attack_bonus;
   int tk = 0, hi = 0, fi = 0, hk = 0, fk = 0;
+  for (const int q : {i, k}) {  // Spectral ends, a stance's Hope is paid (play_forms.hpp)
+    if (pc_[q].spectral != 0) [[unlikely]] end_spectral(q, "an action roll at another creature");
+    if (pc(q).form_stance && pc_[q].stance >= 0) [[unlikely]] stance_upkeep(q);
+  }
   if (pc_[i].fail_adv >= 0) net_i += fail_advantage(i);  // Inevitable (play_attack.hpp)
   if (pc_[k].fail_adv >= 0) net_k += fail_advantage(k);
   // Each PC's own roll: its Wild Surge die joins it, and Tactician's d20 Hope Die (play_boosts.hpp).

@@ -122,8 +122,9 @@ inline void Battle<R, Log>::take_stance(int i, int k) {
   s.stance_splash = e.fight_splash_stress;
   if (p.aura_card >= 0) [[unlikely]] stance_aura(i);  // Elemental Aura (play_zone.hpp), told before the stance's own line
   if (e.fight_damage > 0 || e.fight_severe > 0 || e.no_armor)
-    ENCSIM_SAY(log_, "  %s plays %s until the fight ends: +%d to damage rolls, +%d to the Severe threshold%s", pname(i),
-               c.def->name.c_str(), e.fight_damage, e.fight_severe, e.no_armor ? ", no Armor Slots" : "");
+    ENCSIM_SAY(log_, "  %s plays %s until %s: +%d to damage rolls, +%d to the Severe threshold%s", pname(i), c.def->name.c_str(),
+               e.hope_per_roll > 0 ? "it can't spend a Hope before an action roll" : "the fight ends", e.fight_damage,
+               e.fight_severe, e.no_armor ? ", no Armor Slots" : "");
   else
     ENCSIM_SAY(log_, "  %s plays %s until %s: +%d to its thresholds%s%s%s, +%d Proficiency, +%d Evasion", pname(i),
                c.def->name.c_str(), e.ends_severe ? "it takes Severe damage" : "the fight ends", s.stance_thresholds,
@@ -159,7 +160,8 @@ inline void Battle<R, Log>::spotlight_stance(int i) {
       if (s.rising == 0 && s.stress_marked + 2 * e.stress < p.stress) rise(i, k);
       continue;
     }
-    if (s.stance < 0) take_stance(i, k);
+    // A stance held for Hope before each roll (Force of Nature): taken when the PC holds that Hope for its first roll.
+    if (s.stance < 0 && s.hope >= e.hope + e.hope_per_roll) take_stance(i, k);
   }
 }
 

@@ -194,11 +194,14 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       ENCSIM_SAY(log_, "  %s: %s ignores the disadvantage (%s is Hidden)", sc.def->name.c_str(), pname(i), aname(targets[0]));
     }
     roll_spell_ = e.roll == CardRoll::spellcast;
+    roll_self_ = e.target == CardTarget::self;  // at no other creature: Spectral stays (play_forms.hpp)
     r = action_roll(i, roll_mod(i, e) - again(i, e, n > 0 ? targets[0] : -1), net + sure, diff, &total, at_enemies);
     if (r == RollResult::crit && roll_spell_ && c.def->spell && pc(i).has_crit_use) [[unlikely]] crit_use(i, *c.def);  // play_boosts.hpp
     roll_vs_ = -1;
     roll_trait_ = -1;
     roll_spell_ = false;
+    roll_self_ = false;
+    if (!succeeded(r) && e.spent_on_fail) [[unlikely]] spent_on_fail(i, k);  // Resurrection (play_forms.hpp)
     if (over()) return false;
     if (!standing(i)) return passes(r);
   }
@@ -240,6 +243,11 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     if (!paid) pay_card(i, k, false);
     if (e.zone_die > 0) [[unlikely]] {
       start_zone(i, k);  // play_zone.hpp
+    } else if (e.spectral >= 0) [[unlikely]] {
+      become_spectral(i, k);  // Specter of the Dark (play_forms.hpp)
+    } else if (e.revive) [[unlikely]] {  // Resurrection (play_forms.hpp)
+      if (t < 0) t = revive_target(i);
+      if (t >= 0) revive(i, c, t);
     } else if (e.invisible) [[unlikely]] {  // Invisibility: one PC (play_party.hpp)
       if (t < 0) t = invisible_target(i);
       if (t >= 0) make_invisible(i, c, t);
@@ -338,6 +346,7 @@ inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
     ++feat(c.feat).conditions;
     ENCSIM_SAY(log_, "  %s is Vulnerable", aname(u));
   }
+  if (e.storm) [[unlikely]] storm_foe(i, c, u);  // Tempest (play_forms.hpp)
   if (e.restrained && !adv_[u].restrained) {
     adv_[u].restrained = true;
     ++feat(c.feat).conditions;

@@ -128,5 +128,10 @@ void check_effect(MapReader& r, const Node& node, CardDef& c);
 const std::vector<KeySpec>& more_effect_keys();
 void read_more_effect(MapReader& r, const Node& node, CardDef& c);
 void check_replaces(const std::vector<CardDef>& lib);
+// read_card_forms.cpp: the effect keys of forms, wards and turning death back
+// (spectral, hope_per_roll, kill_armor, no_restrained, storm, revive,
+// spent_on_fail), read and checked before check_effect.
+const std::vector<KeySpec>& form_effect_keys();
+void read_form_effect(MapReader& r, const Node& node, CardDef& c);
 
 }  // namespace encsim::daggerheart

@@ -158,6 +158,7 @@ const std::vector<KeySpec> kEffectKeys{
 std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
   head.insert(head.end(), kEffectKeys.begin(), kEffectKeys.end());
   head.insert(head.end(), more_effect_keys().begin(), more_effect_keys().end());  // read_card_more.cpp
+  head.insert(head.end(), form_effect_keys().begin(), form_effect_keys().end());  // read_card_forms.cpp
   return head;
 }
 
@@ -564,6 +565,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.split_damage = r.get_bool("split_damage", false);  // ... and this one
   e.echo_damage = r.get_bool("echo_damage", false);  // ... and this one
   e.vault_fear = r.get_bool("vault_fear", false);  // ... and this one
+  read_form_effect(r, node, c);  // read_card_forms.cpp
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp
 }

@@ -137,6 +137,8 @@ template <class R, class Log>
 inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, int target_difficulty, int* total,
                                               bool attack) {
   int h = 0, f = 0;
+  if (pc_[i].spectral != 0 && !roll_self_) [[unlikely]] end_spectral(i, "an action roll at another creature");  // play_forms.hpp
+  if (pc(i).form_stance && pc_[i].stance >= 0) [[unlikely]] stance_upkeep(i);  // Force of Nature (play_forms.hpp)
   if (pc_[i].fail_adv >= 0) net_adv += fail_advantage(i);  // Inevitable (play_attack.hpp)
   int sides = 12, roll_card = -1;  // the Hope Die (a `roll` reaction's d20: play_roll.hpp) and the card that gave it
   const bool dice_cards = (pc(i).has_roll_reactions || pc(i).has_rolled_reactions) && opt_.cards;

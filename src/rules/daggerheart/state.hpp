@@ -69,6 +69,7 @@ struct PcState {
   std::uint64_t met_foes;  // adversaries (bits) it has made a weapon attack at (first_attack: Strategic Approach)
   int twin_from, twin_card;  // a next_targets charge on it (Parallela): the caster + 1 (0 none) and its card
   int approach;  // a first_attack card whose `bonus` joins this attack's damage on a hit: its index + 1, 0 none
+  int spectral, spectral_card;  // Spectral: the damage types it is immune to (type_bit), 0 none, and the card (play_forms.hpp)
 };
 
 struct AdvState {
@@ -91,7 +92,7 @@ inline constexpr PcState kNewPc = [] {
   PcState s{};
   s.venom_item = s.comp_foe = s.hunted = s.fail_adv = s.charged = s.stance = -1;
   s.marked_foe = s.marked_card = s.broken_foe = s.broken_card = s.fear_card = s.ward_from = s.ward_card = -1;
-  s.stance_adv = s.prior_foe = s.prior_card = s.aura_from = s.aura_card = s.invisible_from = s.invisible_card = -1;
+  s.stance_adv = s.prior_foe = s.prior_card = s.aura_from = s.aura_card = s.invisible_from = s.invisible_card = s.spectral_card = -1;
   return s;
 }();
 
