@@ -29,6 +29,7 @@
 //   play_foes.hpp        cards that act on foes (a glyph, a Silence, a foe turned, saves, stolen Fear)
 //   play_boosts.hpp      boosts a PC gives itself or an ally (A Soldier's Bond's ally, Ferocity, Wild Surge, Tactician, Fane's token)
 //   play_spells.hpp      big spells on many foes or the party (a kill by Difficulty, a Hope per target, Stunned)
+//   play_traits.hpp      ancestry, community and subclass traits on a PC's own rolls and hits (a shell, Know the Tide's tokens, Camaraderie)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -568,6 +569,19 @@ class Battle {
   void rising_step(int i);
   int tag_team_die(int i);
   void crit_use(int i, const CardDef& spell);
+  // ---- traits on a PC's own rolls and hits (play_traits.hpp) --------------
+  bool resisted(int i, DamageType type, int from) const;
+  void retract(int i, int k);
+  int shell_resist(int i, int dmg);
+  void leave_shell(int i);
+  void tide_on_fear(int i);
+  int tide_before_roll(int i, int modifier, int net, int difficulty_needed);
+  bool honed_expertise(int i);
+  int tag_team_cost(int i, int k) const;
+  bool cheaper_tag_team(int i) const;
+  void camaraderie(int i, int k, int cost);
+  int matching_dice(int i, const int* d, int n);
+  int match_card_ = -1;  // a double_matches card played on the attack being made (Sacred Resonance), -1 none
 };
 
 }  // namespace encsim::daggerheart
@@ -597,3 +611,4 @@ class Battle {
 #include "rules/daggerheart/play_foes.hpp"
 #include "rules/daggerheart/play_boosts.hpp"
 #include "rules/daggerheart/play_spells.hpp"
+#include "rules/daggerheart/play_traits.hpp"

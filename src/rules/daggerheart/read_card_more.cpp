@@ -2,7 +2,8 @@
 // `only_while` (a reaction only while Channeling or in Beastform), `ally_marks`
 // (an ally_damaged reaction only against a hit of so many HP), `replaces` (an
 // entry that stands in for another), `free_help` and the `help` and
-// `session_start` triggers, `evasion_marks` and the `foe_marked` trigger. Read after read_card.cpp's keys (read_effect),
+// `session_start` triggers, `evasion_marks` and the `foe_marked` trigger, `shell` and
+// `double_matches` (play_traits.hpp). Read after read_card.cpp's keys (read_effect),
 // each checked with line:col. docs/scenarios.md, "Daggerheart domain cards".
 #include <algorithm>
 #include <set>
@@ -21,6 +22,8 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"add_each", "boolean", "false", "reaction (rolled, add_roll, with limited uses): each use adds add_roll; as many are spent as it takes to turn a failure into a success (none when the uses left cannot)"},
       {"crit_use", "boolean", "false", "a card of a domain with limited uses (`uses` or `uses_trait`): a critical success on a Spellcast roll of a spell of its domain gives a use back, above its count too"},
       {"evasion_marks", "boolean", "false", "reaction (foe_marked, `target: self`): +Evasion equal to the HP the adversary marked, until after the next attack made against the PC (played when that is 2 or more)"},
+      {"shell", "physical|magic", "", "reaction (damaged, with `against` of the same type): the PC retracts into a shell: resistance to damage of this type (the hit at hand halved too) and disadvantage on its action rolls, until it comes out as its next spotlight begins"},
+      {"double_matches", "boolean", "false", "reaction (hit, with extra_targets): on an attack it is played on, each weapon damage die showing the same face as another counts twice"},
   };
   return kKeys;
 }
@@ -71,6 +74,12 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("crit_use")->pos(), r.what() + ": crit_use goes with a domain card with limited uses (`uses` or `uses_trait`)");
   if (e.uses_trait == kUsesDomain && c.domain.empty())
     throw InputError(r.scalar("uses_trait")->pos(), r.what() + ": `uses_trait: domain` counts the cards of a domain card's domain");
+  if (e.shell >= 0 && (e.trigger != CardTrigger::damaged || e.against != e.shell || e.halve || e.reduce.present() ||
+                       e.downgrade || e.reflect || e.armor))
+    throw InputError(r.scalar("shell")->pos(), r.what() + ": shell goes with `trigger: damaged` and `against` of the same "
+                                                          "type, and no other reduction (halve, reduce, downgrade, reflect, armor)");
+  if (e.double_matches && (e.trigger != CardTrigger::hit || e.extra_targets == 0))
+    throw InputError(r.scalar("double_matches")->pos(), r.what() + ": double_matches goes with `trigger: hit` and extra_targets");
   const bool marked = e.trigger == CardTrigger::foe_marked;
   if (marked != e.evasion_marks ||
       (marked && (!alone || e.armor || e.gain_hope || e.heal_stress.present() || e.either || e.evasion || e.target != CardTarget::self)))

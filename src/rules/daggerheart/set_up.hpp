@@ -93,7 +93,7 @@ inline void Battle<R, Log>::carry_in() {
       s.out = p.out[i];
       s.dead = p.dead[i];
       s.rally = p.rally[i];
-      s.tag_team_used = p.tag_team_used[i];
+      s.tag_teams_used = p.tag_teams_used[i];
       for (std::size_t k = 0; k < pc(i).cards.size(); ++k) s.card_uses[k] = p.card_uses[i][k], s.pool[k] = p.pool[i][k];
       for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) s.items[k] = p.items[i][k];
       s.comp_stress = p.comp_stress[i];
@@ -138,7 +138,7 @@ inline void Battle<R, Log>::carry_out() {
     p.out[i] = s.out;
     p.dead[i] = s.dead;
     p.rally[i] = s.rally;
-    p.tag_team_used[i] = s.tag_team_used;
+    p.tag_teams_used[i] = s.tag_teams_used;
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k) p.card_uses[i][k] = s.card_uses[k], p.pool[i][k] = s.pool[k];
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) p.items[i][k] = s.items[k];
     p.comp_stress[i] = s.comp_stress;

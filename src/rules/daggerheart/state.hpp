@@ -26,7 +26,7 @@ struct PcState {
   int evasion_bonus, attack_bonus;
   bool advantage_next;
   int rally;  // Rally Die size, 0 when spent or none
-  bool tag_team_used;
+  int tag_teams_used;  // Tag Team rolls it has initiated (this session: carried)
   std::array<std::int8_t, kMaxPcCards> card_uses;  // uses left per card and feature, -1 unlimited (play_cards.hpp)
   bool beast;  // in its Beastform (beastform_play.hpp)
   int beast_bonus;  // ... the form's trait bonus, +1 with Evolution
@@ -64,6 +64,8 @@ struct PcState {
   std::uint64_t beaten_foes;  // adversaries (bits) its again_penalty card has beaten (Words of Discord; play_foes.hpp)
   int fero_evasion, fero_card;  // Evasion until after the next attack on it (Ferocity) and the card (play_boosts.hpp)
   int rising, rising_card;  // a rising die's value (Wild Surge), 0 none, and the card (play_boosts.hpp)
+  TypeMask shell;  // in its shell (Retract): the damage types it resists, 0 none ...
+  int shell_card;  // ... and the card (play_traits.hpp)
 };
 
 struct AdvState {
