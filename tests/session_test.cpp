@@ -300,7 +300,8 @@ daggerheart::PartyState dh_state(int n) {
     p.hp_marked[i] = p.stress_marked[i] = p.armor_marked[i] = p.scars[i] = 0;
     p.hope[i] = 2;
     p.rally[i] = 0;
-    p.out[i] = p.dead[i] = p.tag_team_used[i] = false;
+    p.out[i] = p.dead[i] = false;
+    p.tag_teams_used[i] = 0;
     p.comp_stress[i] = 0;  // no companion here; every carried field is set (UBSan reads the bools)
     p.comp_out[i] = p.loyal_used[i] = p.unstoppable_used[i] = false;
   }

@@ -31,6 +31,7 @@
 //   play_spells.hpp      big spells on many foes or the party (a kill by Difficulty, a Hope per target, Stunned)
 //   play_marks.hpp       marks on foes and the pools on them (Sigil of Retribution's dice, Twilight Toll's tokens)
 //   play_forms.hpp       forms, wards and death turned back (Spectral, a stance's upkeep, a storm, a revival)
+//   play_traits.hpp      ancestry, community and subclass traits on a PC's own rolls and hits (a shell, Know the Tide's tokens, Camaraderie)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -612,6 +613,19 @@ class Battle {
   bool roll_self_ = false;  // the action roll being made is at no other creature (Spectral stays)
   std::uint64_t storm_ = 0;  // adversaries (bits) a storm holds Vulnerable (Tempest) ...
   int storm_pc_ = -1, storm_card_ = -1;  // ... its caster and card
+  // ---- traits on a PC's own rolls and hits (play_traits.hpp) --------------
+  bool resisted(int i, DamageType type, int from) const;
+  void retract(int i, int k);
+  int shell_resist(int i, int dmg);
+  void leave_shell(int i);
+  void tide_on_fear(int i);
+  int tide_before_roll(int i, int modifier, int net, int difficulty_needed);
+  bool honed_expertise(int i);
+  int tag_team_cost(int i, int k) const;
+  bool cheaper_tag_team(int i) const;
+  void camaraderie(int i, int k, int cost);
+  int matching_dice(int i, const int* d, int n);
+  int match_card_ = -1;  // a double_matches card played on the attack being made (Sacred Resonance), -1 none
 };
 
 }  // namespace encsim::daggerheart
@@ -643,3 +657,4 @@ class Battle {
 #include "rules/daggerheart/play_spells.hpp"
 #include "rules/daggerheart/play_marks.hpp"
 #include "rules/daggerheart/play_forms.hpp"
+#include "rules/daggerheart/play_traits.hpp"

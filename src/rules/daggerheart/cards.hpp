@@ -106,8 +106,10 @@ inline const char* refresh_name(CardRefresh r) {
 // Retribution). no_damage: a passive; a token each time an action roll of
 // the PC's succeeds against its chosen foe without a damage roll (Twilight
 // Toll). Either pool is spent only on damage the PC deals to its foe.
-enum class PoolFill : std::uint8_t { none, hope_roll, hurt, magic_hurt, action, foe_hurt, no_damage };
-enum class PoolSpend : std::uint8_t { attack, damage, next_hit, damaged };
+// fill fear_roll: a token on each action roll of the PC's with Fear, the Fear
+// still the GM's (Know the Tide; play_traits.hpp).
+enum class PoolFill : std::uint8_t { none, hope_roll, hurt, magic_hurt, action, foe_hurt, no_damage, fear_roll };
+enum class PoolSpend : std::uint8_t { attack, damage, next_hit, damaged, roll };
 
 // Damage or a reduction as `count`d`sides` + flat; per_proficiency multiplies
 // the count by the PC's Proficiency ("d8+2 using your Proficiency"),
@@ -154,7 +156,7 @@ struct CardPool {
   bool present() const { return fill != PoolFill::none; }
   bool passive() const { return present() && fill != PoolFill::action && fill != PoolFill::foe_hurt; }  // a passive's pool, not an action's
   bool on_foe() const { return fill == PoolFill::foe_hurt || fill == PoolFill::no_damage; }  // tied to one foe (play_marks.hpp)
-  bool on_attacks() const { return present() && spend != PoolSpend::damaged; }  // spent on the PC's weapon attacks
+  bool on_attacks() const { return present() && spend != PoolSpend::damaged && spend != PoolSpend::roll; }  // spent on the PC's weapon attacks
   double mean() const { return die > 0 ? (die + 1) / 2.0 : each; }
   int most() const { return die > 0 ? die : each; }  // the most one token adds
 };
@@ -393,6 +395,10 @@ struct CardEffect {
   int reflect = 0;
   int downgrade = 0;
   bool halve = false;
+  // ... or (shell): the PC retracts into a shell: resistance to damage of this
+  // DamageType (this hit's halved too) and disadvantage on its action rolls,
+  // until it comes out as its next spotlight begins (Retract; play_traits.hpp); -1 none.
+  int shell = -1;
   int at_least = 2;  // ... when the hit would mark at least this many HP (the policy: 2)
   int at_most = 4;   // ... and at most this many
   int against = -1;  // ... of this DamageType only (-1 any)
@@ -401,6 +407,10 @@ struct CardEffect {
   int weapon_dice = 0;
   int secondary_dice = 0;  // ... and this many of the secondary weapon's damage dice (Weapon Specialist)
   bool double_die = false;  // ... and the highest of the hit's weapon damage dice once more (Manipulate Magic)
+  // Reactions (hit, extra_targets): the damage roll of an attack it is played
+  // on counts each weapon damage die that shows the same face as another twice
+  // (Sacred Resonance; play_traits.hpp).
+  bool double_matches = false;
   // Reactions (hit): once the attack roll is known to succeed, this many more
   // adversaries the roll beats are hit by the same attack (Spirit Weapon).
   int extra_targets = 0;
@@ -520,6 +530,12 @@ struct CardEffect {
   // A Stress instead of the Hope an Experience costs, the Experience's bonus
   // multiplied by this (Adept: 2); 0 none.
   int p_stress_experience = 0;
+  // As the PC uses an Experience, a d6: at or above this the Experience costs
+  // no Hope (Honed Expertise; play_traits.hpp); 0 none.
+  int p_free_experience = 0;
+  // More Tag Team rolls the PC may initiate a session, and the Hope an ally
+  // pays to initiate one with the PC (Camaraderie: 1 and 2; play_traits.hpp); 0 none.
+  int p_tag_teams = 0, p_tag_team_cost = 0;
   int p_spellcast = 0;  // added to the PC's Spellcast rolls (not to what counts its Spellcast trait: tokens, dice)
   int p_trait_up = -1;  // +1 to this trait (Trait index), before the other passives read it; -1 none
   // The PC may mark an Armor Slot instead of a Stress (Grace-Touched; play_boons.hpp's policy).
@@ -541,7 +557,8 @@ struct CardEffect {
   bool acts() const {
     return p_no_minor > 0 || p_keep_armor > 0 || p_keep_stress > 0 || p_no_disadvantage >= 0 || p_vulnerable_damage.present() ||
            p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
-           p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress || p_help_die > 0;
+           p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress || p_help_die > 0 ||
+           p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0;
   }
 };
 

@@ -39,7 +39,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help ||
                           e.evasion_marks || e.rising_die || e.marks_foes() || e.save || e.redirect || e.kill_at || e.stun ||
                           e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
-                          e.forms();
+                          e.forms() || e.shell >= 0 || e.double_matches;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -119,8 +119,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                                             "at_most, against or hit_if unless modelled");
   if (e.roll == CardRoll::attack && e.target != CardTarget::enemy && !(e.split_damage && e.target == CardTarget::enemies))
     throw InputError(node.pos(), r.what() + ": an attack card targets one enemy (with split_damage: `target: enemies`)");
-  if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve && e.reflect == 0)
-    throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve or downgrade) or reflects it");
+  if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve && e.reflect == 0 && e.shell < 0)
+    throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve, downgrade or shell) or reflects it");
   if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0 &&
       !e.double_die && !e.max_die && !e.own_marks && !e.fear_bonus)
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice`, `secondary_dice`, `double_die`, `hp_marks` or `extra_targets` to the hit (or `fear_bonus`)");

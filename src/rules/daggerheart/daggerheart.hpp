@@ -197,6 +197,12 @@ struct Pc {
   int reprisal_card = -1;        // ... the card (its row in features.csv), -1 none
   int stress_experience = 0;  // a passive (Adept): a Stress instead of an Experience's Hope, its bonus times this ...
   int stress_experience_card = -1;  // ... the card (its row in features.csv), -1 none
+  // play_traits.hpp: a pool filled on its rolls with Fear (Know the Tide) / spent before its action rolls;
+  // a passive (Honed Expertise): a d6 at or above this face and an Experience costs no Hope (0 none), its entry;
+  // a passive (Camaraderie): more Tag Teams it initiates a session, the Hope an ally pays for one with it (0: 3), its entry.
+  bool has_fear_pool = false, has_roll_pool = false;
+  int free_experience = 0, free_experience_card = -1;
+  int more_tag_teams = 0, tag_team_cost = 0, camaraderie_card = -1;
   int keep_stress = 0;       // a passive (Unshakable): a d6 at or above this face and a Stress is not marked (0 none) ...
   int keep_stress_card = -1;  // ... the card (its row in features.csv), -1 none
   int spellcast_bonus = 0;  // a passive (Arcana-Touched): added to its Spellcast rolls
@@ -502,7 +508,8 @@ struct PartyState : CarryBase {
   static constexpr int kMaxPrayer = 16;
   int hp_marked[kMaxPcs], stress_marked[kMaxPcs], armor_marked[kMaxPcs], hope[kMaxPcs], scars[kMaxPcs];
   int rally[kMaxPcs];
-  bool out[kMaxPcs], dead[kMaxPcs], tag_team_used[kMaxPcs];
+  bool out[kMaxPcs], dead[kMaxPcs];
+  int tag_teams_used[kMaxPcs];  // Tag Team rolls each PC has initiated this session
   int n_prayer;
   int prayer[kMaxPrayer], prayer_owner[kMaxPrayer];
   int fear;

@@ -71,6 +71,10 @@ void fold_passive(Pc& p, const CardEffect& e) {
   }
   p.reprisal_proficiency = std::max(p.reprisal_proficiency, e.p_reprisal);
   p.stress_experience = std::max(p.stress_experience, e.p_stress_experience);
+  if (e.p_free_experience > 0)  // Honed Expertise: the kindest face
+    p.free_experience = p.free_experience > 0 ? std::min(p.free_experience, e.p_free_experience) : e.p_free_experience;
+  p.more_tag_teams += e.p_tag_teams;  // Camaraderie
+  if (e.p_tag_team_cost > 0) p.tag_team_cost = p.tag_team_cost > 0 ? std::min(p.tag_team_cost, e.p_tag_team_cost) : e.p_tag_team_cost;
   p.spellcast_bonus += e.p_spellcast;
   if (p.rally_die > 0) p.rally_die = std::max(p.rally_die, e.p_rally_die);  // Epic Poetry: a d10 Rally Die (a Bard's)
   p.help_die = std::max(p.help_die, e.p_help_die);                           // ... and a d10 when it Helps
@@ -161,6 +165,8 @@ void finish_cards(Pc& p) {
       p.has_foe_pool = p.has_foe_pool || (pool.on_foe() && c.pool_max > 0);
       p.has_sigil = p.has_sigil || (pool.fill == PoolFill::foe_hurt && c.pool_max > 0);
       p.has_toll = p.has_toll || (pool.fill == PoolFill::no_damage && c.pool_max > 0);
+      p.has_fear_pool = p.has_fear_pool || (pool.fill == PoolFill::fear_roll && c.pool_max > 0);  // Know the Tide
+      p.has_roll_pool = p.has_roll_pool || (pool.spend == PoolSpend::roll && c.pool_max > 0);
     }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // the first conditional passive's entry (Adrenaline): its row
     if (p.cards[k].live() && p.cards[k].def->effect.p_vulnerable_damage.present() && p.vulnerable_card < 0)
@@ -186,6 +192,12 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with stress_experience (Adept)
     if (p.cards[k].live() && p.cards[k].def->effect.p_stress_experience > 0 && p.stress_experience_card < 0)
       p.stress_experience_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k) {  // ... and the first with free_experience, with tag_teams or tag_team_cost
+    const CardEffect& e = p.cards[k].def->effect;
+    if (p.cards[k].live() && e.p_free_experience > 0 && p.free_experience_card < 0) p.free_experience_card = static_cast<int>(k);
+    if (p.cards[k].live() && (e.p_tag_teams > 0 || e.p_tag_team_cost > 0) && p.camaraderie_card < 0)
+      p.camaraderie_card = static_cast<int>(k);
+  }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with armor_for_stress (Grace-Touched)
     if (p.cards[k].live() && p.cards[k].def->effect.p_armor_for_stress && p.armor_stress_card < 0)
       p.armor_stress_card = static_cast<int>(k);

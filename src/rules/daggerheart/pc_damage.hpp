@@ -52,6 +52,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   if (s.spectral & type_bit(type)) [[unlikely]] return spectral_hit(i, dmg);  // Specter of the Dark (play_forms.hpp)
   const int rolled = dmg;  // what a reflection deals back (play_zone.hpp)
   if ((p.resist | (s.beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
+  else if (s.shell & type_bit(type)) [[unlikely]] dmg = shell_resist(i, dmg);  // Retract (play_traits.hpp)
   else if (barrier_ != 0 && barrier_holds(i, type, from)) [[unlikely]] {  // Rejuvenation Barrier (play_zone.hpp)
     feat(pc(barrier_pc_).cards[static_cast<std::size_t>(barrier_card_)].feat).healed +=
         severity(dmg, major_of(i), severe_of(i)) - severity(dmg / 2, major_of(i), severe_of(i));

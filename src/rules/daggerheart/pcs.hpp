@@ -36,6 +36,7 @@ inline void Battle<R, Log>::spend_hope(int i, int n, Resource use) {
 template <class R, class Log>
 inline bool Battle<R, Log>::pc_spotlight(int i) {
   PcState& s = pc_[i];
+  if (s.shell != 0) [[unlikely]] leave_shell(i);  // Retract (play_traits.hpp)
   if (s.vulnerable && s.vuln_until == Until::next_action) s.vulnerable = false;
   // SRD Restrained: no moving, but every action from where one stands; with
   // no map every foe is in reach, so the PC fights on. It spends the
@@ -122,6 +123,8 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
   }
   if (pc_[i].fail_adv >= 0) net_i += fail_advantage(i);  // Inevitable (play_attack.hpp)
   if (pc_[k].fail_adv >= 0) net_k += fail_advantage(k);
+  if (pc_[i].shell != 0) [[unlikely]] net_i -= 1;  // in its shell (Retract): disadvantage on action rolls
+  if (pc_[k].shell != 0) [[unlikely]] net_k -= 1;
   // Each PC's own roll: its Wild Surge die joins it, and Tactician's d20 Hope Die (play_boosts.hpp).
   const int si = pc(i).tag_team_die > 0 && opt_.cards ? tag_team_die(i) : 12;
   const int sk = pc(k).tag_team_die > 0 && opt_.cards ? tag_team_die(k) : 12;
@@ -157,13 +160,17 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
 // with the standing ally whose primary weapon deals the most on average.
 template <class R, class Log>
 inline int Battle<R, Log>::tag_team_partner(int i) {
-  if (!opt_.tag_team || pending_card_ >= 0 || pc_[i].tag_team_used || pc_[i].hope < std::max(3, opt_.tag_team_min_hope)) return -1;
-  return best_by(
-      n_pc_, [&](int k) { return k != i && standing(k); },
-      [&](int k) {
-        const PcWeapon& w = attack_of(k);
-        return pc(k).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus;
+  if (!opt_.tag_team || pending_card_ >= 0 || pc_[i].tag_teams_used > pc(i).more_tag_teams ||
+      (pc_[i].hope < std::max(3, opt_.tag_team_min_hope) && !cheaper_tag_team(i)))
+    return -1;
+  const int k = best_by(
+      n_pc_, [&](int q) { return q != i && standing(q); },
+      [&](int q) {
+        const PcWeapon& w = attack_of(q);
+        return pc(q).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus;
       });
+  // Its Hope: 3, or less with a partner that makes it cheaper (Camaraderie, play_traits.hpp).
+  return k >= 0 && pc_[i].hope >= std::max(tag_team_cost(i, k), opt_.tag_team_min_hope) ? k : -1;
 }
 
 // After a failed roll: a Rally Die or a Seraph's Prayer Die that makes up the shortfall.
@@ -306,12 +313,14 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (&w == &p.beast_attack) beast_dice += beast_features(i, t, BeastWhen::attack, &beast_used);  // beastform_play.hpp
     partner = tag_team_partner(i);
     if (partner >= 0) {
-      s.tag_team_used = true;
-      spend_hope(i, 3, kHopeSpentTagTeam);
+      const int cost = tag_team_cost(i, partner);
+      ++s.tag_teams_used;
+      spend_hope(i, cost, kHopeSpentTagTeam);
       ++feat(p.feat_tag_team).uses;
-      feat(p.feat_tag_team).spent += 3;
+      feat(p.feat_tag_team).spent += cost;
       ++rpc(partner).attacks;
-      ENCSIM_SAY(log_, "  %s spends 3 Hope on a Tag Team roll with %s", pname(i), pname(partner));
+      ENCSIM_SAY(log_, "  %s spends %d Hope on a Tag Team roll with %s", pname(i), cost, pname(partner));
+      if (cost < 3 || s.tag_teams_used > 1) [[unlikely]] camaraderie(i, partner, cost);  // play_traits.hpp
       if (p.has_first_attack && opt_.cards) [[unlikely]] first_attack(i, t, w, modifier, &net);  // play_marks.hpp
       if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
@@ -320,7 +329,12 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       if (pending_card_ < 0 && opt_.group_action != GroupPolicy::off) group = group_supporters(i, t, w, modifier, net);
       const bool hope_ok = p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope);
       // Adept (passive stress_experience, play_roll.hpp): a Stress instead of the Hope, the bonus multiplied.
-      if (p.stress_experience > 0 && p.experience > 0 && opt_.cards && stress_experience(i, t, w, modifier, net, hope_ok)) [[unlikely]] {
+      const bool adept = p.stress_experience > 0 && p.experience > 0 && opt_.cards && stress_experience(i, t, w, modifier, net, hope_ok);
+      // Honed Expertise (play_traits.hpp): a d6 as the Experience is used; on its face or above, free.
+      if ((adept || hope_ok) && p.free_experience > 0 && opt_.cards && honed_expertise(i)) [[unlikely]] {
+        modifier += p.experience;
+        roll_experience_ = true;
+      } else if (adept) [[unlikely]] {
         const int bonus = p.stress_experience * p.experience;
         mark_stress(i, 1);
         const PcCard& c = p.cards[static_cast<std::size_t>(p.stress_experience_card)];
@@ -637,6 +651,7 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
     }
     ENCSIM_SAY(log_, "  %s spends 3 Hope to reroll low damage dice", pname(i));
   }
+  if (match_card_ >= 0) [[unlikely]] sum += matching_dice(i, d.data(), n);  // Sacred Resonance (play_traits.hpp)
   // The highest and the lowest die kept, after any reroll, for the hit
   // reactions that read them: `double_die` (Manipulate Magic), `max_die` (Versatile Fighter).
   top_die_ = 0;

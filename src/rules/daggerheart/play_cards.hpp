@@ -526,6 +526,7 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
       const double worth = e.half_damage ? adv_marks(u, mean / 2, w.type) : weapon_marks(i, u, w);
       if (worth <= kHopeWorth * e.hope + kStressWorth * e.stress) break;
       if (added == 0) pay_card(i, k);
+      if (e.double_matches) [[unlikely]] match_card_ = k;  // Sacred Resonance (play_traits.hpp)
       if (e.half_damage) *half |= 1u << *n;
       targets[*n] = u;
       feats[(*n)++] = c.feat;
@@ -553,9 +554,11 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
     if (!card_payable(i, k, CardTrigger::damaged, 0) || e.reflect > 0 || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
     if (e.hit_if != HitIf::any && (from < 0 || (adv(from).range == Range::melee) != (e.hit_if == HitIf::melee))) continue;
-    const double cut = e.halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
+    const bool halve = e.halve || e.shell >= 0;  // a shell (Retract) resists the hit: halved, unless already resisted
+    if (e.shell >= 0 && resisted(i, type, from)) [[unlikely]] continue;
+    const double cut = halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
     const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), major_of(i), severe_of(i)) - e.downgrade);
-    const double saved = marks - (e.reduce.present() || e.halve ? rest : std::max(0, marks - e.downgrade)) -
+    const double saved = marks - (e.reduce.present() || halve ? rest : std::max(0, marks - e.downgrade)) -
                          kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
     if (saved > best) best = saved, pick = k;
   }
@@ -564,9 +567,10 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
   const CardEffect& e = c.def->effect;
   pay_card(i, pick);
   int after = marks;
-  if (e.halve) {
+  if (e.halve || e.shell >= 0) {
     after = severity(dmg / 2, major_of(i), severe_of(i));
     ENCSIM_SAY(log_, "  %s plays %s: the damage is halved to %d", pname(i), c.def->name.c_str(), dmg / 2);
+    if (e.shell >= 0) [[unlikely]] retract(i, pick);  // Retract (play_traits.hpp)
   }
   if (e.reduce.present()) {
     const int cut = roll_card_dice(i, e.reduce, false);

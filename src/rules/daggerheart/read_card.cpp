@@ -345,8 +345,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("half_damage")->pos(), r.what() + ": half_damage goes with extra_targets");
   if (const Node* p = r.get("pool")) {
     const std::vector<KeySpec> keys{
-        {"fill", "hope_roll|hurt|magic_hurt|action|foe_hurt|no_damage", "", "what places tokens: a roll of the PC's with Hope (a token instead of the Hope); an adversary's attack that makes the PC mark HP (a token per HP, for the card's `stress`); magic damage that makes it mark HP (a token per HP); playing the card, an action with `target: self` (as many as the pool holds); damage to a PC from the foe the card (an action with `target: enemy`) marks (a token each time); an action roll of the PC's that succeeds against its chosen foe with no damage roll (a token each time). A foe_hurt or no_damage pool is spent only on damage to its foe"},
-        {"spend", "attack|damage|next_hit|damaged", "attack", "what the tokens are spent on: the PC's weapon attack rolls and damage rolls; its damage rolls; all of them on its next successful weapon attack; damage the PC takes (their roll off it)"},
+        {"fill", "hope_roll|hurt|magic_hurt|action|foe_hurt|no_damage|fear_roll", "", "what places tokens: a roll of the PC's with Hope (a token instead of the Hope); an adversary's attack that makes the PC mark HP (a token per HP, for the card's `stress`); magic damage that makes it mark HP (a token per HP); playing the card, an action with `target: self` (as many as the pool holds); damage to a PC from the foe the card (an action with `target: enemy`) marks (a token each time); an action roll of the PC's that succeeds against its chosen foe with no damage roll (a token each time); an action roll of the PC's with Fear (a token, the Fear still the GM's). A foe_hurt or no_damage pool is spent only on damage to its foe"},
+        {"spend", "attack|damage|next_hit|damaged|roll", "attack", "what the tokens are spent on: the PC's weapon attack rolls and damage rolls; its damage rolls; all of them on its next successful weapon attack; damage the PC takes (their roll off it); any action roll of the PC's, before it is rolled (with `each`)"},
         {"strike_back", "melee", "", "with spend damaged: the tokens' roll is also dealt to the attacker when it fights in Melee (of the card's damage_type)"},
         {"max", "number | trait | proficiency | level | spellcast | none", "", "the most tokens the pool holds (none: no most)"},
         {"die", "integer", "0", "each token rolls this die (sides)"},
@@ -358,16 +358,16 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     pr.finish();
     if (!pr.has("fill") || !pr.has("max"))
       throw InputError(p->pos(), "the pool of '" + c.name + "' needs `fill` and `max`");
-    e.pool.fill = static_cast<PoolFill>(1 + pr.get_choice("fill", {"hope_roll", "hurt", "magic_hurt", "action", "foe_hurt", "no_damage"}, 0));
-    e.pool.spend = static_cast<PoolSpend>(pr.get_choice("spend", {"attack", "damage", "next_hit", "damaged"}, 0));
+    e.pool.fill = static_cast<PoolFill>(1 + pr.get_choice("fill", {"hope_roll", "hurt", "magic_hurt", "action", "foe_hurt", "no_damage", "fear_roll"}, 0));
+    e.pool.spend = static_cast<PoolSpend>(pr.get_choice("spend", {"attack", "damage", "next_hit", "damaged", "roll"}, 0));
     e.pool.strike_melee = pr.has("strike_back") && pr.get_choice("strike_back", {"melee"}, 0) == 0;
     if (e.pool.strike_melee && e.pool.spend != PoolSpend::damaged)
       throw InputError(pr.get("strike_back")->pos(), "the pool of '" + c.name + "': strike_back goes with `spend: damaged`");
     if (e.pool.on_foe() && (e.pool.spend == PoolSpend::attack || e.pool.spend == PoolSpend::damaged))
       throw InputError(pr.get("fill")->pos(), "the pool of '" + c.name + "': a foe's pool (fill foe_hurt or no_damage) is spent on "
                                               "damage to its foe: `spend: damage` or `next_hit`");
-    if (pr.has("only") && e.pool.spend == PoolSpend::damaged)
-      throw InputError(pr.get("only")->pos(), "the pool of '" + c.name + "': `only` goes with a pool spent on attacks, not `spend: damaged`");
+    if (pr.has("only") && (e.pool.spend == PoolSpend::damaged || e.pool.spend == PoolSpend::roll))
+      throw InputError(pr.get("only")->pos(), "the pool of '" + c.name + "': `only` goes with a pool spent on attacks, not `spend: damaged` or `roll`");
     if (pr.get("max")->text() == "spellcast")
       e.pool.max_spellcast = true;
     else if (pr.get("max")->text() == "none")  // no most: as many as a card holds (PcCard::pool_max's cap)
@@ -382,6 +382,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     e.pool.each = static_cast<int>(pr.get_int("each", 0, 0, 10));
     if ((e.pool.die > 0) == (e.pool.each > 0) || e.pool.die == 1)
       throw InputError(p->pos(), "the pool of '" + c.name + "': each token rolls a `die` (2 sides or more) or adds `each`, one of them");
+    if (e.pool.spend == PoolSpend::roll && e.pool.die > 0)
+      throw InputError(pr.get("die")->pos(), "the pool of '" + c.name + "': `spend: roll` adds `each` apiece before the roll, no die");
   }
   e.hit_if = static_cast<HitIf>(r.get_choice("hit_if", kHitIf, 0));
   e.heal_hp = read_dice(r, "heal_hp");
@@ -503,6 +505,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"armor_for_stress", "boolean", "false", "the PC may mark an Armor Slot instead of a Stress (by policy)"});
     keys.push_back({"rally_die", "integer", "0", "the PC's Rally Die has these sides, when it has one (6 to 20)"});
     keys.push_back({"help_die", "integer", "0", "the advantage die the PC gives when it Helps an ally has these sides (6 to 20)"});
+    keys.push_back({"free_experience", "integer", "0", "as the PC uses an Experience, a d6: at or above this face it costs no Hope (2 to 6)"});
+    keys.push_back({"tag_teams", "integer", "0", "more Tag Team rolls the PC may initiate a session"});
+    keys.push_back({"tag_team_cost", "integer", "0", "the Hope an ally spends to initiate a Tag Team roll with the PC (1 or 2; 3 without)"});
     keys.push_back({"stress_experience", "integer", "0", "the PC may mark a Stress instead of spending the Hope an Experience costs; the Experience's bonus is then multiplied by this (2 to 3)"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
@@ -547,6 +552,13 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
       throw InputError(pr.scalar(pr.has("rally_die") && e.p_rally_die < 6 ? "rally_die" : "help_die")->pos(),
                        "rally_die and help_die are dice of 6 to 20 sides");
     e.p_stress_experience = static_cast<int>(pr.get_int("stress_experience", 0, 0, 3));
+    e.p_free_experience = static_cast<int>(pr.get_int("free_experience", 0, 0, 6));
+    if (e.p_free_experience == 1)
+      throw InputError(pr.scalar("free_experience")->pos(), "free_experience is a d6 face from 2 to 6 (1 would make every Experience free)");
+    e.p_tag_teams = static_cast<int>(pr.get_int("tag_teams", 0, 0, 3));
+    e.p_tag_team_cost = static_cast<int>(pr.get_int("tag_team_cost", 0, 0, 2));
+    if (pr.has("tag_team_cost") && e.p_tag_team_cost < 1)
+      throw InputError(pr.scalar("tag_team_cost")->pos(), "tag_team_cost is the Hope an ally pays for a Tag Team with the PC: 1 or 2 (3 without it)");
     e.p_spellcast = static_cast<int>(pr.get_int("spellcast", 0, 0, 5));
     if (pr.has("trait_up")) e.p_trait_up = pr.get_choice("trait_up", kTraitNames, 0);
     e.p_armor_for_stress = pr.get_bool("armor_for_stress", false);
@@ -559,6 +571,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
       if (const Node* v = pr.get(kPassiveNames[k])) *out[k] = read_number(*v);
   }
   e.free_help = r.get_bool("free_help", false);  // checked in read_more_effect (read_card_more.cpp)
+  if (r.has("shell")) e.shell = r.get_choice("shell", kTypeNames, 0);  // ... and these two too
+  e.double_matches = r.get_bool("double_matches", false);
   e.evasion_marks = r.get_bool("evasion_marks", false);  // ... and this one too
   e.first_attack = r.get_bool("first_attack", false);  // ... and this one
   e.next_targets = static_cast<int>(r.get_int("next_targets", 0, 0, 3));  // ... and this one

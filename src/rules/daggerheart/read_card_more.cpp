@@ -3,7 +3,7 @@
 // (an ally_damaged reaction only against a hit of so many HP), `replaces` (an
 // entry that stands in for another), `free_help` and the `help` and
 // `session_start` triggers, `evasion_marks` and the `foe_marked` trigger,
-// `once_per_target`. Read after read_card.cpp's keys (read_effect),
+// `once_per_target`, `shell` and `double_matches` (play_traits.hpp). Read after read_card.cpp's keys (read_effect),
 // each checked with line:col. docs/scenarios.md, "Daggerheart domain cards".
 #include <algorithm>
 #include <set>
@@ -28,6 +28,8 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"echo_damage", "boolean", "false", "reaction (ally_dealt, roll: spellcast, target: enemy; nothing else but its costs and vault_fear): on a success the same damage the ally dealt, of its type, to the same adversary"},
       {"vault_fear", "boolean", "false", "a rolled card (a `roll`): a success with Fear sends it to the vault: no more uses until a rest of its `refresh` kind gives them back"},
       {"evasion_marks", "boolean", "false", "reaction (foe_marked, `target: self`): +Evasion equal to the HP the adversary marked, until after the next attack made against the PC (played when that is 2 or more)"},
+      {"shell", "physical|magic", "", "reaction (damaged, with `against` of the same type): the PC retracts into a shell: resistance to damage of this type (the hit at hand halved too) and disadvantage on its action rolls, until it comes out as its next spotlight begins"},
+      {"double_matches", "boolean", "false", "reaction (hit, with extra_targets): on an attack it is played on, each weapon damage die showing the same face as another counts twice"},
   };
   return kKeys;
 }
@@ -115,6 +117,12 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
        e.attack_damage.present() || e.double_damage || e.stance() || e.focus_proficiency))
     throw InputError(r.scalar("first_attack")->pos(), r.what() + ": first_attack goes with `trigger: attack` and two or more of its "
                                                                "options (advantage, heal_stress, bonus), its costs and uses, nothing else");
+  if (e.shell >= 0 && (e.trigger != CardTrigger::damaged || e.against != e.shell || e.halve || e.reduce.present() ||
+                       e.downgrade || e.reflect || e.armor))
+    throw InputError(r.scalar("shell")->pos(), r.what() + ": shell goes with `trigger: damaged` and `against` of the same "
+                                                          "type, and no other reduction (halve, reduce, downgrade, reflect, armor)");
+  if (e.double_matches && (e.trigger != CardTrigger::hit || e.extra_targets == 0))
+    throw InputError(r.scalar("double_matches")->pos(), r.what() + ": double_matches goes with `trigger: hit` and extra_targets");
   const bool marked = e.trigger == CardTrigger::foe_marked;
   if (marked != e.evasion_marks ||
       (marked && (!alone || e.armor || e.gain_hope || e.heal_stress.present() || e.either || e.evasion || e.target != CardTarget::self)))

@@ -148,6 +148,8 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   }
   if (roll_vs_ >= 0 && pc(i).prioritizes && opt_.cards) [[unlikely]] prioritize(i, roll_vs_);  // Nemesis (play_roll.hpp)
   if (pc_[i].rising > 0) [[unlikely]] modifier += rising_add(i);  // Wild Surge (play_boosts.hpp)
+  if (pc_[i].shell != 0) [[unlikely]] net_adv -= 1;  // in its shell (Retract, play_traits.hpp): disadvantage
+  if (pc(i).has_roll_pool && opt_.cards) [[unlikely]] modifier += tide_before_roll(i, modifier, net_adv, target_difficulty);
   RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f, sides);
   if (focus_reroll(i, attack, r)) {  // class_play.hpp
     pc_[i].hunted = -1;
@@ -214,6 +216,7 @@ inline void Battle<R, Log>::roll_gains(int i, RollResult r) {
     if (!token) ENCSIM_SAY(log_, "  %s gains a Hope (%d)", pname(i), pc_[i].hope);
   } else {
     gain_fear(1, kFearGainedRolls);
+    if (pc(i).has_fear_pool && opt_.cards) [[unlikely]] tide_on_fear(i);  // Know the Tide (play_traits.hpp)
   }
 }
 

@@ -96,7 +96,7 @@ inline void Battle<R, Log>::carry_in() {
       s.out = p.out[i];
       s.dead = p.dead[i];
       s.rally = p.rally[i];
-      s.tag_team_used = p.tag_team_used[i];
+      s.tag_teams_used = p.tag_teams_used[i];
       for (std::size_t k = 0; k < pc(i).cards.size(); ++k)
         s.card_uses[k] = p.card_uses[i][k], s.pool[k] = p.pool[i][k], s.once_done[k] = p.once_done[i][k];
       for (std::size_t k = 0; k < pc(i).consumables.size(); ++k) s.items[k] = p.items[i][k];
@@ -142,7 +142,7 @@ inline void Battle<R, Log>::carry_out() {
     p.out[i] = s.out;
     p.dead[i] = s.dead;
     p.rally[i] = s.rally;
-    p.tag_team_used[i] = s.tag_team_used;
+    p.tag_teams_used[i] = s.tag_teams_used;
     for (std::size_t k = 0; k < pc(i).cards.size(); ++k)
       p.card_uses[i][k] = s.card_uses[k], p.once_done[i][k] = s.once_done[k],
       p.pool[i][k] = pc(i).cards[k].def->effect.pool.on_foe() ? 0 : s.pool[k];  // a foe's pool ends with its fight

@@ -26,7 +26,7 @@ struct PcState {
   int evasion_bonus, attack_bonus;
   bool advantage_next;
   int rally;  // Rally Die size, 0 when spent or none
-  bool tag_team_used;
+  int tag_teams_used;  // Tag Team rolls it has initiated (this session: carried)
   std::array<std::int8_t, kMaxPcCards> card_uses;  // uses left per card and feature, -1 unlimited (play_cards.hpp)
   bool beast;  // in its Beastform (beastform_play.hpp)
   int beast_bonus;  // ... the form's trait bonus, +1 with Evolution
@@ -70,6 +70,8 @@ struct PcState {
   int twin_from, twin_card;  // a next_targets charge on it (Parallela): the caster + 1 (0 none) and its card
   int approach;  // a first_attack card whose `bonus` joins this attack's damage on a hit: its index + 1, 0 none
   int spectral, spectral_card;  // Spectral: the damage types it is immune to (type_bit), 0 none, and the card (play_forms.hpp)
+  TypeMask shell;  // in its shell (Retract): the damage types it resists, 0 none ...
+  int shell_card;  // ... and the card (play_traits.hpp)
 };
 
 struct AdvState {
