@@ -76,6 +76,27 @@ TEST(DaggerheartTraits, RetractKeepsOutOfMagicAndOfHitsItCannotLower) {
   EXPECT_EQ(r2.rec.combatants[0].damage_taken, 1) << r2.log;
 }
 
+// A galapa still in its shell when an ally tags it in: its roll in the Tag
+// Team has disadvantage. Pal (a galapa, acting first, 0 Hope) fails with
+// Fear; Foe's 13 on Pal (thresholds 7/12: the PC it marks most on) is halved
+// in the shell. Hero (3 Hope) then starts a Tag Team with Pal, still retracted.
+TEST(DaggerheartTraits, AGalapaInItsShellRollsWithDisadvantage) {
+  const auto enc = encounter_from(
+      "ruleset: daggerheart\nmax_rounds: 1\n"
+      "options: {tag_team: true, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, hope_features: false, "
+      "class_features: false}\n"
+      "party:\n  - {name: Pal, level: 1, ancestry: Galapa, proficiency: 1, hp: 6, stress: 6, hope: 0, traits: {agility: 0}, "
+      "primary: {damage: d4}, armor: {thresholds: [5, 10], score: 0}}\n"
+      "  - {name: Hero, level: 1, proficiency: 1, hp: 6, hope: 3, traits: {agility: 0}, primary: {damage: d4}, "
+      "armor: {thresholds: [20, 30], score: 0}}\n"
+      "foes:\n  - {name: Foe, difficulty: 30, thresholds: [5, 10], hp: 6, atk: 10, attack: {damage: 13, range: melee}}\n");
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}, true};
+  const Replay r = replay(enc, dice, hero_first());
+  EXPECT_TRUE(has(r, "Pal plays Retract")) << r.log;
+  EXPECT_TRUE(has(r, "Hero spends 3 Hope on a Tag Team roll with Pal")) << r.log;
+  EXPECT_TRUE(has(r, "Pal rolls Hope 1, Fear 1 +0 - disadvantage")) << r.log;
+}
+
 // ---------------------------------------------------------------------------
 // Know the Tide (Seaborne): `pool: {fill: fear_roll, spend: roll, max: level, each: 1}`
 
