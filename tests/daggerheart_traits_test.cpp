@@ -76,6 +76,27 @@ TEST(DaggerheartTraits, RetractKeepsOutOfMagicAndOfHitsItCannotLower) {
   EXPECT_EQ(r2.rec.combatants[0].damage_taken, 1) << r2.log;
 }
 
+// A galapa still in its shell when an ally tags it in: its roll in the Tag
+// Team has disadvantage. Pal (a galapa, acting first, 0 Hope) fails with
+// Fear; Foe's 13 on Pal (thresholds 7/12: the PC it marks most on) is halved
+// in the shell. Hero (3 Hope) then starts a Tag Team with Pal, still retracted.
+TEST(DaggerheartTraits, AGalapaInItsShellRollsWithDisadvantage) {
+  const auto enc = encounter_from(
+      "ruleset: daggerheart\nmax_rounds: 1\n"
+      "options: {tag_team: true, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, hope_features: false, "
+      "class_features: false}\n"
+      "party:\n  - {name: Pal, level: 1, ancestry: Galapa, proficiency: 1, hp: 6, stress: 6, hope: 0, traits: {agility: 0}, "
+      "primary: {damage: d4}, armor: {thresholds: [5, 10], score: 0}}\n"
+      "  - {name: Hero, level: 1, proficiency: 1, hp: 6, hope: 3, traits: {agility: 0}, primary: {damage: d4}, "
+      "armor: {thresholds: [20, 30], score: 0}}\n"
+      "foes:\n  - {name: Foe, difficulty: 30, thresholds: [5, 10], hp: 6, atk: 10, attack: {damage: 13, range: melee}}\n");
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}, true};
+  const Replay r = replay(enc, dice, hero_first());
+  EXPECT_TRUE(has(r, "Pal plays Retract")) << r.log;
+  EXPECT_TRUE(has(r, "Hero spends 3 Hope on a Tag Team roll with Pal")) << r.log;
+  EXPECT_TRUE(has(r, "Pal rolls Hope 1, Fear 1 +0 - disadvantage")) << r.log;
+}
+
 // ---------------------------------------------------------------------------
 // Know the Tide (Seaborne): `pool: {fill: fear_roll, spend: roll, max: level, each: 1}`
 
@@ -213,6 +234,72 @@ TEST(DaggerheartTraits, SacredResonanceDoublesMatchingDamageDice) {
 }
 
 // ---------------------------------------------------------------------------
+// Enchanted Aid (Primal Origin specialization): `passive: {help_spellcast: 8}`
+// and `trigger: ally_rolled, swap: true, with_help: true, uses: 1`
+
+// Pal (a level-1 caster, Instinct 2, acting first) casts Vicious Entangle at
+// Foe; Hero (a level-5 sorcerer of the Primal Origin, 3 Hope) may help.
+std::string aided(int help_min_hope) {
+  return "ruleset: daggerheart\nmax_rounds: 1\n"
+         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: " + std::to_string(help_min_hope) +
+         ", hard_moves: false, hope_features: false, class_features: false}\n"
+         "party:\n  - {name: Pal, level: 1, proficiency: 1, spellcast: instinct, traits: {instinct: 2}, primary: {damage: d4}, "
+         "armor: {thresholds: [5, 10], score: 0}, cards: [Vicious Entangle], tactics: [{do: \"card:Vicious Entangle\"}]}\n"
+         "  - {name: Hero, class: sorcerer, subclass: Primal Origin, level: 5, proficiency: 1, hope: 3, primary: {damage: d4}, "
+         "armor: {thresholds: [5, 10], score: 0}}\n"
+         "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 20, atk: 0, attack: {damage: 1}}\n";
+}
+
+// The sorcerer helps with a d8; the roll (5 + 9 + 2 + 4 = 20) succeeds with
+// Fear, and the swap makes it one with Hope: the party keeps the spotlight.
+TEST(DaggerheartTraits, EnchantedAidHelpsASpellcastWithAD8AndSwapsItsDice) {
+  const auto enc = encounter_from(aided(2));
+  ScriptedDice dice{{{12, 5}, {12, 9}, {8, 4}, {8, 3}}, true};
+  const Replay r = replay(enc, dice, hero_first());
+  EXPECT_TRUE(has(r, "Hero spends a Hope to help Pal's Spellcast roll (Enchanted Aid: Help: a d8 advantage die)")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Enchanted Aid: Swap: Pal's Hope and Fear Dice swap: Hope 9, Fear 5: success with Hope")) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kFearGainedRolls], 0) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "Enchanted Aid: Help").uses, 1);
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "Enchanted Aid: Swap").uses, 1);
+  // Below the Help policy's Hope: no help, so no swap either.
+  const auto poor = encounter_from(aided(7));
+  ScriptedDice d2{{{12, 5}, {12, 9}, {8, 3}}, true};
+  const Replay r2 = replay(poor, d2, hero_first());
+  EXPECT_FALSE(has(r2, "Enchanted Aid")) << r2.log;
+}
+
+// ---------------------------------------------------------------------------
+// Cloaking Blast (Arcana 7): `trigger: spotlight_end, hope: 1, cloak: attack, after_spell: true`
+
+// A level-7 caster (Instinct 2, 2 Hope) casts Vicious Entangle each spotlight
+// at Foe (its attack deals 20 at +2).
+std::string blaster() {
+  return "ruleset: daggerheart\nmax_rounds: 1\n"
+         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, "
+         "hope_features: false, class_features: false}\n"
+         "party:\n  - {name: Hero, level: 7, proficiency: 1, hope: 2, spellcast: instinct, traits: {instinct: 2}, "
+         "primary: {damage: d4}, armor: {thresholds: [5, 11], score: 3}, cards: [Cloaking Blast, Vicious Entangle], "
+         "tactics: [{do: \"card:Vicious Entangle\"}]}\n"
+         "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 20, atk: 2, attack: {damage: 20}}\n";
+}
+
+// 5 + 9 + 2 = 16: a success with Fear; as the spotlight ends a Hope cloaks
+// the caster, and Foe's attack has disadvantage (15 and 3: 3, a miss).
+TEST(DaggerheartTraits, CloakingBlastCloaksTheCasterAfterASuccessfulSpell) {
+  const auto enc = encounter_from(blaster());
+  ScriptedDice dice{{{12, 5}, {12, 9}, {8, 3}, {20, 15}, {20, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero plays Cloaking Blast: Cloaked until it makes an attack")) << r.log;
+  EXPECT_TRUE(has(r, "d20 3 (disadvantage)")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].damage_taken, 0) << r.log;
+  EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 1) << r.log;
+  // A failed spell: nothing to follow; Foe hits (15 + 2).
+  ScriptedDice d2{{{12, 1}, {12, 2}, {20, 15}}};
+  const Replay r2 = replay(enc, d2);
+  EXPECT_FALSE(has(r2, "Cloaking Blast")) << r2.log;
+}
+
+// ---------------------------------------------------------------------------
 // The new keys' errors
 
 TEST(DaggerheartTraits, TheNewKeysAreChecked) {
@@ -235,6 +322,15 @@ TEST(DaggerheartTraits, TheNewKeysAreChecked) {
   EXPECT_NE(msg("when: passive, pool: {fill: fear_roll, spend: roll, max: level, each: 1, only: magic}").find("`only` goes with"),
             std::string::npos);
   EXPECT_NE(msg("when: passive, pool: {fill: fear_rol, spend: roll, max: level, each: 1}").find("fear_roll"), std::string::npos);
+  EXPECT_NE(msg("when: passive, passive: {help_spellcast: 4}").find("6 to 20"), std::string::npos);
+  EXPECT_NE(msg("when: reaction, trigger: ally_rolled, target: allies, swap: true").find("an `ally_rolled` reaction"),
+            std::string::npos);
+  EXPECT_NE(msg("when: reaction, trigger: rolled, swap: true, with_help: true").find("with_help goes with"), std::string::npos);
+  EXPECT_NE(msg("when: reaction, trigger: spotlight_end, stress: 1, cloak: attack, after_spell: maybe").find("true or false"),
+            std::string::npos);
+  EXPECT_NE(msg("when: reaction, trigger: spotlight_end, stress: 1, cloak: attack, after_spel: true").find("after_spell"),
+            std::string::npos);
+  EXPECT_NE(msg("when: reaction, trigger: hit, bonus: d4, after_spell: true").find("after_spell goes with"), std::string::npos);
   // The shipped entries read.
   EXPECT_NO_THROW(dh::feature_library());
 }

@@ -626,6 +626,11 @@ class Battle {
   void camaraderie(int i, int k, int cost);
   int matching_dice(int i, const int* d, int n);
   int match_card_ = -1;  // a double_matches card played on the attack being made (Sacred Resonance), -1 none
+  int help_spell(int i);
+  bool spell_help_ = false;  // a PC Helps Spellcast rolls (Enchanted Aid), with an ally
+  bool cheap_tag_teams_ = false;  // a PC makes a Tag Team with it cheaper (Camaraderie), with an ally
+  int roll_helper_ = -1;     // the PC that Helped the Spellcast roll being made, -1 none
+  bool spell_hit_ = false;   // the spotlight action of a PC with a spotlight_end reaction was a successful spell (Cloaking Blast)
 };
 
 }  // namespace encsim::daggerheart

@@ -536,6 +536,15 @@ struct CardEffect {
   // More Tag Team rolls the PC may initiate a session, and the Hope an ally
   // pays to initiate one with the PC (Camaraderie: 1 and 2; play_traits.hpp); 0 none.
   int p_tag_teams = 0, p_tag_team_cost = 0;
+  // The PC Helps an ally's Spellcast roll (by the Help policy) with an
+  // advantage die of these sides (Enchanted Aid: 8; play_traits.hpp); 0 none.
+  int p_help_spellcast = 0;
+  // Reactions (ally_rolled, swap): only on an ally's Spellcast roll the PC
+  // Helped (Enchanted Aid's swap; play_traits.hpp).
+  bool with_help = false;
+  // Reactions (spotlight_end): only after the PC's spotlight action was a
+  // successful Spellcast roll of a spell (another card: Cloaking Blast).
+  bool after_spell = false;
   int p_spellcast = 0;  // added to the PC's Spellcast rolls (not to what counts its Spellcast trait: tokens, dice)
   int p_trait_up = -1;  // +1 to this trait (Trait index), before the other passives read it; -1 none
   // The PC may mark an Armor Slot instead of a Stress (Grace-Touched; play_boons.hpp's policy).
@@ -558,7 +567,7 @@ struct CardEffect {
     return p_no_minor > 0 || p_keep_armor > 0 || p_keep_stress > 0 || p_no_disadvantage >= 0 || p_vulnerable_damage.present() ||
            p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
            p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress || p_help_die > 0 ||
-           p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0;
+           p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0 || p_help_spellcast > 0;
   }
 };
 

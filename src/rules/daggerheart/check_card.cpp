@@ -337,19 +337,22 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("fail_attack")->pos(), r.what() + ": fail_attack goes with `trigger: attacked` and `target: self`");
   if (e.fear_bonus && !hit)
     throw InputError(r.scalar("fear_bonus")->pos(), r.what() + ": fear_bonus goes with `trigger: hit`");
-  if (ally_rolled && (!rerolls || e.reroll_hope || e.fear_to_hope || others || e.heal_hp.present() || e.hp_marks ||
+  const bool help_swap = ally_rolled && e.swap && e.with_help && !rerolls;  // Enchanted Aid's swap
+  if (ally_rolled && ((!rerolls && !help_swap) || e.reroll_hope || e.fear_to_hope || others || e.heal_hp.present() || e.hp_marks ||
                       e.downgrade || e.heal_stress.present() || r.has("hit_if") || e.either || e.hp_left ||
                       (e.target != CardTarget::allies && e.target != CardTarget::party)))
     throw InputError(node.pos(), r.what() + ": an `ally_rolled` reaction rolls an ally's dice again (`reroll`; `target: allies`, "
-                                            "or `party` for the PC's own roll too), for its costs and uses (and on_trait, "
-                                            "on_failure, with_experience), nothing else");
+                                            "or `party` for the PC's own roll too), or swaps them after a roll it helped (`swap` "
+                                            "with `with_help`), for its costs and uses (and on_trait, on_failure, with_experience), nothing else");
   const bool reaction_roll = e.trigger == CardTrigger::reaction_roll;
   if (reaction_roll && (!e.advantage || others_but_advantage(e) || e.heal_hp.present() || e.hp_marks || e.downgrade ||
                         e.heal_stress.present() || r.has("hit_if") || e.either))
     throw InputError(node.pos(), r.what() + ": a `reaction_roll` reaction gives the PC advantage on its reaction roll "
                                             "(`advantage`), for its costs and uses, nothing else");
-  if (e.swap && !rolled)
-    throw InputError(r.scalar("swap")->pos(), r.what() + ": swap goes with `trigger: rolled`");
+  if (e.swap && !rolled && !help_swap)
+    throw InputError(r.scalar("swap")->pos(), r.what() + ": swap goes with `trigger: rolled` (or `ally_rolled` with with_help)");
+  if (e.with_help && (!ally_rolled || !e.swap || e.target != CardTarget::allies))
+    throw InputError(r.scalar("with_help")->pos(), r.what() + ": with_help goes with `trigger: ally_rolled`, swap and `target: allies`");
   if (e.prioritize && (!e.swap || e.hope == 0 || e.uses || e.stress))
     throw InputError(r.scalar("prioritize")->pos(), r.what() + ": prioritize goes with swap and a `hope` cost (paid to Prioritize), no uses or stress");
   if (rerolls && !rolled && !ally_rolled)

@@ -74,6 +74,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   if (e.p_free_experience > 0)  // Honed Expertise: the kindest face
     p.free_experience = p.free_experience > 0 ? std::min(p.free_experience, e.p_free_experience) : e.p_free_experience;
   p.more_tag_teams += e.p_tag_teams;  // Camaraderie
+  p.help_spell_die = std::max(p.help_spell_die, e.p_help_spellcast);  // Enchanted Aid
   if (e.p_tag_team_cost > 0) p.tag_team_cost = p.tag_team_cost > 0 ? std::min(p.tag_team_cost, e.p_tag_team_cost) : e.p_tag_team_cost;
   p.spellcast_bonus += e.p_spellcast;
   if (p.rally_die > 0) p.rally_die = std::max(p.rally_die, e.p_rally_die);  // Epic Poetry: a d10 Rally Die (a Bard's)
@@ -197,6 +198,7 @@ void finish_cards(Pc& p) {
     if (p.cards[k].live() && e.p_free_experience > 0 && p.free_experience_card < 0) p.free_experience_card = static_cast<int>(k);
     if (p.cards[k].live() && (e.p_tag_teams > 0 || e.p_tag_team_cost > 0) && p.camaraderie_card < 0)
       p.camaraderie_card = static_cast<int>(k);
+    if (p.cards[k].live() && e.p_help_spellcast > 0 && p.help_spell_card < 0) p.help_spell_card = static_cast<int>(k);
   }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with armor_for_stress (Grace-Touched)
     if (p.cards[k].live() && p.cards[k].def->effect.p_armor_for_stress && p.armor_stress_card < 0)

@@ -248,6 +248,8 @@ inline void Battle<R, Log>::make_invisible(int i, const PcCard& c, int q) {
 template <class R, class Log>
 inline void Battle<R, Log>::spotlight_end(int i) {
   PcState& s = pc_[i];
+  const bool spelled = spell_hit_;  // its action was a successful spell (after_spell: Cloaking Blast)
+  spell_hit_ = false;
   if (s.invisible_left > 0 && --s.invisible_left == 0) {
     s.unseen &= ~kInvisible;
     ENCSIM_SAY(log_, "  %s's action spends the last Invisibility token: it is seen again", pname(i));
@@ -264,6 +266,7 @@ inline void Battle<R, Log>::spotlight_end(int i) {
       if (e.cloak != pass || !card_payable(i, k, CardTrigger::spotlight_end, 0) || s.stress_marked + e.stress >= pc(i).stress)
         continue;
       if (s.restrained && !e.shed_restrained) continue;
+      if (e.after_spell && !spelled) continue;
       const double gain = (seen & kInvisible ? 0.0 : worth) + (s.restrained && e.shed_restrained ? 1.0 : 0.0);
       if (gain <= kStressWorth * e.stress + kHopeWorth * e.hope) continue;
       pay_card(i, k);

@@ -255,6 +255,7 @@ inline RollResult Battle<R, Log>::reroll_reactions(int i, RollResult r, int targ
     const double now = result_worth(i, r, stakes);
     int best_o = -1, best_k = -1;
     Reroll best_what = Reroll::none;
+    bool best_swap = false;  // the pick swaps the dice of a roll its PC helped (Enchanted Aid, with_help)
     double best = 0.0;
     for (int o = 0; o < n_pc_; ++o) {
       const Pc& p = pc(o);
@@ -262,23 +263,38 @@ inline RollResult Battle<R, Log>::reroll_reactions(int i, RollResult r, int targ
       const int keep = hope_keep(o);
       for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
         const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
-        if (e.reroll == Reroll::none) continue;
+        if (e.reroll == Reroll::none && !e.with_help) continue;
         const bool fits = o == i ? e.trigger == CardTrigger::rolled || e.target == CardTarget::party
                                  : e.trigger == CardTrigger::ally_rolled;
         if (!fits || !card_payable(o, k, e.trigger, e.hope > 0 ? keep : 0) || !roll_fits(e, r) ||
             (e.hp_left > 0 && hp_left(o) > e.hp_left) || (e.stress > 0 && pc_[o].stress_marked + e.stress >= p.stress) ||
-            (pc_[o].card_uses[static_cast<std::size_t>(k)] > 0 && succeeded(r)))  // a limited card waits for a failure
+            (pc_[o].card_uses[static_cast<std::size_t>(k)] > 0 && succeeded(r) && !e.with_help))  // a limited reroll waits for a failure
           continue;
+        if (e.with_help) {  // swap (Enchanted Aid): an ally's Spellcast roll it helped, with Fear
+          if (o == i || roll_helper_ != o || !roll_spell_ || *f <= *h) continue;
+          const double gain = result_worth(i, duality_result(*f, *h, *total, target_difficulty), stakes) - now -
+                              kHopeWorth * e.hope - kStressWorth * e.stress;
+          if (gain > best) best = gain, best_o = o, best_k = k, best_what = Reroll::none, best_swap = true;
+          continue;
+        }
         Reroll what = e.reroll;
         const double gain = reroll_worth(i, e.reroll, *h, *f, *total, target_difficulty, hope_sides, stakes, &what) - now -
                             kHopeWorth * e.hope - kStressWorth * e.stress;
-        if (gain > best) best = gain, best_o = o, best_k = k, best_what = what;
+        if (gain > best) best = gain, best_o = o, best_k = k, best_what = what, best_swap = false;
       }
     }
     if (best_k < 0) return r;
     const PcCard& c = pc(best_o).cards[static_cast<std::size_t>(best_k)];
     pay_card(best_o, best_k);
     const RollResult before = r;
+    if (best_swap) {
+      std::swap(*h, *f);
+      r = duality_result(*h, *f, *total, target_difficulty);
+      ++feat(c.feat).conditions;
+      ENCSIM_SAY(log_, "  %s plays %s: %s's Hope and Fear Dice swap: Hope %d, Fear %d: %s", pname(best_o), c.def->name.c_str(),
+                 pname(i), *h, *f, result_name(r));
+      continue;
+    }
     const char* dice = best_what == Reroll::duality ? "the Duality Dice" : best_what == Reroll::hope ? "the Hope Die" : "the Fear Die";
     if (best_what != Reroll::none) *total -= *h, *h = dice_.die(hope_sides), *total += *h;
     if (best_what != Reroll::hope) *total -= *f, *f = dice_.die(12), *total += *f;

@@ -149,6 +149,7 @@ inline int Battle<R, Log>::tag_team_cost(int i, int k) const {
 // standing ally (a partner is still chosen by its weapon, tag_team_partner).
 template <class R, class Log>
 inline bool Battle<R, Log>::cheaper_tag_team(int i) const {
+  if (!cheap_tag_teams_) return false;
   for (int k = 0; k < n_pc_; ++k)
     if (k != i && standing(k) && pc(k).tag_team_cost > 0 && pc_[i].hope >= std::max(pc(k).tag_team_cost, opt_.tag_team_min_hope))
       return true;
@@ -170,6 +171,34 @@ inline void Battle<R, Log>::camaraderie(int i, int k, int cost) {
     ENCSIM_SAY(log_, "  %s: %s initiates a Tag Team once more this session (%d)", c.def->name.c_str(), pname(i),
                pc_[i].tag_teams_used);
   }
+}
+
+// ---------------------------------------------------------------------------
+// Enchanted Aid (passive `help_spellcast`; its swap: play_roll.hpp, `with_help`)
+
+// Before PC i's Spellcast roll: a standing ally with a help_spellcast die
+// Helps it by the Help policy (`help_min_hope`: the one holding most Hope, by
+// name on ties): a Hope spent, an advantage die of its sides. Help on a
+// Spellcast roll is modelled only for such a helper (the Help policy covers
+// weapon attacks). Its row: uses, and the Hope as `spent`. Returns the
+// advantage dice added (1 or 0); help_sides_ and roll_helper_ are set for the roll.
+template <class R, class Log>
+inline int Battle<R, Log>::help_spell(int i) {
+  int best = -1;
+  for (int k = 0; k < n_pc_; ++k)
+    if (k != i && standing(k) && pc(k).help_spell_die > 0 && pc_[k].hope >= std::max(1, opt_.help_min_hope) &&
+        (best < 0 || pc_[k].hope > pc_[best].hope || (pc_[k].hope == pc_[best].hope && named_before(k, best))))
+      best = k;
+  if (best < 0) return 0;
+  spend_hope(best, 1, kHopeSpentHelp);
+  help_sides_ = pc(best).help_spell_die;
+  roll_helper_ = best;
+  const PcCard& c = pc(best).cards[static_cast<std::size_t>(pc(best).help_spell_card)];
+  ++feat(c.feat).uses;
+  ++feat(c.feat).spent;
+  ENCSIM_SAY(log_, "  %s spends a Hope to help %s's Spellcast roll (%s: a d%d advantage die)", pname(best), pname(i),
+             c.def->name.c_str(), help_sides_);
+  return 1;
 }
 
 // ---------------------------------------------------------------------------

@@ -507,6 +507,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"help_die", "integer", "0", "the advantage die the PC gives when it Helps an ally has these sides (6 to 20)"});
     keys.push_back({"free_experience", "integer", "0", "as the PC uses an Experience, a d6: at or above this face it costs no Hope (2 to 6)"});
     keys.push_back({"tag_teams", "integer", "0", "more Tag Team rolls the PC may initiate a session"});
+    keys.push_back({"help_spellcast", "integer", "0", "the PC Helps an ally's Spellcast roll (by the Help policy) with an advantage die of these sides (6 to 20)"});
     keys.push_back({"tag_team_cost", "integer", "0", "the Hope an ally spends to initiate a Tag Team roll with the PC (1 or 2; 3 without)"});
     keys.push_back({"stress_experience", "integer", "0", "the PC may mark a Stress instead of spending the Hope an Experience costs; the Experience's bonus is then multiplied by this (2 to 3)"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
@@ -556,6 +557,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     if (e.p_free_experience == 1)
       throw InputError(pr.scalar("free_experience")->pos(), "free_experience is a d6 face from 2 to 6 (1 would make every Experience free)");
     e.p_tag_teams = static_cast<int>(pr.get_int("tag_teams", 0, 0, 3));
+    e.p_help_spellcast = static_cast<int>(pr.get_int("help_spellcast", 0, 0, 20));
+    if (pr.has("help_spellcast") && e.p_help_spellcast < 6)
+      throw InputError(pr.scalar("help_spellcast")->pos(), "help_spellcast is an advantage die of 6 to 20 sides");
     e.p_tag_team_cost = static_cast<int>(pr.get_int("tag_team_cost", 0, 0, 2));
     if (pr.has("tag_team_cost") && e.p_tag_team_cost < 1)
       throw InputError(pr.scalar("tag_team_cost")->pos(), "tag_team_cost is the Hope an ally pays for a Tag Team with the PC: 1 or 2 (3 without it)");
@@ -573,6 +577,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.free_help = r.get_bool("free_help", false);  // checked in read_more_effect (read_card_more.cpp)
   if (r.has("shell")) e.shell = r.get_choice("shell", kTypeNames, 0);  // ... and these two too
   e.double_matches = r.get_bool("double_matches", false);
+  e.with_help = r.get_bool("with_help", false);
   e.evasion_marks = r.get_bool("evasion_marks", false);  // ... and this one too
   e.first_attack = r.get_bool("first_attack", false);  // ... and this one
   e.next_targets = static_cast<int>(r.get_int("next_targets", 0, 0, 3));  // ... and this one

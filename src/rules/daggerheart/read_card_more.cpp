@@ -30,6 +30,8 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"evasion_marks", "boolean", "false", "reaction (foe_marked, `target: self`): +Evasion equal to the HP the adversary marked, until after the next attack made against the PC (played when that is 2 or more)"},
       {"shell", "physical|magic", "", "reaction (damaged, with `against` of the same type): the PC retracts into a shell: resistance to damage of this type (the hit at hand halved too) and disadvantage on its action rolls, until it comes out as its next spotlight begins"},
       {"double_matches", "boolean", "false", "reaction (hit, with extra_targets): on an attack it is played on, each weapon damage die showing the same face as another counts twice"},
+      {"with_help", "boolean", "false", "reaction (ally_rolled, swap, `target: allies`): only on an ally's Spellcast roll the PC Helped: its Hope and Fear Dice swap"},
+      {"after_spell", "boolean", "false", "reaction (spotlight_end, cloak): only when the PC's spotlight action was a successful Spellcast roll of a spell (another card)"},
   };
   return kKeys;
 }
@@ -123,6 +125,9 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
                                                           "type, and no other reduction (halve, reduce, downgrade, reflect, armor)");
   if (e.double_matches && (e.trigger != CardTrigger::hit || e.extra_targets == 0))
     throw InputError(r.scalar("double_matches")->pos(), r.what() + ": double_matches goes with `trigger: hit` and extra_targets");
+  e.after_spell = r.get_bool("after_spell", false);
+  if (e.after_spell && (e.trigger != CardTrigger::spotlight_end || e.cloak == 0))
+    throw InputError(r.scalar("after_spell")->pos(), r.what() + ": after_spell goes with `trigger: spotlight_end` and cloak");
   const bool marked = e.trigger == CardTrigger::foe_marked;
   if (marked != e.evasion_marks ||
       (marked && (!alone || e.armor || e.gain_hope || e.heal_stress.present() || e.either || e.evasion || e.target != CardTarget::self)))

@@ -37,6 +37,8 @@ inline void Battle<R, Log>::set_up() {
     echoes_ = echoes_ || (pc(i).has_echo && n_pc_ > 1);
     ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
     help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
+    spell_help_ = spell_help_ || (pc(i).help_spell_die > 0 && n_pc_ > 1);  // Enchanted Aid (play_traits.hpp)
+    cheap_tag_teams_ = cheap_tag_teams_ || (pc(i).tag_team_cost > 0 && n_pc_ > 1);  // Camaraderie
     trait_aura_ = trait_aura_ || (pc(i).aura_card >= 0 && pc(i).cards[static_cast<std::size_t>(pc(i).aura_card)].def->effect.aura_trait >= 0 && n_pc_ > 1);
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
