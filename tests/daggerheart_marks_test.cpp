@@ -7,7 +7,8 @@
 // token on the first attack at each foe), Book of Sitil (`next_targets`: a
 // charge on a PC's next attack), Splintering Strike (`split_damage`: one
 // damage roll split among the foes), Encore (`trigger: ally_dealt`,
-// `echo_damage`, `vault_fear`: an ally's damage again). Each on scripted dice where it
+// `echo_damage`, `vault_fear`: an ally's damage again), Natural Familiar
+// (`familiar_die`). Each on scripted dice where it
 // fires, the picks by worth (never by listing order), and the new keys' errors.
 #include <gtest/gtest.h>
 
@@ -305,6 +306,36 @@ TEST(DaggerheartMarks, EncoreLetsASmallHitGo) {
 }
 
 // ---------------------------------------------------------------------------
+// Natural Familiar
+
+// Round 1: with a Melee weapon the familiar (a d6 on each of the six hits it
+// takes to fell Foe, lifting the d4's 1 HP to 2) beats the d4: a Hope, no
+// roll. Round 2: the attack hits: 2 + 4 = 6, Major, the HP it adds counted to
+// the card. Old code: not modelled, 1 HP.
+TEST(DaggerheartMarks, NaturalFamiliarAddsItsDieToTheCastersMeleeDamage) {
+  const auto enc = encounter_from(fight("level: 2, primary: {damage: d4, range: melee}, cards: [Natural Familiar]", foe("Foe", 6), 2));
+  ScriptedDice dice{{{12, 10}, {12, 5}, {4, 2}, {6, 4}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero plays Natural Familiar")) << r.log;
+  EXPECT_TRUE(has(r, "Natural Familiar: a familiar at Hero's side, a d6 on its damage to the foes beside it")) << r.log;
+  EXPECT_TRUE(has(r, "Natural Familiar: the familiar beside Foe adds 4 = 6")) << r.log;
+  EXPECT_EQ(testing::count(r, "plays Natural Familiar"), 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 2) << r.log;
+  const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Natural Familiar");
+  EXPECT_EQ(f.uses, 2);  // the cast and the die
+  EXPECT_EQ(f.spent, 1);
+  EXPECT_EQ(f.damage, 1);
+}
+
+// A ranged weapon's foes are not beside the familiar: it is not summoned.
+TEST(DaggerheartMarks, NaturalFamiliarWaitsWithARangedWeapon) {
+  const auto enc = encounter_from(fight("level: 2, primary: {damage: d4, range: far}, cards: [Natural Familiar]", foe("Foe", 6), 1));
+  ScriptedDice dice{{{12, 10}, {12, 5}, {4, 2}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_FALSE(has(r, "Natural Familiar")) << r.log;
+}
+
+// ---------------------------------------------------------------------------
 // The new keys' errors
 
 TEST(DaggerheartMarks, TheFoePoolKeysAreChecked) {
@@ -353,11 +384,16 @@ TEST(DaggerheartMarks, TheFoePoolKeysAreChecked) {
   EXPECT_NE(msg("when: reaction, trigger: ally_dealt, roll: spellcast, target: enemies, echo_damage: true").find("ally_dealt"),
             std::string::npos);
   EXPECT_NE(msg("target: self, heal_hp: 1, vault_fear: true").find("vault_fear goes with a rolled card"), std::string::npos);
+  EXPECT_EQ(msg("hope: 1, target: self, familiar_die: 6"), "(no error)");
+  EXPECT_NE(msg("hope: 1, target: enemy, familiar_die: 6").find("familiar_die (a die of 2 to 20 sides) goes with"), std::string::npos);
+  EXPECT_NE(msg("roll: spellcast, target: self, familiar_die: 6").find("familiar_die"), std::string::npos);
+  EXPECT_NE(msg("target: self, heal_hp: 1, familiar_die: 6").find("familiar_die"), std::string::npos);
+  EXPECT_NE(msg("target: self, familiar_die: 1").find("familiar_die"), std::string::npos);
 }
 
 // Every library card these keys model reads as modelled.
 TEST(DaggerheartMarks, TheLibraryModelsTheCards) {
-  for (const char* name : {"Sigil of Retribution", "Twilight Toll", "Strategic Approach", "Book of Sitil", "Splintering Strike", "Encore"}) {
+  for (const char* name : {"Sigil of Retribution", "Twilight Toll", "Strategic Approach", "Book of Sitil", "Splintering Strike", "Encore", "Natural Familiar"}) {
     bool found = false;
     for (const dh::CardDef& d : dh::card_library())
       if (d.name == name) {

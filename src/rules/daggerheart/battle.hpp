@@ -593,7 +593,10 @@ class Battle {
   void split_strike(int i, int k, const int* targets, int n, RollResult r, int beats, bool* paid);
   void echo(int from, int j, int dmg, DamageType type, bool mixed);
   bool echoes_ = false;  // a PC holds an ally_dealt reaction (Encore), with an ally
-  bool in_echo_ = false;  // an echo's own damage is being dealt (it sets off no other)
+  bool in_echo_ = false;
+  double familiar_worth(int i, const CardEffect& e) const;
+  void summon(int i, const PcCard& c);
+  int familiar_damage(int i, int t, int dmg, DamageType type);  // an echo's own damage is being dealt (it sets off no other)
   bool sigils_ = false;  // a PC holds a foe_hurt pool (Sigil of Retribution): damage to PCs is watched
   // ---- forms, wards and turning death back (play_forms.hpp) ---------------
   double spectral_worth(int i, const CardEffect& e) const;

@@ -212,6 +212,11 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     return v - p_best * paid;
   }
   if (e.pool.fill == PoolFill::action) return v + pool_fill_value(i, k);  // Thorn Skin (play_pool.hpp)
+  if (e.familiar_die > 0) [[unlikely]] {  // Natural Familiar (play_marks.hpp)
+    *target = i;
+    const double worth = familiar_worth(i, e);
+    return worth <= 0.0 ? -1.0 : v + worth;
+  }
   const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait ? p_beats(roll_mod(i, e), 0, e.difficulty) : 1.0;
   v -= p * paid;  // a cost paid on a success only
   if (e.zone_die > 0) [[unlikely]] return v + p * zone_value(e);  // play_zone.hpp
@@ -281,6 +286,7 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
       return advs_up_ > 0 && hope_budget(i, e) > 0;  // hope_each: a Hope to buy a target with
     case CardTarget::self:
       if (e.spectral >= 0) return spectral_worth(i, e) > 0.0;  // play_forms.hpp
+      if (e.familiar_die > 0) return familiar_worth(i, e) > 0.0;  // play_marks.hpp
       return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;
     case CardTarget::ally: {
       double worth = 0.0;

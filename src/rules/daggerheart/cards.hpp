@@ -283,6 +283,11 @@ struct CardEffect {
   // A rolled card: a success with Fear sends it to the vault (no more uses
   // until a rest of its `refresh` kind gives them back; Encore).
   bool vault_fear = false;
+  // Action (target: self, no roll): a familiar at the PC's side until the
+  // fight ends: a die of these sides joins the PC's damage to an adversary
+  // within its Melee range (the PC's Melee weapon attacks and Melee spells;
+  // Natural Familiar; play_marks.hpp); 0 none.
+  int familiar_die = 0;
   // after_hit: the PC's next successful weapon attack on the same target adds these dice (Breaking Blow).
   CardDice next_hit;
   bool on_kill = false;      // also fires when the PC's damage defeats an adversary

@@ -500,6 +500,12 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (added_card < 0) added_card = k;
     ENCSIM_SAY(log_, "  %s: +%d damage = %d", d.name.c_str(), more, dmg);
   }
+  if (s.familiar > 0 && w.range == Range::melee) [[unlikely]] {  // a familiar's die (Natural Familiar, play_marks.hpp)
+    const int more = familiar_damage(i, targets[0], dmg, w.type);
+    dmg += more;
+    added += more;
+    if (added_card < 0) added_card = s.familiar_card;
+  }
   if (opt_.cards && p.has_attack_pool) {  // a pool's tokens (Slayer Dice, play_pool.hpp): extra damage, not doubled
     int first = -1;
     const int tokens = pool_damage(i, targets[0], dmg, w.type, &first);

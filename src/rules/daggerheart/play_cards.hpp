@@ -308,10 +308,22 @@ inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int bea
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
     const auto before = rpc(i).damage_dealt;
+    int familiar = 0;  // a familiar's die on a Melee spell (play_marks.hpp): the HP it adds, to the familiar's row
+    if (pc_[i].familiar > 0 && e.range == Range::melee) [[unlikely]] {
+      const int more = familiar_damage(i, u, dmg, e.type);
+      familiar = static_cast<int>(adv_marks(u, dmg + more, e.type) - adv_marks(u, dmg, e.type) + 0.5);
+      dmg += more;
+    }
+    const auto spell_before = feat(c.feat).damage;
     if (pc(i).has_foe_pool && opt_.cards) [[unlikely]] {  // a foe's pool on u (play_marks.hpp): its dealing counted there
       dmg = foe_pool_spell(i, c, u, dmg, beats, e.roll != CardRoll::none);
     } else {
       damage_adversary(i, u, dmg, e.type, e.range == Range::melee, beats, c.feat);
+    }
+    if (familiar > 0) [[unlikely]] {
+      const auto moved = std::min<decltype(spell_before)>(familiar, feat(c.feat).damage - spell_before);
+      feat(c.feat).damage -= moved;
+      feat(pc(i).cards[static_cast<std::size_t>(pc_[i].familiar_card)].feat).damage += moved;
     }
     unstoppable_after(i, rpc(i).damage_dealt > before);
   }
@@ -376,6 +388,7 @@ inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
     ENCSIM_SAY(log_, "  %s: a sigil of protection on %s", c.def->name.c_str(), pname(k));
     return;
   }
+  if (e.familiar_die > 0) [[unlikely]] return summon(i, c);  // Natural Familiar (play_marks.hpp)
   if (e.pool.fill == PoolFill::action) [[unlikely]] {  // Thorn Skin: its tokens (play_pool.hpp)
     pool_fill(i, static_cast<int>(&c - pc(i).cards.data()));
     return;

@@ -11,10 +11,11 @@
 // weapon attack also hits more foes its roll beats. Splintering Strike
 // (`split_damage`): one weapon damage roll split among the foes one attack
 // roll beats, each with a die more. Encore (`trigger: ally_dealt`,
-// `echo_damage`): an ally's damage dealt again on a Spellcast roll.
+// `echo_damage`): an ally's damage dealt again on a Spellcast roll. Natural
+// Familiar (`familiar_die`): a die on the PC's Melee damage while it stands.
 // A PC or party without such a card never gets here (Pc::has_foe_pool,
-// has_sigil, has_toll, has_first_attack, has_next_targets, has_echo;
-// Battle::sigils_, twins_, echoes_). Included at the
+// has_sigil, has_toll, has_first_attack, has_next_targets, has_echo,
+// PcState::familiar; Battle::sigils_, twins_, echoes_). Included at the
 // end of battle.hpp; not meant to be included on its own.
 // docs/rules/daggerheart.md, "Domain cards", records the readings and policies.
 #pragma once
@@ -466,6 +467,55 @@ inline void Battle<R, Log>::echo(int from, int j, int dmg, DamageType type, bool
     }
   }
   in_echo_ = false;
+}
+
+// What summoning a familiar (familiar_die) is worth to PC i now, in HP:
+// nothing while one stands, or when its attack is not a Melee weapon's (the
+// familiar stays at its side: a foe is within its Melee range when within
+// the PC's); else, on the foe its weapon attack is worth most on, the hits it
+// takes to fell that foe at their mean (HP left over the HP a hit marks,
+// rounded up; six at most), each gaining, by the chance the roll beats the
+// foe, the HP the die's mean adds to the weapon's mean at its thresholds.
+template <class R, class Log>
+inline double Battle<R, Log>::familiar_worth(int i, const CardEffect& e) const {
+  const PcWeapon& w = attack_of(i);
+  if (pc_[i].familiar > 0 || w.range != Range::melee) return 0.0;
+  int t = -1;
+  double best = 0.0;
+  for (int j = 0; j < n_adv_; ++j) {
+    if (!adv_[j].alive) continue;
+    const double v = weapon_value(i, j);
+    if (t < 0 || v > best || (v == best && adv_named_before(j, t))) t = j, best = v;
+  }
+  if (t < 0) return 0.0;
+  const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+  const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
+  const double mean = pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + pc_[i].stance_damage;
+  const double hits = std::min(6.0, std::ceil(adv_hp_left(t) / std::max(1.0, weapon_marks(i, t, w))));
+  const double die = (e.familiar_die + 1) / 2.0;
+  return hits * p_beats(mod, net, difficulty(t)) * (adv_marks(t, mean + die, w.type) - adv_marks(t, mean, w.type));
+}
+
+// Card c (familiar_die) of PC i's: the familiar stands at its side until the fight ends.
+template <class R, class Log>
+inline void Battle<R, Log>::summon(int i, const PcCard& c) {
+  pc_[i].familiar = c.def->effect.familiar_die;
+  pc_[i].familiar_card = static_cast<int>(&c - pc(i).cards.data());
+  ENCSIM_SAY(log_, "  %s: a familiar at %s's side, a d%d on its damage to the foes beside it", c.def->name.c_str(), pname(i),
+             pc_[i].familiar);
+}
+
+// PC i deals `dmg` to adversary t within its familiar's Melee range: the
+// familiar's die joins it (rolled here; not maximized on a critical, as a
+// pool's). Returns the die's roll; the card's row counts a use.
+template <class R, class Log>
+inline int Battle<R, Log>::familiar_damage(int i, int t, int dmg, DamageType type) {
+  (void)type;
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(pc_[i].familiar_card)];
+  const int d = dice_.die(pc_[i].familiar);
+  ++feat(c.feat).uses;
+  ENCSIM_SAY(log_, "  %s: the familiar beside %s adds %d = %d", c.def->name.c_str(), aname(t), d, dmg + d);
+  return d;
 }
 
 }  // namespace encsim::daggerheart

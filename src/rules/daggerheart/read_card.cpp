@@ -584,6 +584,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.split_damage = r.get_bool("split_damage", false);  // ... and this one
   e.echo_damage = r.get_bool("echo_damage", false);  // ... and this one
   e.vault_fear = r.get_bool("vault_fear", false);  // ... and this one
+  e.familiar_die = static_cast<int>(r.get_int("familiar_die", 0, 0, 20));  // ... and this one
   read_form_effect(r, node, c);  // read_card_forms.cpp
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp

@@ -27,6 +27,7 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"split_damage", "boolean", "false", "action (roll: attack, target: enemies, pay_on: success; no other effect): one attack roll at as many foes as the weapon's range reaches (the range is the weapon's); one weapon damage roll split among the foes it beats by policy, each also taking one more weapon damage die; its `hope` is paid hit or miss, its use on a success"},
       {"echo_damage", "boolean", "false", "reaction (ally_dealt, roll: spellcast, target: enemy; nothing else but its costs and vault_fear): on a success the same damage the ally dealt, of its type, to the same adversary"},
       {"vault_fear", "boolean", "false", "a rolled card (a `roll`): a success with Fear sends it to the vault: no more uses until a rest of its `refresh` kind gives them back"},
+      {"familiar_die", "integer", "0", "action (target: self, no roll; its costs and uses, nothing else): a familiar at the PC's side until the fight ends; a die of these sides (2 to 20) joins the PC's damage to an adversary within its Melee range (the PC's Melee weapon attacks and Melee spells)"},
       {"evasion_marks", "boolean", "false", "reaction (foe_marked, `target: self`): +Evasion equal to the HP the adversary marked, until after the next attack made against the PC (played when that is 2 or more)"},
       {"shell", "physical|magic", "", "reaction (damaged, with `against` of the same type): the PC retracts into a shell: resistance to damage of this type (the hit at hand halved too) and disadvantage on its action rolls, until it comes out as its next spotlight begins"},
       {"double_matches", "boolean", "false", "reaction (hit, with extra_targets): on an attack it is played on, each weapon damage die showing the same face as another counts twice"},
@@ -112,6 +113,12 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
                                 "vault_fear, nothing else, and echo_damage goes with it");
   if (e.vault_fear && e.roll == CardRoll::none)
     throw InputError(r.scalar("vault_fear")->pos(), r.what() + ": vault_fear goes with a rolled card (a `roll`)");
+  if (r.has("familiar_die") &&
+      (e.familiar_die < 2 || e.when != CardWhen::action || e.target != CardTarget::self || e.roll != CardRoll::none ||
+       e.damage.present() || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.fear || e.clear_armor ||
+       e.evasion || e.either || e.ward || e.stance() || e.pool.present() || e.bonus.present() || e.advantage))
+    throw InputError(r.scalar("familiar_die")->pos(), r.what() + ": familiar_die (a die of 2 to 20 sides) goes with an action at "
+                                                               "`target: self`, no roll and no other effect (its costs and uses)");
   if (e.first_attack &&
       (e.trigger != CardTrigger::attack || e.advantage + e.heal_stress.present() + e.bonus.present() < 2 || e.either ||
        e.roll != CardRoll::none || e.damage.present() || e.heal_hp.present() || e.hp_marks || e.target_stress || e.vulnerable ||

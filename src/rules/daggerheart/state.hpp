@@ -68,6 +68,7 @@ struct PcState {
   std::array<std::int8_t, kMaxPcCards> pool_foe;  // a foe's pool (pool.on_foe()): its foe's index + 1, 0 none (play_marks.hpp)
   std::uint64_t met_foes;  // adversaries (bits) it has made a weapon attack at (first_attack: Strategic Approach)
   int twin_from, twin_card;  // a next_targets charge on it (Parallela): the caster + 1 (0 none) and its card
+  int familiar, familiar_card;  // a familiar at its side (familiar_die): its die's sides (0 none) and the card
   int approach;  // a first_attack card whose `bonus` joins this attack's damage on a hit: its index + 1, 0 none
   int spectral, spectral_card;  // Spectral: the damage types it is immune to (type_bit), 0 none, and the card (play_forms.hpp)
   TypeMask shell;  // in its shell (Retract): the damage types it resists, 0 none ...
