@@ -4,6 +4,7 @@
 // start of a session: never). Scripted dice, one duel fought three times.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "daggerheart_replay.hpp"
@@ -103,6 +104,50 @@ TEST(SessionCards, RefreshIsReadFromTheLibraryAndCheckedThere) {
   EXPECT_NE(testing::message_of([&] { dh::read_card_library("lib.yaml", bad); }).find("`refresh` goes with `uses`"),
             std::string::npos);
   EXPECT_EQ(testing::where_of([&] { dh::read_card_library("lib.yaml", bad); }).first, 2);
+}
+
+// Healing Hands' healed allies carry through a session (`once_per_target`):
+// a short rest keeps them, a long rest clears them. Every die a 1 (a
+// critical: each cast lands). Fight 1 heals Ash (5 HP marked to 3); after a
+// short rest Ash is still hurt but healed already: no cast; after a long rest
+// (moves that clear no HP) the card heals Ash again.
+TEST(SessionCards, HealingHandsRemembersWhomItHealedUntilALongRest) {
+  const auto enc = encounter_from(
+      "ruleset: daggerheart\nmax_rounds: 1\n"
+      "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false}\n"
+      "party:\n  - {name: Healer, level: 5, proficiency: 1, evasion: 40, spellcast: knowledge, traits: {knowledge: 2}, "
+      "hope: 2, primary: {damage: d4}, cards: [Healing Hands], tactics: [{do: \"card:Healing Hands\"}, {do: attack}]}\n"
+      "  - {name: Ash, evasion: 40, hp: 6, marked: {hp: 5}, primary: {damage: d4}}\n"
+      "foes:\n  - {name: Foe, difficulty: 30, thresholds: [50, 90], hp: 12, atk: -20, attack: {damage: 12}}\n");
+  const auto& cards = enc.pcs[0].cards;
+  const auto k = static_cast<std::size_t>(
+      std::find_if(cards.begin(), cards.end(), [](const dh::PcCard& c) { return c.def->name == "Healing Hands"; }) - cards.begin());
+  ASSERT_LT(k, cards.size());
+  auto play = [&](dh::PartyState& party) {
+    TrialRecord rec;
+    rec.reset(enc.combatant_count(), enc.features().size());
+    std::ostringstream os;
+    TextLog log(os);
+    ScriptedDice ones{{}, true}, none{{}, true}, tact{{}, true};
+    enc.simulate_carry_with(ones, none, tact, none, rec, log, party);
+    return os.str();
+  };
+  dh::PartyState party;
+  const std::string first = play(party);
+  EXPECT_NE(first.find("Healing Hands: Healer heals Ash no more until a long rest"), std::string::npos) << first;
+  EXPECT_EQ(party.hp_marked[1], 3);
+  EXPECT_EQ(party.once_done[0][k], 1u << 1);
+  rest(enc, party, dh::RestKind::short_rest);
+  EXPECT_EQ(party.once_done[0][k], 1u << 1);
+  const std::string second = play(party);
+  EXPECT_EQ(second.find("plays Healing Hands"), std::string::npos) << second;
+  std::string said;
+  rest(enc, party, dh::RestKind::long_rest, &said);
+  EXPECT_EQ(party.once_done[0][k], 0u);
+  EXPECT_NE(said.find("Healer's Healing Hands is ready again"), std::string::npos) << said;
+  EXPECT_EQ(party.hp_marked[1], 3);
+  const std::string third = play(party);
+  EXPECT_NE(third.find("Healer plays Healing Hands"), std::string::npos) << third;
 }
 
 }  // namespace
