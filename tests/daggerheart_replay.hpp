@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <sstream>
 #include <string>
 
@@ -68,6 +69,19 @@ inline std::string card_text(const std::string& body, const std::string& domain 
 inline std::string card_error(const std::string& body, const std::string& domain = "Bone",
                               const std::string& type = "Ability") {
   return message_of([&] { daggerheart::read_card_library("lib.yaml", card_text(body, domain, type)); });
+}
+
+// Each card named is in the shipped card library, modelled.
+inline void expect_modelled(std::initializer_list<const char*> names) {
+  for (const char* name : names) {
+    bool found = false;
+    for (const daggerheart::CardDef& d : daggerheart::card_library())
+      if (d.name == name) {
+        found = true;
+        EXPECT_EQ(d.status, daggerheart::CardStatus::modelled) << name;
+      }
+    EXPECT_TRUE(found) << name;
+  }
 }
 
 }  // namespace encsim::testing
