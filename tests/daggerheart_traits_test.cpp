@@ -126,6 +126,20 @@ TEST(DaggerheartTraits, KnowTheTideKeepsItsTokensForARollTheyTurn) {
   EXPECT_FALSE(has(r, "tokens before the roll")) << r.log;
 }
 
+// Its tokens are spent before rolls only, never as damage, though the PC
+// holds a pool spent on its hits (Never Upstaged, empty). Round 1: a failure
+// with Fear leaves a token; Foe misses. Round 2: 9 + 3 = 12 succeeds without
+// it; the d4's 4 is Minor (1 HP), where a token as +1 damage would make it 5,
+// Major. Old code: the token went into the damage roll.
+TEST(DaggerheartTraits, KnowTheTideTokensNeverJoinADamageRoll) {
+  const auto enc = encounter_from(lone("level: 6, community: Seaborne, cards: [Never Upstaged]", 1, "physical", 10, 0));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 1}, {12, 9}, {12, 3}, {4, 4}}, true};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero places a token on Know the Tide (1 of 6)")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 1) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Know the Tide").uses, 0) << r.log;
+}
+
 // ---------------------------------------------------------------------------
 // Honed Expertise (School of Knowledge mastery): `passive: {free_experience: 5}`
 

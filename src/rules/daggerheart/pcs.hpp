@@ -385,7 +385,10 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       else s.fear_card = -1;
     }
     if (over()) return false;               // a countdown ended the fight
-    if (!standing(i)) return passes(r);     // ... or took this PC out before the blow landed
+    if (!standing(i)) {                     // ... or took this PC out before the blow landed:
+      s.approach = 0, s.twin_from = 0;      // a first_attack bonus and a next_targets charge go with it
+      return passes(r);
+    }
   }
   if (!succeeded(r)) {
     s.approach = 0;  // a first_attack bonus waits for no later hit
@@ -434,6 +437,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   // Battle Monster (play_party.hpp): HP marked in place of the damage roll, on a plain weapon attack's one target.
   if (p.has_own_marks && opt_.cards && !blaze && n_targets == 1 && partner < 0 && group == 0 && pending_card_ < 0 &&
       own_marks(i, t, w)) [[unlikely]] {
+    s.approach = 0;  // no damage roll for a first_attack bonus to join
     if (p.has_attack_reactions) {
       if (crit) card_event(i, CardTrigger::crit, r, true, t);
       card_event(i, CardTrigger::after_hit, r, true, t);

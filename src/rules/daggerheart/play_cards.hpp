@@ -195,7 +195,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     }
     roll_spell_ = e.roll == CardRoll::spellcast;
     roll_self_ = e.target == CardTarget::self;  // at no other creature: Spectral stays (play_forms.hpp)
-    if (at_enemies && (s.unseen & kCloakAttack)) [[unlikely]] {  // a spell's attack ends Cloaked as a weapon's does
+    if (at_enemies && (e.damage.present() || e.hp_marks > 0) && (s.unseen & kCloakAttack)) [[unlikely]] {  // a spell's attack ends Cloaked as a weapon's does
       s.unseen &= ~kCloakAttack;
       ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
     }

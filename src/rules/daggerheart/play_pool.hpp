@@ -116,7 +116,7 @@ inline int Battle<R, Log>::pool_damage(int i, int t, int dmg, DamageType type, i
     const CardPool& pool = c.def->effect.pool;
     std::int8_t& held = s.pool[static_cast<std::size_t>(k)];
     if (!c.live() || held == 0 || (s.beast && c.def->spell) || (pool.magic_only && type != DamageType::magic) ||
-        pool.spend == PoolSpend::damaged)
+        pool.spend == PoolSpend::damaged || pool.spend == PoolSpend::roll)  // those are spent on damage taken, and before rolls
       continue;
     if ((pool.on_foe() || spell) &&
         (!pool.on_foe() || s.pool_foe[static_cast<std::size_t>(k)] != t + 1 || (pool.fill == PoolFill::foe_hurt && !rolled)))
