@@ -154,7 +154,7 @@ inline void Battle<R, Log>::gm_storm() {
 
 // ---- turning death back (Resurrection) ---------------------------------------
 
-// The PC a `revive` card of PC i's brings back: one that died in this fight
+// The PC a `revive` card of PC i's brings back: a dead one (in a session, one who died in an earlier fight too)
 // (not one unconscious: an HP cleared wakes that one), the one with most HP to
 // clear, by name on ties; -1 none.
 template <class R, class Log>

@@ -18,7 +18,7 @@ const std::vector<KeySpec>& form_effect_keys() {
       {"kill_armor", "integer", "0", "a stance: each time the PC's damage defeats an adversary, it clears this many Armor Slots"},
       {"no_restrained", "boolean", "false", "a stance: the PC can't be Restrained while it holds it"},
       {"storm", "boolean", "false", "a rolled action at adversaries with `vulnerable`: the targets it beats stay Vulnerable through their spotlights until the GM spends a Fear on its turn to end the spell"},
-      {"revive", "boolean", "false", "a rolled action (`target: ally`): on a success a PC that died in this fight returns with every HP and Stress cleared"},
+      {"revive", "boolean", "false", "a rolled action (`target: ally`): on a success a dead PC (in a session, one who died in an earlier fight too) returns with every HP and Stress cleared"},
       {"spent_on_fail", "boolean", "false", "a rolled action: a failure spends the card (no more uses until its `refresh`)"},
   };
   return kKeys;
