@@ -306,14 +306,18 @@ inline int Battle<R, Log>::split_plan(int i, int total, const int* targets, cons
   double best[kTargets + 1][kMost + 1];
   std::uint8_t pick[kTargets][kMost + 1];
   for (int t = 0; t <= budget; ++t) best[n][t] = 0.0;
+  double gain[kMost + 1];  // what a share of x is worth on targets[q]: weighed once per share, not per budget
   for (int q = n - 1; q >= 0; --q) {
     const int u = targets[q];
+    for (int x = 0; x <= budget; ++x) {
+      const double m = adv_marks(u, x + die, w.type);
+      const double fell = adv(u).minion > 0 ? (m >= 1.0 ? 1.0 : 0.0) : (m >= adv_hp_left(u) ? 1.0 : 0.0);
+      gain[x] = chance[q] * (m + fell);
+    }
     for (int t = 0; t <= budget; ++t) {
       best[q][t] = -1.0;
       for (int x = 0; x <= t; ++x) {
-        const double m = adv_marks(u, x + die, w.type);
-        const double fell = adv(u).minion > 0 ? (m >= 1.0 ? 1.0 : 0.0) : (m >= adv_hp_left(u) ? 1.0 : 0.0);
-        const double v = chance[q] * (m + fell) + best[q + 1][t - x];
+        const double v = gain[x] + best[q + 1][t - x];
         if (v > best[q][t] + 1e-9) best[q][t] = v, pick[q][t] = static_cast<std::uint8_t>(x);
       }
     }
