@@ -124,6 +124,29 @@ TEST(DaggerheartForms, ForceOfNatureCannotBeRestrainedAndEndsWithoutAHope) {
   EXPECT_EQ(testing::count(r, "Hero plays Force of Nature"), 1) << r.log;  // not taken again with no Hope
 }
 
+// The form's Hope comes before any other Hope spent on the roll. Hero holds
+// one Hope and an Experience it would spend it on (experience_min_hope 1):
+// it pays the form instead, keeps it, and its hit carries the +10. Old code
+// spent the Hope on the Experience, then found none for the form, which
+// ended before the roll.
+TEST(DaggerheartForms, ForceOfNaturePaysItsHopeBeforeAnExperience) {
+  const std::string yaml =
+      "ruleset: daggerheart\nmax_rounds: 1\n"
+      "options: {tag_team: false, experience_min_hope: 1, help_min_hope: 7, hard_moves: false, "
+      "hope_features: false, class_features: false, adversary_experiences: false}\n"
+      "party:\n" + pc("Hero", "hope: 1, experiences: {Brawler: 2}, spellcast: instinct, cards: [\"Force of Nature\"]") +
+      "foes:\n" + foe("Foe", 10, 9);
+  const auto enc = encounter_from(yaml);
+  ScriptedDice dice{{{12, 10}, {12, 3}, {4, 2}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero spends 1 Hope to hold Force of Nature (0 left)")) << r.log;
+  EXPECT_FALSE(has(r, "spends a Hope on an Experience")) << r.log;
+  EXPECT_FALSE(has(r, "Force of Nature ends")) << r.log;
+  EXPECT_TRUE(has(r, "Force of Nature: +10")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 2) << r.log;
+}
+
 // ---------------------------------------------------------------------------
 // Tempest
 

@@ -207,6 +207,26 @@ TEST(DaggerheartMarks, BookOfSitilChargesTheNextAttackToHitOneMoreFoeItsRollBeat
   EXPECT_EQ(f.damage, 1);
 }
 
+// The extra target is the foe with fewest HP left among those the roll
+// beats: the attack aims at A or C (most HP); B (3 HP) stands behind
+// Difficulty 20, so the roll's 15 passes it over for the other. Old code took the fewest-HP foe first and, its
+// Difficulty not beaten, lost the charge.
+TEST(DaggerheartMarks, BookOfSitilLooksPastAFoeTheRollDoesNotBeat) {
+  const auto enc = encounter_from(
+      fight("level: 2, cards: [Book of Sitil], tactics: [{when: \"round <= 1\", do: \"card:Book of Sitil\"}, {do: attack, target: highest_hp}]",
+            foe("A", 6) + "  - {name: B, difficulty: 20, thresholds: [5, 10], hp: 3, stress: 3, atk: 0, attack: {damage: 1}}\n" +
+                foe("C", 6),
+            2));
+  ScriptedDice dice{{{12, 10}, {12, 5}, {4, 2}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Book of Sitil: Hero's next attack also hits 1 more foe its roll beats")) << r.log;
+  EXPECT_FALSE(has(r, "no other foe the roll beats")) << r.log;
+  EXPECT_FALSE(has(r, "the roll also hits B")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken + r.rec.combatants[3].damage_taken, 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[2].damage_taken, 0) << r.log;
+}
+
 // With one foe standing the charge is worth nothing: the tactics rule is skipped.
 TEST(DaggerheartMarks, BookOfSitilWaitsWhileOneFoeStands) {
   const auto enc = encounter_from(fight("level: 2, cards: [Book of Sitil], tactics: [{do: \"card:Book of Sitil\"}, {do: attack}]",

@@ -62,6 +62,32 @@ TEST(DaggerheartTraits, RetractHalvesAPhysicalHitAndTheGalapaComesOutToAct) {
   EXPECT_EQ(f.healed, 4);
 }
 
+// The GM weighs the shell. Hero (Galapa, Evasion 10) retracts from A's 13
+// (Severe on its 7/12; 6 in the shell, Minor); then B, spotlighted for a
+// Fear, weighs its 13 on Ally (Evasion 12, thresholds 6/11: Severe, 3 HP at
+// a 95% hit) above Hero in its shell (1 HP at a sure hit). Old code weighed
+// Hero's hit at 3 HP whole and sent B at Hero again.
+TEST(DaggerheartTraits, TheGmWeighsAShellsResistance) {
+  const std::string yaml =
+      "ruleset: daggerheart\nmax_rounds: 1\n"
+      "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, hope_features: false, "
+      "fear_start: 2, adversary_experiences: false}\n"
+      "party:\n  - {name: Hero, level: 1, ancestry: Galapa, proficiency: 1, hp: 6, stress: 6, evasion: 10, traits: {agility: 0}, "
+      "primary: {damage: d4}, armor: {thresholds: [5, 10], score: 0}}\n"
+      "  - {name: Ally, level: 1, proficiency: 1, hp: 6, stress: 6, evasion: 12, traits: {agility: 0}, primary: {damage: d4}, "
+      "armor: {thresholds: [5, 10], score: 0}}\n"
+      "foes:\n"
+      "  - {name: A, difficulty: 10, thresholds: [5, 10], hp: 6, stress: 3, atk: 10, attack: {damage: 13, range: melee}}\n"
+      "  - {name: B, difficulty: 10, thresholds: [5, 10], hp: 6, stress: 3, atk: 10, attack: {damage: 13, range: melee}}\n";
+  const auto enc = encounter_from(yaml);
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {20, 15}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  ASSERT_TRUE(has(r, "Hero plays Retract: the damage is halved to 6")) << r.log;
+  EXPECT_TRUE(has(r, "vs Evasion 12 of Ally: hit")) << r.log;
+  EXPECT_EQ(testing::count(r, "Hero plays Retract"), 1) << r.log;
+}
+
 // Magic damage meets no shell; a Minor physical hit (1 HP either way) is not worth the Stress.
 TEST(DaggerheartTraits, RetractKeepsOutOfMagicAndOfHitsItCannotLower) {
   const auto magic = encounter_from(lone("level: 1, ancestry: Galapa", 13, "magic", 10, 10, 1));

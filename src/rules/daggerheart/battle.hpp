@@ -604,6 +604,8 @@ class Battle {
   int spectral_hit(int i, int dmg);
   void end_spectral(int i, const char* why);
   void stance_upkeep(int i);
+  void upkeep_first(int i);
+  std::uint32_t upkept_ = 0;  // PCs whose stance Hope for the coming roll is paid already (upkeep_first)
   void absorb(int i, int j);
   bool unbound(int t) const;
   void storm_foe(int i, const PcCard& c, int u);

@@ -16,15 +16,23 @@ namespace encsim::daggerheart {
 // What a hit of damage profile `profile` of adversary j is worth on PC t now:
 // the expected HP it marks, an Armor Slot used if the PC has one and may,
 // plus that slot at kWorthArmor when the hit makes the PC mark it; in `down`
-// the chance that the hit takes the PC out.
+// the chance that the hit takes the PC out. A PC Spectral to the damage
+// takes none; one resisting it for now (in its shell, a Beastform's
+// resistance) is weighed on the halved damage's table.
 template <class R, class Log>
 [[gnu::always_inline]] inline double Battle<R, Log>::expected_marks(int j, int profile, int t, bool direct,
                                                                       double* down) const {
-  const MarksTable& m = adv(j).marks[static_cast<std::size_t>(profile * n_pc_ + t)];
-  if (pc_[t].spectral != 0 && (pc_[t].spectral & type_bit(m.physical ? DamageType::physical : DamageType::magic))) [[unlikely]] {
-    *down = 0.0;  // Spectral: immune (play_forms.hpp)
-    return 0.0;
+  const std::size_t at = static_cast<std::size_t>(profile * n_pc_ + t);
+  const MarksTable* table = &adv(j).marks[at];
+  if ((pc_[t].spectral | pc_[t].shell) != 0 || pc_[t].beast) [[unlikely]] {
+    const TypeMask bit = type_bit(table->physical ? DamageType::physical : DamageType::magic);
+    if (pc_[t].spectral & bit) {
+      *down = 0.0;  // Spectral: immune (play_forms.hpp)
+      return 0.0;
+    }
+    if ((pc_[t].shell | (pc_[t].beast ? pc(t).beast_resist : 0)) & bit) table = &adv(j).marks_half[at];
   }
+  const MarksTable& m = *table;
   const std::size_t armor =
       !direct && pc(t).armor_policy == ArmorPolicy::always && armor_free(t) ? 1 : 0;
   const std::size_t h = static_cast<std::size_t>(std::clamp(hp_left(t), 1, 5));
@@ -69,7 +77,7 @@ template <class R, class Log>
     const int members = group_members(j);
     int dmg = static_cast<int>(members * a.damage_mean);
     if ((pc(t).immune | pc_[t].spectral) & type_bit(a.type_of_damage)) dmg = 0;  // Spectral too (play_forms.hpp)
-    if (pc(t).resist & type_bit(a.type_of_damage)) dmg /= 2;
+    if ((pc(t).resist | pc_[t].shell | (pc_[t].beast ? pc(t).beast_resist : 0)) & type_bit(a.type_of_damage)) dmg /= 2;
     const int armor = !a.direct && armor_free(t) ? 1 : 0;
     const bool unstoppable = pc_[t].unstoppable > 0 && a.type_of_damage == DamageType::physical;
     const int before = std::max(0, severity(dmg, pc(t).major, pc(t).severe) - (unstoppable ? 1 : 0));

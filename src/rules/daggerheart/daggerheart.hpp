@@ -345,6 +345,9 @@ struct Adversary {
   // What a hit marks on each PC, per damage profile: [profile * PCs + pc].
   // Profiles: 0 standard, 1 Horde, 2 alternative, 3 + f feature f's own damage.
   std::vector<MarksTable> marks;
+  // The same against a PC who resists that damage for now, not for good (in
+  // a shell, a Beastform's resistance): the damage halved.
+  std::vector<MarksTable> marks_half;
   int feat_attack = -1, feat_experience = -1;  // entries in Encounter::features()
   // Filled in at compile time for the hot path: a bit per Trigger some modelled
   // feature fires on (so a reaction check skips the features' loop when none does).

@@ -36,6 +36,7 @@ inline void Battle<R, Log>::spend_hope(int i, int n, Resource use) {
 template <class R, class Log>
 inline bool Battle<R, Log>::pc_spotlight(int i) {
   PcState& s = pc_[i];
+  upkept_ = 0;  // a stance's Hope paid ahead of a roll never made (a card with no target) is not carried on
   if (s.shell != 0) [[unlikely]] leave_shell(i);  // Retract (play_traits.hpp)
   if (s.vulnerable && s.vuln_until == Until::next_action) s.vulnerable = false;
   // SRD Restrained: no moving, but every action from where one stands; with
@@ -299,6 +300,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     ++feat(weapon).uses;
     ENCSIM_SAY(log_, "%s goes out in a blaze of glory against %s: an automatic critical success", pname(i), aname(t));
   } else {
+    if (p.form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // Force of Nature: before any Hope spent on the roll
     int modifier = trait_of(i, w.trait) + w.attack_bonus + s.attack_bonus;
     const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
     int net = target_net + (w.advantage ? 1 : 0) + rally_adv(i);  // Battle Cry (play_party.hpp)

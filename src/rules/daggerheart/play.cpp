@@ -36,11 +36,12 @@ int marks_for(int dmg, int major, int severe, bool massive) {
 }
 
 // P(marks >= k + 1) for k = 0..3 when `d` of `type` hits PC `p`.
-std::array<float, 4> marks_at_least(const Dice& d, DamageType type, const Pc& p, bool massive) {
+// `halve`: the PC resists it for now (halved once, as its own resistance).
+std::array<float, 4> marks_at_least(const Dice& d, DamageType type, const Pc& p, bool massive, bool halve) {
   std::array<double, 5> by{};  // chance of exactly 0..4 marks
   for_each_damage(d, [&](int v, double q) {
     if (p.immune & type_bit(type)) v = 0;
-    if (p.resist & type_bit(type)) v /= 2;
+    if ((p.resist & type_bit(type)) || halve) v /= 2;
     by[static_cast<std::size_t>(marks_for(v, p.major, p.severe, massive))] += q;
   });
   std::array<float, 4> ge{};
@@ -55,8 +56,8 @@ std::array<float, 4> marks_at_least(const Dice& d, DamageType type, const Pc& p,
 // The same as expected HP marked (at most the HP left) and the chance of
 // marking the last, by Armor Slot and HP left; and the chance the hit makes
 // the PC mark an Armor Slot it has.
-MarksTable pc_marks(const Dice& d, DamageType type, const Pc& p, bool massive) {
-  const std::array<float, 4> ge = marks_at_least(d, type, p, massive);
+MarksTable pc_marks(const Dice& d, DamageType type, const Pc& p, bool massive, bool halve) {
+  const std::array<float, 4> ge = marks_at_least(d, type, p, massive, halve);
   auto at_least = [&](int k) { return k <= 4 ? ge[static_cast<std::size_t>(k - 1)] : 0.0f; };
   MarksTable m;
   m.armor_used = at_least(1);  // the slot is marked whenever the hit would mark an HP
@@ -125,8 +126,12 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
     for (const Feature& f : a.features)
       if (f.modelled) a.triggers |= 1u << static_cast<unsigned>(f.trigger);
     a.marks.assign((3 + a.features.size()) * n_pc, MarksTable{});
+    a.marks_half.assign(a.marks.size(), MarksTable{});
     auto fill = [&](std::size_t profile, const Dice& d, DamageType type) {
-      for (std::size_t i = 0; i < n_pc; ++i) a.marks[profile * n_pc + i] = pc_marks(d, type, enc.pcs[i], o.massive_damage);
+      for (std::size_t i = 0; i < n_pc; ++i) {
+        a.marks[profile * n_pc + i] = pc_marks(d, type, enc.pcs[i], o.massive_damage, false);
+        a.marks_half[profile * n_pc + i] = pc_marks(d, type, enc.pcs[i], o.massive_damage, true);
+      }
     };
     fill(0, a.damage, a.type_of_damage);
     if (a.horde) fill(1, a.horde_damage, a.type_of_damage);

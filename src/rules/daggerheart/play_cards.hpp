@@ -141,6 +141,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[i];
   ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
+  if (e.roll != CardRoll::none && pc(i).form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // before the card's own cost
   bool paid = !e.pay_on_success;  // pay_on_success: the costs and the use wait for a success
   if (paid)
     pay_card(i, k);

@@ -80,6 +80,10 @@ inline void Battle<R, Log>::end_spectral(int i, const char* why) {
 template <class R, class Log>
 inline void Battle<R, Log>::stance_upkeep(int i) {
   PcState& s = pc_[i];
+  if ((upkept_ >> i) & 1u) {  // paid before the Hope spent on this roll (upkeep_first)
+    upkept_ &= ~(1u << i);
+    return;
+  }
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(s.stance)];
   const int h = c.def->effect.hope_per_roll;
   if (h == 0) return;
@@ -90,6 +94,18 @@ inline void Battle<R, Log>::stance_upkeep(int i) {
     return;
   }
   end_stance(i, "no Hope to spend before a roll");
+}
+
+// The stance's Hope is due before the action roll, ahead of any Hope PC i
+// spends on that roll (a card's cost, an Experience, a Tag Team): paid here,
+// once, and not again when the roll is made. A PC with one Hope pays it to
+// keep the form, rather than spending it on an Experience and then reverting
+// before the roll.
+template <class R, class Log>
+inline void Battle<R, Log>::upkeep_first(int i) {
+  if (!pc(i).form_stance || pc_[i].stance < 0 || ((upkept_ >> i) & 1u)) return;
+  stance_upkeep(i);
+  if (pc_[i].stance >= 0) upkept_ |= 1u << i;
 }
 
 // PC i's damage has defeated adversary j while it holds a stance with

@@ -273,8 +273,12 @@ inline void Battle<R, Log>::twin_target(int i, int beats, int* targets, int* fea
   s.twin_from = 0;
   int added = 0;
   for (int q = 0; q < c.def->effect.next_targets && *n < 4; ++q) {
-    const int u = select(true, i, Target::lowest_hp, targets, *n);
-    if (u < 0 || difficulty(u) > beats) break;
+    int u = -1;  // the standing foe with fewest HP left that the roll beats and it does not hit yet, by name on ties
+    for (int j = 0; j < n_adv_; ++j) {
+      if (!adv_[j].alive || difficulty(j) > beats || std::find(targets, targets + *n, j) != targets + *n) continue;
+      if (u < 0 || adv_hp_left(j) < adv_hp_left(u) || (adv_hp_left(j) == adv_hp_left(u) && adv_named_before(j, u))) u = j;
+    }
+    if (u < 0) break;
     targets[*n] = u;
     feats[(*n)++] = caster == i ? c.feat : -1;  // an ally's hit counts to its own attack (a row counts its owner's damage)
     ++added;
