@@ -343,7 +343,7 @@ class Battle {
   void card_conditions(int i, const PcCard& c, int u);
   void card_for_pc(int i, const PcCard& c, int k);
   int card_attack_bonus(int i, bool crit, bool hope);
-  int card_damaged(int i, int dmg, int marks, DamageType type, int from);
+  int card_damaged(int i, int& dmg, int marks, DamageType type, int from);
   int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
   void card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n, unsigned* half);
   int before_attack(int i, int t, const PcWeapon& w, int mod, int net, int* first);

@@ -57,6 +57,7 @@ inline bool Battle<R, Log>::command_companion(int i, int t) {
   if (s.advantage_next) net += 1, s.advantage_next = false;
   FeatureRecord& f = feat(c.feat);
   ++f.uses;
+  if (p.form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // Force of Nature: before the Experience's Hope
   if (s.hope >= std::max(1, opt_.experience_min_hope)) {
     spend_hope(i, 1, kHopeSpentExperiences);
     ++f.spent;

@@ -566,7 +566,7 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
 // when the adversary dealing it (`from`, -1 none) fights in Melee range / beyond
 // it (Scramble). Returns the HP to mark.
 template <class R, class Log>
-inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType type, int from) {
+inline int Battle<R, Log>::card_damaged(int i, int& dmg, int marks, DamageType type, int from) {
   const Pc& p = pc(i);
   int pick = -1;
   double best = 0.0;
@@ -592,12 +592,14 @@ inline int Battle<R, Log>::card_damaged(int i, int dmg, int marks, DamageType ty
     after = severity(dmg / 2, major_of(i), severe_of(i));
     ENCSIM_SAY(log_, "  %s plays %s: the damage is halved to %d", pname(i), c.def->name.c_str(), dmg / 2);
     if (e.shell >= 0) [[unlikely]] retract(i, pick);  // Retract (play_traits.hpp)
+    dmg /= 2;  // the damage the hit deals now (the replay's damage line says it)
   }
   if (e.reduce.present()) {
     const int cut = roll_card_dice(i, e.reduce, false);
     after = severity(dmg - cut, major_of(i), severe_of(i));
     ENCSIM_SAY(log_, "  %s plays %s: the damage drops by %d to %d", pname(i), c.def->name.c_str(), cut,
                std::max(0, dmg - cut));
+    dmg = std::max(0, dmg - cut);
     if (e.break_on_max && cut == e.reduce.dice(p.proficiency, spellcast_mod(i)) * e.reduce.sides + e.reduce.flat) {
       pc_[i].card_uses[static_cast<std::size_t>(pick)] = 0;  // Rune Ward: an 8 spends the ward until a rest
       ENCSIM_SAY(log_, "  %s's die shows its most: the card is spent until %s", c.def->name.c_str(), refresh_name(e.refresh));
