@@ -180,7 +180,8 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     double p_best = 0.0;  // the best chance among the targets: a pay_on_success cost is paid if any is beaten
     auto value_on = [&](int j) {
       const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
-                      (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0);
+                      (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0) +
+                      (e.roll != CardRoll::none && pc(i).attack_advantage && harms(e) ? 1 : 0);  // Shadowhunter
       const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod - again(i, e, j), net, e.difficulty > 0 ? e.difficulty : difficulty(j));
       p_best = std::max(p_best, p);
       return p * card_on_value(i, e, j, weapon);

@@ -550,6 +550,10 @@ struct CardEffect {
   // Reactions (spotlight_end): only after the PC's spotlight action was a
   // successful Spellcast roll of a spell (another card: Cloaking Blast).
   bool after_spell = false;
+  // The surroundings the passive's numbers need (kScene*, daggerheart.hpp): 0 any;
+  // else they fold in only when the fight's options state one of them.
+  unsigned p_scene = 0;
+  bool p_attack_advantage = false;  // the PC's attack rolls (weapons, attack cards, spells at foes) have advantage
   int p_spellcast = 0;  // added to the PC's Spellcast rolls (not to what counts its Spellcast trait: tokens, dice)
   int p_trait_up = -1;  // +1 to this trait (Trait index), before the other passives read it; -1 none
   // The PC may mark an Armor Slot instead of a Stress (Grace-Touched; play_boons.hpp's policy).
@@ -575,6 +579,9 @@ struct CardEffect {
            p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0 || p_help_spellcast > 0;
   }
 };
+
+// Whether a card's roll is an attack roll: it deals damage or marks HP.
+inline bool harms(const CardEffect& e) { return e.damage.present() || e.hp_marks > 0; }
 
 // A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry
 // or community feature (pc-features.yaml), played alike.
@@ -624,6 +631,7 @@ struct PcCard {
   // is how many cards of its domain the loadout holds.
   bool inert = false;
   int have = 0;
+  bool off_scene = false;  // its passive needs surroundings the fight's options do not state (`scene`): not folded in
   int pool_max = 0;  // a pool's most tokens (CardPool::max for this PC), 0 none
   const CardDef* replaced_by = nullptr;  // another of the PC's entries stands in for it (`replaces`): never played
   bool live() const { return def->status == CardStatus::modelled && !inert && !replaced_by; }

@@ -18,6 +18,9 @@ namespace {
 
 const std::vector<KeySpec> kOptionKeys{
     {"fear_start", "integer", "1 per PC", "the GM's Fear at the start"},
+    {"light", "bright|dim|dark", "bright", "the fight's light: dim or dark is low light, for the passives that need it (Shadowhunter)"},
+    {"natural_place", "boolean", "false", "the fight is in a natural place (wilds, forest, cave), for the passives that need it (Sage-Touched's +2 to Spellcast rolls)"},
+    {"foes_tracked", "boolean", "false", "the PCs tracked these foes before the fight (Gifted Tracker's questions asked), for the passives that need it"},
     {"fear_max", "integer", "12", "the most Fear the GM can hold"},
     {"scene", "incidental|minor|standard|major|climactic", "by the foes", "the scene type of the GM text's Fear table (default: major with a Solo or Leader, else standard); the foe style spends the bottom (cautious) or top (standard) of its range"},
     {"gm_policy", "measured|greedy", "by the foe style", "greedy: spend Fear on every spotlight it can, no reserve, no budget, no cap"},
@@ -115,6 +118,9 @@ Options read_options(const Node* node, BattlePoints& bp_adjust, int& budget_adju
   o.restrained_loses_spotlight = r.get_choice("restrained", {"acts", "loses_spotlight"}, 0) == 1;
   o.hard_moves = r.get_bool("hard_moves", o.hard_moves);
   o.cards = r.get_bool("cards", o.cards);
+  if (r.get_choice("light", {"bright", "dim", "dark"}, 0) > 0) o.surroundings |= kSceneLowLight;
+  if (r.get_bool("natural_place", false)) o.surroundings |= kSceneNatural;
+  if (r.get_bool("foes_tracked", false)) o.surroundings |= kSceneTracked;
   o.consumable_spotlight = r.get_choice("consumable_use", {"free", "spotlight"}, 0) == 1;
   o.card_hope_reserve = static_cast<int>(r.get_int("card_hope_reserve", o.card_hope_reserve, 0, 12));
   o.guard_slot_worth = r.get_number("guard_slot_worth", o.guard_slot_worth, 0.0, 4.0);
@@ -167,6 +173,13 @@ BattlePoints battle_points(const Encounter& enc, BattlePoints bp, int budget_adj
 }
 
 const char* range_name(Range r) { return kRangeNames[static_cast<std::size_t>(r)].c_str(); }
+
+// What a passive's `scene` needs, as `encsim check` says it.
+const char* scene_needs(unsigned scene) {
+  return scene == kSceneLowLight ? "low light (options: light: dim or dark)"
+         : scene == kSceneNatural ? "a natural place (options: natural_place: true)"
+                                  : "foes the PCs tracked (options: foes_tracked: true)";
+}
 const char* const kGroupNames[] = {"off", "auto", "always"};  // by GroupPolicy, as `group_action` names them
 
 }  // namespace
@@ -356,7 +369,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
       continue;
     }
     int count = 1;
-    Pc p = read_pc(entry, side_rules[0], count);
+    Pc p = read_pc(entry, side_rules[0], count, enc.opt.surroundings);
     if (enc.pcs.size() + static_cast<std::size_t>(count) > Encounter::kMaxPcs)
       throw InputError(entry.pos(), "too many PCs: at most " + std::to_string(Encounter::kMaxPcs));
     for (int k = 1; k <= count; ++k) {
@@ -441,6 +454,7 @@ static void describe_cards(std::ostream& os, const Pc& p) {
           os << " INERT: the loadout holds " << c.have << ' ' << c.def->domain << " card" << (c.have == 1 ? "" : "s")
              << " of the " << c.def->effect.needs_domain << " it needs";
         if (c.replaced_by) os << " REPLACED by " << c.replaced_by->name;
+        if (c.off_scene) os << " OFF HERE: its passive needs " << scene_needs(c.def->effect.p_scene);
         any = true;
       }
       if (any) os << '\n';

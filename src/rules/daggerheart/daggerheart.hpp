@@ -180,6 +180,7 @@ struct Pc {
   bool marks_foes = false;            // an action that leaves a mark on a foe: difficulty_cut, silence (play_foes.hpp)
   int spellcast = -1;     // the Spellcast trait (index), -1 none
   int reroll_damage = 0;  // a passive card: damage dice at or below this roll again once
+  bool attack_advantage = false;  // a passive (Shadowhunter): its attack rolls have advantage (its weapons carry it too)
   int hit_min_marks = 0;  // a passive card (Onslaught): a hit with its weapon marks at least this many HP
   int guarded_hp = 0;     // a passive (Sturdy): attacks on it have disadvantage at this many HP left or fewer
   int vulnerable_damage = 0;  // a passive (Adrenaline): added to its damage rolls while it is Vulnerable ...
@@ -401,6 +402,10 @@ struct Play {
   bool careful = false;          // Life Support on an ally with half its HP marked
 };
 
+// The surroundings a fight's options may state (`light`, `natural_place`,
+// `foes_tracked`), a bit each: what a card's passive may need (`scene`).
+inline constexpr unsigned kSceneLowLight = 1u, kSceneNatural = 2u, kSceneTracked = 4u;
+
 struct Options {
   int fear_start = -1;         // -1: one per PC
   int fear_max = 12;
@@ -427,6 +432,8 @@ struct Options {
   GroupPolicy group_action = GroupPolicy::off;  // Group Action rolls on weapon attacks (`group_action: off|auto|always`)
   bool consumable_spotlight = false;  // using a consumable is the spotlight's action (false: free, before acting)
   bool cards = true;          // PCs play their domain cards and features (false: carried but never used; passives stay)
+  // The fight's surroundings, for the passives that need them (`passive: {scene: ...}`): a bit each (kScene*).
+  unsigned surroundings = 0;
   int card_hope_reserve = 3;  // a PC with a class Hope feature keeps this much Hope after paying for a card
   double guard_slot_worth = 1.0;  // an Armor Slot a PC marks for an ally's hit (Partners-in-Arms), in HP
   bool damage_boost = false;  // Battle Points: +1d4 to every adversary's standard damage

@@ -77,6 +77,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.help_spell_die = std::max(p.help_spell_die, e.p_help_spellcast);  // Enchanted Aid
   if (e.p_tag_team_cost > 0) p.tag_team_cost = p.tag_team_cost > 0 ? std::min(p.tag_team_cost, e.p_tag_team_cost) : e.p_tag_team_cost;
   p.spellcast_bonus += e.p_spellcast;
+  if (e.p_attack_advantage) p.attack_advantage = p.primary.advantage = p.secondary.advantage = true;  // Shadowhunter
   if (p.rally_die > 0) p.rally_die = std::max(p.rally_die, e.p_rally_die);  // Epic Poetry: a d10 Rally Die (a Bard's)
   p.help_die = std::max(p.help_die, e.p_help_die);                           // ... and a d10 when it Helps
   // An Experience bonus: the one the PC uses in a fight (its best).
@@ -207,7 +208,7 @@ void finish_cards(Pc& p) {
 
 // The subclass features up to the PC's subclass cards, a multiclass's
 // foundation, the ancestry's and the community's (pc-features.yaml).
-void add_features(Pc& p) {
+void add_features(Pc& p, unsigned scene) {
   for (const CardDef& d : feature_library()) {
     const bool mine = (d.source == CardSource::subclass && d.owner == p.subclass && d.tier <= p.subclass_cards) ||
                       (d.source == CardSource::subclass && d.owner == p.multiclass_subclass && d.tier == 1) ||
@@ -216,13 +217,16 @@ void add_features(Pc& p) {
     if (!mine || (d.element >= 0 && d.element != p.element)) continue;  // Warden of the Elements: its element's only
     p.cards.push_back({&d, -1});
     if (d.status == CardStatus::modelled && d.effect.p_trait_up >= 0) ++p.traits[static_cast<std::size_t>(d.effect.p_trait_up)];
-    if (d.status == CardStatus::modelled && (d.effect.when == CardWhen::passive || d.effect.folds)) fold_passive(p, d.effect);
+    if (d.status == CardStatus::modelled && (d.effect.when == CardWhen::passive || d.effect.folds)) {
+      p.cards.back().off_scene = d.effect.p_scene != 0 && (d.effect.p_scene & scene) == 0;  // not in these surroundings
+      if (!p.cards.back().off_scene) fold_passive(p, d.effect);
+    }
   }
 }
 
 }  // namespace
 
-void read_pc_cards(Pc& p, MapReader& r) {
+void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
   const ClassCards* cc = p.cls == PcClass::none ? nullptr : &kClassCards[static_cast<std::size_t>(p.cls)];
   p.spellcast = cc ? cc->spellcast : -1;
   // A class without a Spellcast trait (Guardian, Warrior) takes its
@@ -233,7 +237,7 @@ void read_pc_cards(Pc& p, MapReader& r) {
     const Node& n = *r.scalar("spellcast");
     p.spellcast = n.text() == "none" ? -1 : choice_of(n, "trait", kTraitNames);
   }
-  add_features(p);
+  add_features(p, scene);
   const std::size_t n_features = p.cards.size();
   const Node* list = r.get("cards");
   if (!list) {
@@ -289,7 +293,10 @@ void read_pc_cards(Pc& p, MapReader& r) {
   for (std::size_t k = n_features; k < p.cards.size(); ++k) {
     PcCard& c = p.cards[k];
     if (c.def->status != CardStatus::modelled) continue;
-    if (c.live() && (c.def->effect.when == CardWhen::passive || c.def->effect.folds)) fold_passive(p, c.def->effect);
+    if (c.live() && (c.def->effect.when == CardWhen::passive || c.def->effect.folds)) {
+      c.off_scene = c.def->effect.p_scene != 0 && (c.def->effect.p_scene & scene) == 0;  // not in these surroundings
+      if (!c.off_scene) fold_passive(p, c.def->effect);
+    }
     if (c.live() && c.def->effect.best_trait) {  // Versatile Fighter: the weapons' trait is the PC's best (first on ties)
       std::size_t best = 0;
       for (std::size_t q = 1; q < p.traits.size(); ++q)

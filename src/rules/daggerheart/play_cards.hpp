@@ -184,7 +184,9 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   const bool rolled = e.roll != CardRoll::none;  // a spellcast, trait or attack roll (an attack with hp_marks)
   if (rolled) {
     const int diff = e.difficulty > 0 ? e.difficulty : n > 0 ? difficulty(targets[0]) : 10;
-    const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) + rally_adv(i) : 0;
+    const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) + rally_adv(i) +
+                                (at_enemies && pc(i).attack_advantage && harms(e) ? 1 : 0)  // Shadowhunter: an attack roll
+                          : 0;
     if (gifts_ && n == 1 && e.target == CardTarget::enemy && adv_[targets[0]].gift_from >= 0) take_gift(i, targets[0]);
     roll_vs_ = at_enemies && n == 1 && e.target != CardTarget::enemies ? targets[0] : -1;  // Ranger's Focus
     roll_trait_ = e.roll == CardRoll::attack ? static_cast<int>(attack_of(i).trait) : e.trait >= 0 ? e.trait : pc(i).spellcast;

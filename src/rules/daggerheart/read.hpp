@@ -104,11 +104,11 @@ Adversary read_adversary(const Node& node, const Node* side_rules, Context& ctx,
 Npc read_npc(const Node& node, Context& ctx);
 
 // read_pc.cpp
-Pc read_pc(const Node& node, const Node* side_rules, int& count);
+Pc read_pc(const Node& node, const Node* side_rules, int& count, unsigned scene);
 // pc_cards.cpp: `spellcast` and `cards` (the loadout, validated; passives
 // folded in), once the PC's traits, level and equipment are read; then
 // `do: card:NAME` in its tactics.
-void read_pc_cards(Pc& p, MapReader& r);
+void read_pc_cards(Pc& p, MapReader& r, unsigned scene);
 void resolve_card_rules(Pc& p);
 // read_beastform.cpp: `beastform` (a Druid's form, its tier checked; the
 // default form when absent; `none`), once the class, tier and Proficiency are read.

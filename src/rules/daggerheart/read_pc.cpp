@@ -167,7 +167,7 @@ PcWeapon weapon_from(const WeaponData& w) {
 
 }  // namespace
 
-Pc read_pc(const Node& node, const Node* side_rules, int& count) {
+Pc read_pc(const Node& node, const Node* side_rules, int& count, unsigned scene) {
   const std::string nm = node.find("name") ? node.find("name")->text() : "?";
   MapReader r(node, kPcKeys, "PC '" + nm + "'");
   r.finish();
@@ -422,7 +422,7 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count) {
       throw InputError(r.scalar("element")->pos(), "'" + p.name + "' is no Warden of the Elements: `element` is theirs");
     p.element = r.get_choice("element", {"fire", "earth", "water", "air"}, kDefaultElement);
   }
-  read_pc_cards(p, r);  // domain cards (pc_cards.cpp)
+  read_pc_cards(p, r, scene);  // domain cards (pc_cards.cpp); `scene`: the fight's surroundings (Options::surroundings)
   read_pc_companion(p, r);  // a Beastbound's companion (read_companion.cpp)
   read_pc_consumables(p, r);  // potions and other loot (read_consumable.cpp)
   resolve_card_rules(p);
