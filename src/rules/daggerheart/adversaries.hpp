@@ -172,7 +172,7 @@ inline void Battle<R, Log>::spotlight(int j) {
   ++radv(j).extra[kExtraSpotlights];
   ++radv(j).actions;
   s.distract = 0;
-  s.vulnerable = storm_ != 0 && (storm_ >> j & 1u) != 0;  // a storm holds it Vulnerable (Tempest, play_forms.hpp)
+  s.vulnerable = ((storm_ | doomed_) >> j & 1u) != 0;  // a storm (Tempest, play_forms.hpp) or a lasting card (play_strikes.hpp) holds it Vulnerable
   adversary_reaction(j, Trigger::spotlight, -1, 0);
   if (over()) return;
   if (foe_marks_ && foe_spotlight(j)) [[unlikely]] return;  // a glyph cleared, or Silenced with nothing to do (play_foes.hpp)

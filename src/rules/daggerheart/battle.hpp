@@ -32,6 +32,7 @@
 //   play_marks.hpp       marks on foes and the pools on them (Sigil of Retribution's dice, Twilight Toll's tokens)
 //   play_forms.hpp       forms, wards and death turned back (Spectral, a stance's upkeep, a storm, a revival)
 //   play_traits.hpp      ancestry, community and subclass traits on a PC's own rolls and hits (a shell, Know the Tide's tokens, Camaraderie)
+//   play_strikes.hpp     strikes at several foes with dwindling dice, a foe thrown at another, lasting Vulnerable
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -636,6 +637,35 @@ class Battle {
   bool cheap_tag_teams_ = false;  // a PC makes a Tag Team with it cheaper (Camaraderie), with an ally
   int roll_helper_ = -1;     // the PC that Helped the Spellcast roll being made, -1 none
   bool spell_hit_ = false;   // the spotlight action of a PC with a spotlight_end reaction was a successful spell (Cloaking Blast)
+  // ---- strikes at several foes, thrown foes, lasting conditions (play_strikes.hpp)
+  double run_plan(int i, const int* level, int nl, const int* targets, const double* chance, int m, int* order) const;
+  double run_value(int i, const CardEffect& e) const;
+  void run_strike(int i, int k, const int* targets, int n, RollResult r, int beats);
+  int lift_pick(int i, const CardEffect& e, int t) const;
+  double throw_value(int i, const CardEffect& e, int* target) const;
+  bool throw_spell(int i, int k, int t);
+  double lasting_worth(int j) const;
+  void doom(int u);
+  void sprint(int i, int t, const PcWeapon& w, int* mod, int net);
+  int sprite_count(int i, const CardEffect& e) const;
+  double sprites_worth(int i, const CardEffect& e) const;
+  void summon_sprites(int i, int k);
+  RollResult sprite_roll(int i, RollResult r, int difficulty_needed, int* total);
+  int sprite_armor(int i, int marks);
+  int sprites_ = 0;                        // sprites standing over the party (Forest Sprites) ...
+  int sprite_pc_ = -1, sprite_card_ = -1;  // ... their caster and card, and what one adds to an attack roll
+  int sprite_bonus_ = 0;
+  RollResult adjust_total(int i, RollResult r, int target_difficulty, int* total, int h, int f, int hope_sides);
+  bool adjusters_ = false;  // a PC holds a set_total reaction (Adjust Reality)
+  RollResult spell_roll(int i, const CardEffect& e, int u, int* total);
+  double banish_value(int i, const CardEffect& e, int* target) const;
+  bool banish_spell(int i, int k, int t);
+  void banish_return();
+  std::uint64_t banished_ = 0;  // adversaries (bits) out of the fight by Banish ...
+  int banish_pc_ = -1, banish_card_ = -1;  // ... the caster and card of the last one
+  int* run_dice_ = nullptr;  // roll_pc_damage copies the kept damage dice here when set (Deathrun) ...
+  int run_n_ = 0;            // ... and their count
+  std::uint64_t doomed_ = 0;  // adversaries (bits) Vulnerable until the fight ends (Book of Ronin)
 };
 
 }  // namespace encsim::daggerheart
@@ -668,3 +698,4 @@ class Battle {
 #include "rules/daggerheart/play_marks.hpp"
 #include "rules/daggerheart/play_forms.hpp"
 #include "rules/daggerheart/play_traits.hpp"
+#include "rules/daggerheart/play_strikes.hpp"

@@ -46,7 +46,10 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
 template <class R, class Log>
 inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j) const {
   double v = 0.0;
-  if (e.vulnerable && !adv_[j].vulnerable) v += 0.5;
+  if (e.lasting) [[unlikely]]
+    v += lasting_worth(j);  // Book of Ronin (play_strikes.hpp)
+  else if (e.vulnerable && !adv_[j].vulnerable)
+    v += 0.5;
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
   if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
   if (e.stun && !adv_[j].stunned) v += 1.0;  // Stunned: its next spotlight spent clearing it (play_spells.hpp)
@@ -168,6 +171,18 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   if (e.kill_at > 0) [[unlikely]] return v + kill_value(i, e);  // Disintegration Wave (play_spells.hpp)
   if (e.pool.fill == PoolFill::foe_hurt) [[unlikely]] return v + sigil_pick(i, k, target);  // the foe it marks (play_marks.hpp)
   if (e.split_damage) [[unlikely]] return v + split_value(i, e, paid);  // Splintering Strike (play_marks.hpp)
+  if (e.dwindle) [[unlikely]] {  // Deathrun (play_strikes.hpp)
+    const double worth = run_value(i, e);
+    return worth < 0.0 ? -1.0 : v + worth;
+  }
+  if (e.banish) [[unlikely]] {  // Banish (play_strikes.hpp)
+    const double worth = banish_value(i, e, target);
+    return worth <= 0.0 ? -1.0 : v + worth;
+  }
+  if (e.throw_foe) [[unlikely]] {  // Telekinesis (play_strikes.hpp)
+    const double worth = throw_value(i, e, target);
+    return worth < 0.0 ? -1.0 : v + worth;
+  }
   if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
     const PcWeapon& w = attack_of(i);
     const int mod = roll_mod(i, e);
@@ -227,6 +242,10 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     return beam_plan(i, e, give, &worth) == 0 ? -1.0 : v + p * worth;
   }
   if (e.darkness) [[unlikely]] return dark_from_ >= 0 ? -1.0 : v + p * dark_worth();  // Eclipse (play_spells.hpp)
+  if (e.sprites > 0) [[unlikely]] {  // Forest Sprites (play_strikes.hpp)
+    const double worth = sprites_worth(i, e);
+    return worth <= 0.0 ? -1.0 : v + p * worth;
+  }
   if (e.spectral >= 0) [[unlikely]] {  // Specter of the Dark (play_forms.hpp)
     *target = i;
     return pc_[i].spectral != 0 ? -1.0 : v + spectral_worth(i, e);
@@ -284,6 +303,7 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
         double worth = 0.0;
         return kill_picks(i, e, picks, &worth) > 0;
       }
+      if (e.throw_foe) [[unlikely]] return advs_up_ >= 2;  // a foe to lift and one to throw it at (play_strikes.hpp)
       return advs_up_ > 0 && hope_budget(i, e) > 0;  // hope_each: a Hope to buy a target with
     case CardTarget::self:
       if (e.spectral >= 0) return spectral_worth(i, e) > 0.0;  // play_forms.hpp
@@ -305,6 +325,7 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::allies:
       if (e.zone_die > 0) return zone_value(e) > 0.0;
       if (e.darkness) return dark_from_ < 0 && advs_up_ > 0;  // play_spells.hpp
+      if (e.sprites > 0) return sprites_worth(i, e) > 0.0;  // play_strikes.hpp
       if (e.hp_per_stress > 0) {
         int give[Encounter::kMaxPcs];
         double worth = 0.0;

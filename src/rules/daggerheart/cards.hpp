@@ -277,6 +277,38 @@ struct CardEffect {
   // beats by policy, each also taking one more of the weapon's damage dice
   // (Splintering Strike; play_marks.hpp). Its Hope is paid hit or miss, its use on a success.
   bool split_damage = false;
+  // Action (roll: attack, target: enemies): one attack roll at as many foes as
+  // an area of `range` reaches (a path through the field); the weapon's damage
+  // with one more Proficiency die to the first foe it beats, then the same
+  // roll less one die (the lowest) to each next, until no die is left; the
+  // order by policy (Deathrun; play_strikes.hpp).
+  bool dwindle = false;
+  // Action (roll: spellcast, target: enemy, damage): the first roll lifts
+  // another standing foe; on its success a second roll at the target, and
+  // the card's damage on that success (Telekinesis; play_strikes.hpp).
+  bool throw_foe = false;
+  // With `vulnerable`: the target stays Vulnerable until the fight ends;
+  // nothing clears it (Book of Ronin's Eternal Enervation; play_strikes.hpp).
+  bool lasting = false;
+  // Reaction (attack): added to the weapon attack roll about to be made (a
+  // sprint into Melee before it: Deft Maneuvers; play_strikes.hpp); 0 none.
+  int roll_bonus = 0;
+  // Action (target: allies, a roll): on a success the PC spends Hope, by
+  // policy, for as many sprites over the party; each grants one benefit to an
+  // ally (not the caster) and vanishes: this much on an attack roll that
+  // fails by no more, or one more Armor Slot marked against a hit (Forest
+  // Sprites; play_strikes.hpp); 0 none.
+  int sprites = 0;
+  // Reaction (ally_rolled, target: party): a failed action roll of the PC's
+  // or an ally's gets the total its success needs, when the dice could make
+  // it; Hope or Fear as rolled (Adjust Reality; play_strikes.hpp).
+  bool set_total = false;
+  // Action (roll: spellcast, target: enemy, uses): on a success, the PC's
+  // Spellcast trait in d20s, the highest the Difficulty of the target's
+  // reaction roll; on its success it marks a Stress, on its failure it is
+  // banished (a use spent) until a reaction roll after a PC's roll with Fear,
+  // each such one a point easier, brings it back (Banish; play_strikes.hpp).
+  bool banish = false;
   // Reaction (ally_dealt, roll: spellcast): on a success the same damage the
   // ally dealt, of its type, to the same foe (Encore; play_marks.hpp).
   bool echo_damage = false;

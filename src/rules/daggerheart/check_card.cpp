@@ -39,7 +39,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help ||
                           e.evasion_marks || e.rising_die || e.marks_foes() || e.save || e.redirect || e.kill_at || e.stun ||
                           e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
-                          e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die;
+                          e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die ||
+                          e.dwindle || e.throw_foe || e.roll_bonus || e.sprites || e.set_total || e.banish;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -117,8 +118,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
       (!modelled && (r.has("uses_trait") || r.has("at_least") || r.has("at_most") || r.has("against") || r.has("hit_if"))))
     throw InputError(node.pos(), r.what() + ": per_proficiency or per_spellcast, not both; no uses_trait, at_least, "
                                             "at_most, against or hit_if unless modelled");
-  if (e.roll == CardRoll::attack && e.target != CardTarget::enemy && !(e.split_damage && e.target == CardTarget::enemies))
-    throw InputError(node.pos(), r.what() + ": an attack card targets one enemy (with split_damage: `target: enemies`)");
+  if (e.roll == CardRoll::attack && e.target != CardTarget::enemy && !((e.split_damage || e.dwindle) && e.target == CardTarget::enemies))
+    throw InputError(node.pos(), r.what() + ": an attack card targets one enemy (with split_damage or dwindle: `target: enemies`)");
   if (e.trigger == CardTrigger::damaged && !e.reduce.present() && e.downgrade == 0 && !e.halve && e.reflect == 0 && e.shell < 0)
     throw InputError(node.pos(), r.what() + ": a `damaged` reaction reduces the damage (reduce, halve, downgrade or shell) or reflects it");
   if (hit && !e.bonus.present() && e.weapon_dice == 0 && e.secondary_dice == 0 && e.hp_marks == 0 && e.extra_targets == 0 &&
@@ -338,12 +339,13 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.fear_bonus && !hit)
     throw InputError(r.scalar("fear_bonus")->pos(), r.what() + ": fear_bonus goes with `trigger: hit`");
   const bool help_swap = ally_rolled && e.swap && e.with_help && !rerolls;  // Enchanted Aid's swap
-  if (ally_rolled && ((!rerolls && !help_swap) || e.reroll_hope || e.fear_to_hope || others || e.heal_hp.present() || e.hp_marks ||
+  if (ally_rolled && ((!rerolls && !help_swap && !e.set_total) || e.reroll_hope || e.fear_to_hope || others || e.heal_hp.present() || e.hp_marks ||
                       e.downgrade || e.heal_stress.present() || r.has("hit_if") || e.either || e.hp_left ||
                       (e.target != CardTarget::allies && e.target != CardTarget::party)))
     throw InputError(node.pos(), r.what() + ": an `ally_rolled` reaction rolls an ally's dice again (`reroll`; `target: allies`, "
                                             "or `party` for the PC's own roll too), or swaps them after a roll it helped (`swap` "
-                                            "with `with_help`), for its costs and uses (and on_trait, on_failure, with_experience), nothing else");
+                                            "with `with_help`), or sets its total (`set_total`), for its costs and uses (and on_trait, "
+                                            "on_failure, with_experience), nothing else");
   const bool reaction_roll = e.trigger == CardTrigger::reaction_roll;
   if (reaction_roll && (!e.advantage || others_but_advantage(e) || e.heal_hp.present() || e.hp_marks || e.downgrade ||
                         e.heal_stress.present() || r.has("hit_if") || e.either))
@@ -368,11 +370,12 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (!roll && !rolled && e.hp_left > 0)
     throw InputError(r.scalar("hp_left")->pos(), r.what() + ": hp_left goes with `trigger: roll` or `rolled`");
   const int befores = e.attack_damage.present() + e.double_damage + (e.stance() && !spot && !e.while_stance) +
-                      (e.focus_proficiency > 0) + (before && e.fear < 0) + e.first_attack;
+                      (e.focus_proficiency > 0) + (before && e.fear < 0) + e.first_attack + (e.roll_bonus > 0);
   if (before != (befores > 0) || befores > 1)
     throw InputError(node.pos(), r.what() + ": a reaction with `trigger: attack` adds `attack_damage`, doubles the damage "
                                             "(`double_damage`), takes a stance (fight_damage, fight_severe, no_armor) or a focus "
-                                            "(focus_proficiency), makes the GM lose Fear on a success (`fear`) or is a first_attack, one of them, and only it takes any");
+                                            "(focus_proficiency), makes the GM lose Fear on a success (`fear`), is a first_attack or adds roll_bonus to the roll, "
+                                            "one of them, and only it takes any");
   if (e.next_hit.present() && (e.trigger != CardTrigger::after_hit || e.hit_if != HitIf::weapon))
     throw InputError(r.get("next_hit")->pos(), r.what() + ": next_hit goes with `trigger: after_hit` and `hit_if: weapon`");
   if (r.has("repeat") && !(before && e.attack_damage.present()))

@@ -120,7 +120,8 @@ void finish_cards(Pc& p) {
         p.has_attack_reactions || e.trigger == CardTrigger::crit || e.trigger == CardTrigger::after_hit;
     p.has_miss_reactions = p.has_miss_reactions || e.trigger == CardTrigger::missed;
     p.has_kill_reactions = p.has_kill_reactions || e.on_kill;
-    p.has_before_attack = p.has_before_attack || e.trigger == CardTrigger::attack;
+    p.has_before_attack = p.has_before_attack || (e.trigger == CardTrigger::attack && e.roll_bonus == 0);
+    p.has_sprint = p.has_sprint || e.roll_bonus > 0;  // play_strikes.hpp
     p.has_fail_reactions = p.has_fail_reactions || e.trigger == CardTrigger::failed;
     p.has_attacked_reactions = p.has_attacked_reactions || e.trigger == CardTrigger::attacked;
     p.protects_allies = p.protects_allies || (e.trigger == CardTrigger::attacked && e.target == CardTarget::party);
@@ -142,7 +143,8 @@ void finish_cards(Pc& p) {
       p.tag_team_die = e.hope_die, p.tag_team_card = static_cast<int>(&c - p.cards.data());
     p.has_rolled_reactions = p.has_rolled_reactions || (e.trigger == CardTrigger::rolled && e.reroll == Reroll::none);
     p.rerolls_own = p.rerolls_own || (e.reroll != Reroll::none && (e.trigger == CardTrigger::rolled || e.target == CardTarget::party));
-    p.rerolls_allies = p.rerolls_allies || e.trigger == CardTrigger::ally_rolled;
+    p.rerolls_allies = p.rerolls_allies || (e.trigger == CardTrigger::ally_rolled && !e.set_total);
+    p.sets_totals = p.sets_totals || e.set_total;  // play_strikes.hpp
     p.has_reaction_roll_reactions = p.has_reaction_roll_reactions || e.trigger == CardTrigger::reaction_roll;
     p.prioritizes = p.prioritizes || e.prioritize;
     p.has_next_attacker = p.has_next_attacker || e.next_attacker;

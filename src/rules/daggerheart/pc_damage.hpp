@@ -113,6 +113,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
       // Brace: a second slot for a Stress, one threshold more (play_defence.hpp).
       if (opt_.cards && p.has_armor_reactions && marks > 0) marks = card_armor(i, marks);
       if (s.aura_card >= 0 && marks > 0) [[unlikely]] marks = aura_armor(i, marks);  // Shield Aura (play_zone.hpp)
+      if (sprites_ > 0 && marks > 0 && i != sprite_pc_) [[unlikely]] marks = sprite_armor(i, marks);  // Forest Sprites (play_strikes.hpp)
     }
     // I Am Your Shield: more slots, one threshold each, while the hit still marks an HP.
     for (; all_armor && marks > 0 && armor_free(i); ++more_slots) {

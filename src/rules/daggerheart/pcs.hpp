@@ -323,6 +323,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       ++rpc(partner).attacks;
       ENCSIM_SAY(log_, "  %s spends %d Hope on a Tag Team roll with %s", pname(i), cost, pname(partner));
       if (cost < 3 || s.tag_teams_used > 1) [[unlikely]] camaraderie(i, partner, cost);  // play_traits.hpp
+      if (p.has_sprint && opt_.cards) [[unlikely]] sprint(i, t, w, &modifier, net);  // play_strikes.hpp
       if (p.has_first_attack && opt_.cards) [[unlikely]] first_attack(i, t, w, modifier, &net);  // play_marks.hpp
       if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       r = tag_team_roll(i, partner, modifier, net, target_net, difficulty(t), &total);
@@ -370,6 +371,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
         net += 1;
         if (pc(helper).help_die > 6) [[unlikely]] help_die(helper);  // Epic Poetry (play_feats.hpp)
       }
+      if (p.has_sprint && opt_.cards) [[unlikely]] sprint(i, t, w, &modifier, net);  // play_strikes.hpp
       if (p.has_first_attack && opt_.cards) [[unlikely]] first_attack(i, t, w, modifier, &net);  // play_marks.hpp
       if (opt_.cards && p.has_before_attack) added = before_attack(i, t, w, modifier, net, &added_card);
       roll_vs_ = t;
@@ -664,6 +666,10 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
     ENCSIM_SAY(log_, "  %s spends 3 Hope to reroll low damage dice", pname(i));
   }
   if (match_card_ >= 0) [[unlikely]] sum += matching_dice(i, d.data(), n);  // Sacred Resonance (play_traits.hpp)
+  if (run_dice_ != nullptr) [[unlikely]] {  // Deathrun reads the dice one by one (play_strikes.hpp)
+    std::copy(d.begin(), d.begin() + n, run_dice_);
+    run_n_ = n;
+  }
   // The highest and the lowest die kept, after any reroll, for the hit
   // reactions that read them: `double_die` (Manipulate Magic), `max_die` (Versatile Fighter).
   top_die_ = 0;

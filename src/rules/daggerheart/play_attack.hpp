@@ -44,7 +44,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (!c.live() || e.trigger != CardTrigger::attack || (s.beast && c.def->spell) || e.first_attack) continue;
+    if (!c.live() || e.trigger != CardTrigger::attack || (s.beast && c.def->spell) || e.first_attack || e.roll_bonus > 0) continue;
     if (e.focus_proficiency > 0) {  // a focus (Deadly Focus) on t, while none is held
       if (s.marked_foe >= 0 || uses == 0 || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
           adv(t).minion > 0 || adv_hp_left(t) < 3)

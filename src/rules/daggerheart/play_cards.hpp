@@ -142,6 +142,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   PcState& s = pc_[i];
   ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
   if (e.roll != CardRoll::none && pc(i).form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // before the card's own cost
+  if (e.banish) [[unlikely]] return banish_spell(i, k, t);  // its use paid on a banishment (play_strikes.hpp)
   bool paid = !e.pay_on_success;  // pay_on_success: the costs and the use wait for a success
   if (paid)
     pay_card(i, k);
@@ -151,7 +152,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   if (e.fear < 0 && paid) fear_ = std::max(0, fear_ + e.fear);  // pay_on_success: on the success (take_fear)
   const bool at_enemies = e.target == CardTarget::enemy || e.target == CardTarget::enemies;
   if (at_enemies && t < 0 && e.target == CardTarget::enemy) card_value(i, k, &t);
-  if (e.roll == CardRoll::attack && e.hp_marks == 0 && !e.split_damage) {
+  if (e.throw_foe) [[unlikely]] return throw_spell(i, k, t);  // Telekinesis (play_strikes.hpp)
+  if (e.roll == CardRoll::attack && e.hp_marks == 0 && !e.split_damage && !e.dwindle) {
     if (t < 0) return false;
     if (e.advantage) s.advantage_next = true;
     pending_card_ = k;
@@ -169,7 +171,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     const int reach = area_reach(e.split_damage ? attack_of(i).range : e.range);  // split_damage: the weapon's range
     double worth[Encounter::kMaxAdversaries];  // weighed once: nothing changes while it picks
     for (int j = 0; j < n_adv_; ++j)
-      worth[j] = !adv_[j].alive ? 0.0 : e.split_damage ? weapon_value(i, j) : card_on_value(i, e, j, 0.0);
+      worth[j] = !adv_[j].alive ? 0.0 : e.split_damage || e.dwindle ? weapon_value(i, j) : card_on_value(i, e, j, 0.0);
     while (n < reach) {
       const int u = best_by(
           n_adv_,
@@ -221,6 +223,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     kill_spell(i, k, r, &paid);  // Disintegration Wave (play_spells.hpp)
   } else if (at_enemies && e.split_damage) [[unlikely]] {
     split_strike(i, k, targets, n, r, rolled ? total : kBeatsAny, &paid);  // Splintering Strike (play_marks.hpp)
+  } else if (at_enemies && e.dwindle) [[unlikely]] {
+    run_strike(i, k, targets, n, r, rolled ? total : kBeatsAny);  // Deathrun (play_strikes.hpp)
   } else if (at_enemies && e.save > 0) [[unlikely]] {
     save_effects(i, k, targets, n, r, rolled ? total : kBeatsAny, &paid);  // the targets roll (Night Terror, play_foes.hpp)
   } else if (at_enemies) {
@@ -265,6 +269,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       beam(i, c);  // Salvation Beam (play_spells.hpp)
     } else if (e.darkness) [[unlikely]] {
       start_dark(i, k);  // Eclipse (play_spells.hpp)
+    } else if (e.sprites > 0) [[unlikely]] {
+      summon_sprites(i, k);  // Forest Sprites (play_strikes.hpp)
     } else if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
@@ -369,6 +375,7 @@ inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
     ENCSIM_SAY(log_, "  %s is Vulnerable", aname(u));
   }
   if (e.storm) [[unlikely]] storm_foe(i, c, u);  // Tempest (play_forms.hpp)
+  if (e.lasting) [[unlikely]] doom(u);  // Book of Ronin (play_strikes.hpp)
   if (e.restrained && !adv_[u].restrained) {
     adv_[u].restrained = true;
     ++feat(c.feat).conditions;

@@ -589,6 +589,13 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.echo_damage = r.get_bool("echo_damage", false);  // ... and this one
   e.vault_fear = r.get_bool("vault_fear", false);  // ... and this one
   e.familiar_die = static_cast<int>(r.get_int("familiar_die", 0, 0, 20));  // ... and this one
+  e.dwindle = r.get_bool("dwindle", false);  // ... and these three
+  e.throw_foe = r.get_bool("throw_foe", false);
+  e.lasting = r.get_bool("lasting", false);
+  e.roll_bonus = static_cast<int>(r.get_int("roll_bonus", 0, 0, 3));
+  e.sprites = static_cast<int>(r.get_int("sprites", 0, 0, 5));
+  e.set_total = r.get_bool("set_total", false);
+  e.banish = r.get_bool("banish", false);
   read_form_effect(r, node, c);  // read_card_forms.cpp
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp

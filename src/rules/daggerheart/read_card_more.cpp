@@ -32,6 +32,13 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"shell", "physical|magic", "", "reaction (damaged, with `against` of the same type): the PC retracts into a shell: resistance to damage of this type (the hit at hand halved too) and disadvantage on its action rolls, until it comes out as its next spotlight begins"},
       {"double_matches", "boolean", "false", "reaction (hit, with extra_targets): on an attack it is played on, each weapon damage die showing the same face as another counts twice"},
       {"with_help", "boolean", "false", "reaction (ally_rolled, swap, `target: allies`): only on an ally's Spellcast roll the PC Helped: its Hope and Fear Dice swap"},
+      {"dwindle", "boolean", "false", "action (roll: attack, target: enemies; its costs, nothing else): one attack roll at as many foes as an area of `range` reaches (a path through the field); the weapon's damage with one more Proficiency die to the first foe it beats, then the same roll less its lowest die to each next, until no die is left; the order by policy"},
+      {"throw_foe", "boolean", "false", "action (roll: spellcast, target: enemy, damage; its costs, nothing else): the first roll lifts another standing foe (needs two standing); on its success a second roll at the target, and the card's damage on that one's success"},
+      {"roll_bonus", "integer", "0", "reaction (attack; its costs and uses, nothing else): 1 to 3 added to the weapon attack roll about to be made (a sprint into Melee before it), played when the chance it adds times the HP the hit marks beats its costs"},
+      {"sprites", "integer", "0", "action (target: allies, a spellcast or trait roll; no Hope cost and no other effect): on a success the PC spends Hope by policy for as many sprites over the party; each sprite grants one benefit to an ally, then vanishes: this much (1 to 5) added to an attack roll that fails by no more, or one more Armor Slot marked against a hit that still marks HP"},
+      {"set_total", "boolean", "false", "reaction (ally_rolled, target: party; its costs and uses, nothing else): a failed action roll of the PC's or an ally's gets the total its success needs, when its dice could show it (Hope or Fear as rolled); played when that success is worth more than the costs"},
+      {"banish", "boolean", "false", "action (roll: spellcast, target: enemy, with `uses`; nothing else): on a success the PC's Spellcast trait in d20s (at least one), the highest the Difficulty of the target's reaction roll; on its success the target marks a Stress, on its failure it is banished (a use spent): out of the fight until, after a PC's action roll with Fear, a reaction roll against that Difficulty less one for each such roll succeeds"},
+      {"lasting", "boolean", "false", "with `vulnerable` (an action at adversaries that rolls): the target stays Vulnerable until the fight ends; its spotlights and the GM clear nothing"},
       {"after_spell", "boolean", "false", "reaction (spotlight_end, cloak): only when the PC's spotlight action was a successful Spellcast roll of a spell (another card)"},
   };
   return kKeys;
@@ -132,6 +139,42 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
                                                           "type, and no other reduction (halve, reduce, downgrade, reflect, armor)");
   if (e.double_matches && (e.trigger != CardTrigger::hit || e.extra_targets == 0))
     throw InputError(r.scalar("double_matches")->pos(), r.what() + ": double_matches goes with `trigger: hit` and extra_targets");
+  const bool plain = !e.hp_marks && !e.bonus.present() && !e.hope_bonus.present() && !e.target_stress && !e.vulnerable &&
+                     !e.restrained && !e.advantage && !e.heal_hp.present() && !e.heal_stress.present() && !e.gain_hope &&
+                     !e.fear && !e.clear_armor && !e.save && !e.kill_at && !e.stun && !e.marks_foes() && !e.pool.present() &&
+                     !e.rider_hope && !e.pay_on_success && !e.split_damage && !e.stress_highest && !e.taunt &&
+                     !e.storm && !e.either && !e.evasion;
+  if (e.dwindle && (e.when != CardWhen::action || e.roll != CardRoll::attack || e.target != CardTarget::enemies ||
+                    e.damage.present() || e.difficulty || !plain))
+    throw InputError(r.scalar("dwindle")->pos(), r.what() + ": dwindle goes with an action `roll: attack` at `target: enemies` "
+                                                          "(`range`: the path's reach) and no other effect but its costs");
+  if (e.throw_foe && (e.when != CardWhen::action || e.roll != CardRoll::spellcast || e.target != CardTarget::enemy ||
+                      !e.damage.present() || e.difficulty || !plain))
+    throw InputError(r.scalar("throw_foe")->pos(), r.what() + ": throw_foe goes with an action `roll: spellcast` at `target: enemy` "
+                                                            "with `damage` and no other effect but its costs");
+  if (r.has("roll_bonus") &&
+      (e.roll_bonus < 1 || e.trigger != CardTrigger::attack || e.roll != CardRoll::none || !plain || e.damage.present() ||
+       e.attack_damage.present() || e.double_damage || e.stance() || e.focus_proficiency || e.first_attack || e.reduce.present() ||
+       e.armor || r.has("hit_if")))
+    throw InputError(r.scalar("roll_bonus")->pos(), r.what() + ": roll_bonus (1 to 3) goes with `trigger: attack` and its costs "
+                                                             "and uses, nothing else");
+  if (r.has("sprites") && (e.sprites < 1 || e.when != CardWhen::action || e.target != CardTarget::allies || e.roll == CardRoll::none ||
+                           e.roll == CardRoll::attack || e.hope || e.damage.present() || !plain || e.zone_die || e.barrier >= 0 ||
+                           e.allies_advantage || e.hp_per_stress || e.darkness || e.invisible))
+    throw InputError(r.scalar("sprites")->pos(), r.what() + ": sprites (1 to 5) goes with an action at `target: allies` that rolls "
+                                                          "(spellcast or trait), no `hope` (its Hope is spent by policy) and no other effect");
+  if (e.set_total && (e.trigger != CardTrigger::ally_rolled || e.target != CardTarget::party || e.reroll != Reroll::none ||
+                      e.swap || e.on_trait >= 0 || e.with_experience))
+    throw InputError(r.scalar("set_total")->pos(), r.what() + ": set_total goes with `trigger: ally_rolled` and `target: party` "
+                                                            "(no reroll or swap), its costs and uses");
+  if (e.banish && (e.when != CardWhen::action || e.roll != CardRoll::spellcast || e.target != CardTarget::enemy || e.uses < 1 ||
+                   e.damage.present() || e.difficulty || e.hope || e.stress || !plain))
+    throw InputError(r.scalar("banish")->pos(), r.what() + ": banish goes with an action `roll: spellcast` at `target: enemy` "
+                                                         "with `uses` (the banishments), no other cost and no other effect");
+  if (e.lasting && (!e.vulnerable || e.when != CardWhen::action || e.roll == CardRoll::none ||
+                    (e.target != CardTarget::enemy && e.target != CardTarget::enemies) || e.storm))
+    throw InputError(r.scalar("lasting")->pos(), r.what() + ": lasting goes with `vulnerable` on an action at adversaries "
+                                                          "that rolls (not with storm)");
   e.after_spell = r.get_bool("after_spell", false);
   if (e.after_spell && (e.trigger != CardTrigger::spotlight_end || e.cloak == 0))
     throw InputError(r.scalar("after_spell")->pos(), r.what() + ": after_spell goes with `trigger: spotlight_end` and cloak");

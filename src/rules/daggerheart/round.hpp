@@ -164,9 +164,13 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
     r = reroll_reactions(i, r, target_difficulty, total, &h, &f, sides);
   if (dice_cards && pc(i).has_rolled_reactions) [[unlikely]]
     r = rolled_reactions(i, r, target_difficulty, total, &h, &f, sides, 1);
+  if (adjusters_ && !succeeded(r) && opt_.cards) [[unlikely]]
+    r = adjust_total(i, r, target_difficulty, total, h, f, sides);  // Adjust Reality (play_strikes.hpp)
   // Slayer Dice on a failed weapon attack roll (play_pool.hpp), before a Rally or Prayer Die.
   if (attack && !succeeded(r) && pc(i).has_attack_pool && opt_.cards && roll_vs_ >= 0)
     r = pool_attack_roll(i, r, target_difficulty, total);
+  if (attack && !succeeded(r) && sprites_ > 0 && roll_vs_ >= 0 && i != sprite_pc_) [[unlikely]]
+    r = sprite_roll(i, r, target_difficulty, total);  // Forest Sprites (play_strikes.hpp)
   if (r == RollResult::failure_fear || r == RollResult::failure_hope) r = rescue(i, r, target_difficulty, total);
   if (pc_[i].rising > 0) [[unlikely]] rising_step(i);
   if (roll_card >= 0 && succeeded(r)) [[unlikely]] roll_success(i, roll_card);
@@ -217,6 +221,7 @@ inline void Battle<R, Log>::roll_gains(int i, RollResult r) {
   } else {
     gain_fear(1, kFearGainedRolls);
     if (pc(i).has_fear_pool && opt_.cards) [[unlikely]] tide_on_fear(i);  // Know the Tide (play_traits.hpp)
+    if (banished_ != 0) [[unlikely]] banish_return();  // a banished foe's way back (play_strikes.hpp)
   }
 }
 
@@ -272,7 +277,7 @@ inline void Battle<R, Log>::finish() {
   }
   for (int j = 0; j < n_adv_; ++j) {
     CombatantRecord& r = radv(j);
-    r.hp_left = adv_[j].alive ? std::max(0, adv_hp_left(j)) : 0;  // a defeated Minion marks no HP
+    r.hp_left = adv_[j].alive || adv_[j].banish_dc > 0 ? std::max(0, adv_hp_left(j)) : 0;  // a defeated Minion marks no HP; a banished foe keeps its own
     r.hp_max = adv(j).hp;
     r.extra[kExtraStressLeft] = std::max(0, adv(j).stress - adv_[j].stress_marked);
   }
@@ -296,14 +301,14 @@ inline void Battle<R, Log>::status(int round) {
     for (int j = 0; j < n_adv_; ++j) {
       const AdvState& s = adv_[j];
       // A defeated Minion marks no HP: it shows none left.
-      Standing& line = log_.standing(adv(j).name, 1, s.alive ? adv_hp_left(j) : 0, adv(j).hp);
+      Standing& line = log_.standing(adv(j).name, 1, s.alive || s.banish_dc > 0 ? adv_hp_left(j) : 0, adv(j).hp);
       line.dealt = radv(j).damage_dealt;
       if (j == 0) line.note("GM Fear %d", fear_);
       if (adv(j).stress > 0) line.note("Stress %d/%d", s.stress_marked, adv(j).stress);
       line.flag(s.alive && s.hidden, "Hidden").flag(s.alive && s.restrained, "Restrained");
       line.flag(s.alive && s.vulnerable, "Vulnerable").flag(s.alive && s.silenced_by >= 0, "Silenced");
       if (s.alive && s.glyph > 0) line.note("Glyph: Difficulty -%d", s.glyph);
-      if (!s.alive) line.out = "defeated";
+      if (!s.alive) line.out = s.banish_dc > 0 ? "banished" : "defeated";
     }
     log_.end_round(round);
   }

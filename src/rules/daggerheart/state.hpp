@@ -88,6 +88,7 @@ struct AdvState {
   int silenced_by;  // Silenced (Hush): the caster, -1 none; silence_card: its card
   int silence_card;
   bool stunned;  // no action or reaction until its spotlight is spent clearing it (Stunning Sunlight; play_spells.hpp)
+  int banish_dc;  // banished (Banish): the Difficulty of its reaction roll to return; 0 not banished (play_strikes.hpp)
 };
 
 // A PC and an adversary as a fight starts: zero everywhere but here (-1 is "none").
