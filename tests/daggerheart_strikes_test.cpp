@@ -7,7 +7,8 @@
 // (`sprites`: Hope for sprites an ally spends), Premonition (a failed roll
 // made again, as a reroll) and Adjust Reality (`set_total`: a failed roll
 // given the total it needs) and Banish (`banish`: a foe out of the fight
-// until a roll with Fear calls it back). Each on scripted
+// until a roll with Fear calls it back) and Invigoration (`renew`: a used-up
+// card's use back on a 6). Each on scripted
 // dice where it fires, the picks by worth (never by listing order), and the
 // new keys' errors.
 #include <gtest/gtest.h>
@@ -346,6 +347,25 @@ TEST(DaggerheartStrikes, ARollWithFearMayBringABanishedFoeBack) {
 }
 
 // ---------------------------------------------------------------------------
+// Invigoration
+
+// Earthquake (once a rest) at four foes succeeds (17 against 16): its use is
+// spent, and what it is worth now above the weapon buys Invigoration's
+// dice, a 6 among them: the card can be used again. Old code: not modelled.
+TEST(DaggerheartStrikes, InvigorationGivesAUsedUpCardAUseBackOnASix) {
+  const auto enc = encounter_from(fight("level: 10, hope: 6, cards: [Earthquake, Invigoration], tactics: [{do: \"card:Earthquake\"}, {do: attack}]",
+                                        foe("A", 6) + foe("B", 6) + foe("C", 6) + foe("D", 6), 1));
+  ScriptedDice dice{{{12, 10}, {12, 5}, {6, 2}, {6, 6}, {6, 1}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero plays Invigoration on Hero's Earthquake")) << r.log;
+  EXPECT_TRUE(has(r, "the highest 6: it can be used again")) << r.log;
+  const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Invigoration");
+  EXPECT_EQ(f.uses, 1);
+  EXPECT_EQ(f.conditions, 1);
+}
+
+// ---------------------------------------------------------------------------
 // The keys
 
 TEST(DaggerheartStrikes, TheStrikeKeysAreChecked) {
@@ -383,6 +403,12 @@ TEST(DaggerheartStrikes, TheStrikeKeysAreChecked) {
   EXPECT_NE(msg("roll: attack, target: enemy, uses: 1, banish: true").find("banish goes with"), std::string::npos);
   EXPECT_NE(msg("roll: spellcast, target: enemies, uses: 1, banish: true").find("banish goes with"), std::string::npos);
   EXPECT_NE(msg("roll: spellcast, target: enemy, uses: 1, damage: d6, banish: true").find("banish goes with"), std::string::npos);
+  EXPECT_EQ(msg("when: reaction, trigger: used_up, target: party, renew: 6"), "(no error)");
+  EXPECT_NE(msg("when: reaction, trigger: used_up, target: party, hope: 1, renew: 6").find("`trigger: used_up` takes renew"),
+            std::string::npos);
+  EXPECT_NE(msg("when: reaction, trigger: used_up, target: party"), "(no error)");
+  EXPECT_NE(msg("when: reaction, trigger: damaged, reduce: d6, renew: 6").find("renew"), std::string::npos);
+  EXPECT_NE(msg("when: reaction, trigger: used_up, target: party, renew: 7"), "(no error)");
   EXPECT_EQ(msg("roll: spellcast, difficulty: 13, target: allies, sprites: 3"), "(no error)");
   EXPECT_NE(msg("roll: spellcast, target: party, sprites: 3").find("sprites (1 to 5) goes with"), std::string::npos);
   EXPECT_NE(msg("target: allies, sprites: 3").find("sprites (1 to 5) goes with"), std::string::npos);
@@ -392,7 +418,7 @@ TEST(DaggerheartStrikes, TheStrikeKeysAreChecked) {
 
 // Every library card these keys model reads as modelled.
 TEST(DaggerheartStrikes, TheLibraryModelsTheCards) {
-  testing::expect_modelled({"Deathrun", "Telekinesis", "Book of Ronin", "Deft Maneuvers", "Forest Sprites", "Premonition", "Adjust Reality", "Banish"});
+  testing::expect_modelled({"Deathrun", "Telekinesis", "Book of Ronin", "Deft Maneuvers", "Forest Sprites", "Premonition", "Adjust Reality", "Banish", "Invigoration"});
 }
 
 }  // namespace

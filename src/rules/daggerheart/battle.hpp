@@ -663,6 +663,8 @@ class Battle {
   void banish_return();
   std::uint64_t banished_ = 0;  // adversaries (bits) out of the fight by Banish ...
   int banish_pc_ = -1, banish_card_ = -1;  // ... the caster and card of the last one
+  void renew(int o, int k);
+  bool renewers_ = false;  // a PC holds a used_up reaction (Invigoration)
   int* run_dice_ = nullptr;  // roll_pc_damage copies the kept damage dice here when set (Deathrun) ...
   int run_n_ = 0;            // ... and their count
   std::uint64_t doomed_ = 0;  // adversaries (bits) Vulnerable until the fight ends (Book of Ronin)

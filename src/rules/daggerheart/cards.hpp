@@ -45,10 +45,12 @@ enum class CardWhen : std::uint8_t { action, reaction, passive };
 // Maestro); an ally is about to make a weapon attack roll no PC helps with
 // Hope (help: a free Help, Eloquent; play_feats.hpp); the PC has made an
 // adversary mark HP (foe_marked: Ferocity; play_boosts.hpp); another PC has
-// dealt damage to an adversary that still stands (ally_dealt: Encore; play_marks.hpp).
+// dealt damage to an adversary that still stands (ally_dealt: Encore; play_marks.hpp);
+// a PC (the holder or an ally) has spent the last use of a limited action
+// card (used_up: Invigoration; play_strikes.hpp).
 enum class CardTrigger : std::uint8_t {
   none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled,
-  ally_rolled, reaction_roll, ally_failed, spotlight_end, session_start, help, foe_marked, ally_dealt
+  ally_rolled, reaction_roll, ally_failed, spotlight_end, session_start, help, foe_marked, ally_dealt, used_up
 };
 // A reaction that answers only while the PC holds a stance (Channeling:
 // Elemental Dominion: Water) or is in its Beastform (Defender); `only_while`.
@@ -309,6 +311,9 @@ struct CardEffect {
   // banished (a use spent) until a reaction roll after a PC's roll with Fear,
   // each such one a point easier, brings it back (Banish; play_strikes.hpp).
   bool banish = false;
+  // Reaction (used_up, target: party): Hope for d6s, by policy; any at or
+  // above this gives the used-up card a use back (Invigoration; play_strikes.hpp); 0 none.
+  int renew = 0;
   // Reaction (ally_dealt, roll: spellcast): on a success the same damage the
   // ally dealt, of its type, to the same foe (Encore; play_marks.hpp).
   bool echo_damage = false;

@@ -149,6 +149,7 @@ struct Pc {
   bool has_echo = false;  // an ally_dealt reaction (Encore, play_marks.hpp)
   bool has_sprint = false;  // an attack reaction with roll_bonus (Deft Maneuvers, play_strikes.hpp)
   bool sets_totals = false;  // an ally_rolled reaction with set_total (Adjust Reality, play_strikes.hpp)
+  bool renews = false;  // a used_up reaction (Invigoration, play_strikes.hpp)
   int reflect_card = -1;  // a `damaged` reaction with `reflect` (Arcane Reflection, play_zone.hpp), -1 none
   // Stances (play_attack.hpp): one taken as the spotlight begins (Elemental Incarnation), one that deals
   // damage back (Fire); what `while_stance` passives add to any stance held (Elemental Dominion).

@@ -145,6 +145,7 @@ void finish_cards(Pc& p) {
     p.rerolls_own = p.rerolls_own || (e.reroll != Reroll::none && (e.trigger == CardTrigger::rolled || e.target == CardTarget::party));
     p.rerolls_allies = p.rerolls_allies || (e.trigger == CardTrigger::ally_rolled && !e.set_total);
     p.sets_totals = p.sets_totals || e.set_total;  // play_strikes.hpp
+    p.renews = p.renews || e.renew > 0;
     p.has_reaction_roll_reactions = p.has_reaction_roll_reactions || e.trigger == CardTrigger::reaction_roll;
     p.prioritizes = p.prioritizes || e.prioritize;
     p.has_next_attacker = p.has_next_attacker || e.next_attacker;

@@ -112,7 +112,7 @@ inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
     uses = static_cast<std::int8_t>(card_uses_full(pc(i), static_cast<std::size_t>(k)));
     ENCSIM_SAY(log_, "  %s marks %d Stress to refill %s (%d uses)", pname(i), e.refill_stress, c.def->name.c_str(), uses);
   }
-  if (uses > 0) --uses;
+  if (uses > 0 && --uses == 0 && renewers_ && e.when == CardWhen::action && opt_.cards) [[unlikely]] renew(i, k);  // Invigoration (play_strikes.hpp)
   FeatureRecord& used = feat(c.feat);
   if (count) ++used.uses;
   used.spent += e.hope > 0 ? e.hope : e.stress;

@@ -1,5 +1,5 @@
 // Strikes the field has no map for, read without one (cards.hpp: dwindle,
-// throw_foe, lasting, roll_bonus, sprites, set_total, banish). Deathrun (`dwindle`): one attack roll at the foes a
+// throw_foe, lasting, roll_bonus, sprites, set_total, banish, renew). Deathrun (`dwindle`): one attack roll at the foes a
 // path reaches (as many as an area of the card's `range`); the weapon's
 // damage with one more Proficiency die to the first foe beaten, then the same
 // roll less its lowest die to each next, in the order the policy finds worth
@@ -15,6 +15,8 @@
 // Adjust Reality (`set_total`, an `ally_rolled` reaction): a failed roll's
 // total set to what its success needs (Battle::adjusters_). Banish (`banish`):
 // a foe out of the fight until a roll with Fear brings it back (Battle::banished_).
+// Invigoration (`renew`, trigger `used_up`): Hope for d6s that may give a
+// used-up action card a use back (Battle::renewers_).
 // Included at the end of battle.hpp; not meant to be included on its own.
 // docs/rules/daggerheart.md, "Domain cards", records the readings and policies.
 #pragma once
@@ -554,6 +556,58 @@ inline void Battle<R, Log>::banish_return() {
     ++advs_up_;
     banished_ &= ~(std::uint64_t{1} << j);
     ENCSIM_SAY(log_, "  %s returns from banishment", aname(j));
+  }
+}
+
+// ---- Invigoration (renew) ----------------------------------------------------
+
+// PC o has spent the last use of its action card k: a standing PC with a
+// `renew` reaction (the holder itself, then the others in party order) may
+// spend Hope for d6s, any at or above `renew` giving the card one use back.
+// Our policy: a use is worth what the card is worth now by the card value
+// rule (card_value, as if it were usable) above o's weapon attack at its
+// best foe (weapon_value); the PC rolls as many dice as each still adds more
+// than its Hope (kHopeWorth): the n-th die adds the use's worth times the
+// chance it is the first to show the face, with the class feature's Hope
+// kept. One try per use spent.
+template <class R, class Log>
+inline void Battle<R, Log>::renew(int o, int k) {
+  const PcCard& used = pc(o).cards[static_cast<std::size_t>(k)];
+  if (used.def->effect.renew > 0 || !standing(o)) return;
+  int t = -1;
+  double weapon = 0.0;
+  for (int j = 0; j < n_adv_; ++j)
+    if (adv_[j].alive) weapon = std::max(weapon, weapon_value(o, j));
+  const double worth = card_value(o, k, &t) - weapon;
+  if (worth <= 0.0) return;
+  for (int n = 0; n < n_pc_; ++n) {
+    const int h = n == 0 ? o : n <= o ? n - 1 : n;  // the card's holder first, then the others in party order
+    if (!pc(h).renews || !standing(h)) continue;
+    for (int q = 0; q < static_cast<int>(pc(h).cards.size()); ++q) {
+      const PcCard& c = pc(h).cards[static_cast<std::size_t>(q)];
+      const CardEffect& e = c.def->effect;
+      if (e.renew == 0 || !card_payable(h, q, CardTrigger::used_up, 0)) continue;
+      const double hit = (7.0 - e.renew) / 6.0, miss = 1.0 - hit;
+      const int most = pc_[h].hope - hope_keep(h);
+      int dice = 0;
+      while (dice < most && worth * std::pow(miss, dice) * hit > kHopeWorth) ++dice;
+      if (dice == 0) continue;
+      spend_hope(h, dice, kHopeSpentCards);
+      FeatureRecord& f = feat(c.feat);
+      ++f.uses;
+      f.spent += dice;
+      bool back = false;
+      int best = 0;
+      for (int d = 0; d < dice; ++d) best = std::max(best, dice_.die(6));
+      back = best >= e.renew;
+      if (back) {
+        pc_[o].card_uses[static_cast<std::size_t>(k)] = 1;
+        ++f.conditions;
+      }
+      ENCSIM_SAY(log_, "  %s plays %s on %s's %s: %d Hope, %d d6, the highest %d: %s", pname(h), c.def->name.c_str(), pname(o),
+                 used.def->name.c_str(), dice, dice, best, back ? "it can be used again" : "it stays spent");
+      return;
+    }
   }
 }
 

@@ -191,7 +191,7 @@ const std::vector<std::string> kWhen{"action", "reaction", "passive"};
 const std::vector<std::string> kTriggers{"damaged", "hit",    "crit",   "after_hit",    "missed",    "attacked", "attack", "failed",
                                          "armor",   "dying",  "struck", "ally_damaged", "spotlight", "roll",     "rolled",
                                          "ally_rolled", "reaction_roll", "ally_failed", "spotlight_end", "session_start", "help", "foe_marked",
-                                         "ally_dealt"};
+                                         "ally_dealt", "used_up"};
 const std::vector<std::string> kHitIf{"any", "melee", "magic", "fear", "weapon", "hope", "ranged", "focus", "near"};
 const std::vector<std::string> kRolls{"none", "spellcast", "attack", "trait"};
 const std::vector<std::string> kTargets{"enemy", "enemies", "self", "ally", "party", "allies", "creature", "both"};
@@ -596,6 +596,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.sprites = static_cast<int>(r.get_int("sprites", 0, 0, 5));
   e.set_total = r.get_bool("set_total", false);
   e.banish = r.get_bool("banish", false);
+  e.renew = static_cast<int>(r.get_int("renew", 0, 0, 6));
   read_form_effect(r, node, c);  // read_card_forms.cpp
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp

@@ -38,6 +38,7 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"sprites", "integer", "0", "action (target: allies, a spellcast or trait roll; no Hope cost and no other effect): on a success the PC spends Hope by policy for as many sprites over the party; each sprite grants one benefit to an ally, then vanishes: this much (1 to 5) added to an attack roll that fails by no more, or one more Armor Slot marked against a hit that still marks HP"},
       {"set_total", "boolean", "false", "reaction (ally_rolled, target: party; its costs and uses, nothing else): a failed action roll of the PC's or an ally's gets the total its success needs, when its dice could show it (Hope or Fear as rolled); played when that success is worth more than the costs"},
       {"banish", "boolean", "false", "action (roll: spellcast, target: enemy, with `uses`; nothing else): on a success the PC's Spellcast trait in d20s (at least one), the highest the Difficulty of the target's reaction roll; on its success the target marks a Stress, on its failure it is banished (a use spent): out of the fight until, after a PC's action roll with Fear, a reaction roll against that Difficulty less one for each such roll succeeds"},
+      {"renew", "integer", "0", "reaction (used_up, target: party; no `hope`, no uses, nothing else): as the PC or an ally spends the last use of a limited action card, Hope by policy for as many d6s; any at or above this (1 to 6) gives that card a use back"},
       {"lasting", "boolean", "false", "with `vulnerable` (an action at adversaries that rolls): the target stays Vulnerable until the fight ends; its spotlights and the GM clear nothing"},
       {"after_spell", "boolean", "false", "reaction (spotlight_end, cloak): only when the PC's spotlight action was a successful Spellcast roll of a spell (another card)"},
   };
@@ -171,6 +172,12 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
                    e.damage.present() || e.difficulty || e.hope || e.stress || !plain))
     throw InputError(r.scalar("banish")->pos(), r.what() + ": banish goes with an action `roll: spellcast` at `target: enemy` "
                                                          "with `uses` (the banishments), no other cost and no other effect");
+  if ((e.trigger == CardTrigger::used_up) != (e.renew > 0) ||
+      (e.renew > 0 && (e.target != CardTarget::party || e.hope || e.stress || e.uses || e.roll != CardRoll::none ||
+                       e.damage.present() || !plain)))
+    throw InputError(e.renew > 0 ? r.scalar("renew")->pos() : node.pos(),
+                     r.what() + ": `trigger: used_up` takes renew (1 to 6) at `target: party`, no `hope` (its Hope is spent by policy), "
+                                "no uses and no other effect, and renew goes with it");
   if (e.lasting && (!e.vulnerable || e.when != CardWhen::action || e.roll == CardRoll::none ||
                     (e.target != CardTarget::enemy && e.target != CardTarget::enemies) || e.storm))
     throw InputError(r.scalar("lasting")->pos(), r.what() + ": lasting goes with `vulnerable` on an action at adversaries "

@@ -36,6 +36,7 @@ inline void Battle<R, Log>::set_up() {
     twins_ = twins_ || pc(i).has_next_targets;
     echoes_ = echoes_ || (pc(i).has_echo && n_pc_ > 1);
     adjusters_ = adjusters_ || pc(i).sets_totals;  // Adjust Reality (play_strikes.hpp)
+    renewers_ = renewers_ || pc(i).renews;  // Invigoration (play_strikes.hpp)
     ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
     help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
     spell_help_ = spell_help_ || (pc(i).help_spell_die > 0 && n_pc_ > 1);  // Enchanted Aid (play_traits.hpp)
