@@ -39,7 +39,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.add_roll.present() || e.double_traits || e.fail_attack || e.fear_bonus || e.free_help ||
                           e.evasion_marks || e.rising_die || e.marks_foes() || e.save || e.redirect || e.kill_at || e.stun ||
                           e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
-                          e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die;
+                          e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die || e.guise() || e.avoid_condition;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
