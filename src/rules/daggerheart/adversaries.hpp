@@ -409,6 +409,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
   for (int k = 0; k < n; ++k) {  // one use against each target, on the last blow too
     const int t = targets[k];
     if (!standing(t)) continue;
+    if (pc_[t].foe_stress > 0 && !guise_tax(j, t)) [[unlikely]] break;  // Overwhelming Aura (play_guise.hpp)
     radv(j).aimed(area);
     // Disadvantage while the PC is guarded (Sturdy at 1 HP left); with advantage they cancel.
     // ... or goaded at it (Goad Them On), or it is Cloaked or Invisible (play_party.hpp)
@@ -439,10 +440,15 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
       hit = nat == 20 || nat + bonus >= ev;
       ENCSIM_SAY(log_, "  rerolled: d20 %d: %s", nat, hit ? "hit" : "miss");
     }
+    if (hit && pc_[t].layers > 0) [[unlikely]]  // Confusing Aura (play_guise.hpp)
+      hit = layers_hold(t, members * (e.standard_damage ? a.damage : e.damage).mean());
     if (pc_[t].fero_evasion > 0) [[unlikely]]  // Ferocity lasts until after this attack (play_boosts.hpp)
       fero_ends(t, hit, !hit && nat + bonus >= ev - pc_[t].fero_evasion);
     if (!hit) {
-      if (opt_.cards && pc(t).has_miss_reactions) card_event(t, CardTrigger::missed, RollResult::crit, false, j);  // play_cards.hpp
+      if (opt_.cards && pc(t).has_miss_reactions) {
+        miss_type_ = e.standard_damage ? a.type_of_damage : e.type;  // Vanishing Dodge (play_guise.hpp)
+        card_event(t, CardTrigger::missed, RollResult::crit, false, j);  // play_cards.hpp
+      }
       continue;
     }
     affected = true;
@@ -548,20 +554,26 @@ inline void Battle<R, Log>::on_hit(int j, const Effect& e, int t) {
     ENCSIM_SAY(log_, "  %s %s %d Hope (%d)", pname(t), e.pc_hope > 0 ? "gains" : "loses", std::abs(e.pc_hope),
                pc_[t].hope);
   }
-  if ((e.vulnerable || e.restrained) && pc_[t].unstoppable > 0) {  // class_play.hpp: nothing to count
+  bool vul = e.vulnerable, res = e.restrained;
+  if ((vul || res) && pc_[t].unstoppable > 0) {  // class_play.hpp: nothing to count
     ENCSIM_SAY(log_, "  %s is Unstoppable: neither Vulnerable nor Restrained", pname(t));
     return;
   }
-  const bool held = e.restrained && pc(t).form_stance && unbound(t);  // can't be Restrained: Force of Nature (play_forms.hpp)
-  if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (e.vulnerable ? 1 : 0) + (e.restrained && !held ? 1 : 0);
-  if (e.vulnerable) {
+  const bool held = res && pc(t).form_stance && unbound(t);  // can't be Restrained: Force of Nature (play_forms.hpp)
+  if ((vul || (res && !held)) && pc(t).avoid_card >= 0 && !pc_[t].avoid_used) [[unlikely]] {  // Bold Presence (play_guise.hpp)
+    bool bound = res && !held;
+    avoid_condition(t, &vul, &bound);
+    res = bound || held;
+  }
+  if (adv_feat_[j] >= 0) feat(adv_feat_[j]).conditions += (vul ? 1 : 0) + (res && !held ? 1 : 0);
+  if (vul) {
     pc_[t].vulnerable = true;
     pc_[t].vuln_until = e.until;
     ENCSIM_SAY(log_, "  %s is Vulnerable", pname(t));
   }
   if (held) [[unlikely]] {
     ENCSIM_SAY(log_, "  %s can't be Restrained (%s)", pname(t), pc(t).cards[static_cast<std::size_t>(pc_[t].stance)].def->name.c_str());
-  } else if (e.restrained) {
+  } else if (res) {
     pc_[t].restrained = true;
     pc_[t].restrain_difficulty = difficulty(j);
     ENCSIM_SAY(log_, "  %s is Restrained", pname(t));

@@ -33,6 +33,7 @@
 //   play_forms.hpp       forms, wards and death turned back (Spectral, a stance's upkeep, a storm, a revival)
 //   play_traits.hpp      ancestry, community and subclass traits on a PC's own rolls and hits (a shell, Know the Tide's tokens, Camaraderie)
 //   play_strikes.hpp     strikes at several foes with dwindling dice, a foe thrown at another, lasting Vulnerable
+//   play_guise.hpp       guises and auras on a PC (layers of illusion, a Stress per attack on it, Hidden after a miss)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -99,7 +100,8 @@ class Battle {
   int trait_of(int i, Trait t) const {
     const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus +
                   (trait_aura_ && auras_ ? aura_trait_bonus(i, t) : 0);  // Elemental Aura: Earth (play_feats.hpp)
-    return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + pc_[i].beast_bonus : v;
+    const int lifted = pc_[i].lift != 0 && static_cast<int>(t) == pc_[i].lift_trait ? pc_[i].lift : 0;  // Overwhelming Aura
+    return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + lifted + pc_[i].beast_bonus : v + lifted;
   }
   int major_of(int i) const { return pc(i).major + (pc_[i].beast ? pc(i).beast_thresholds : 0) + pc_[i].stance_thresholds; }
   int severe_of(int i) const {
@@ -412,7 +414,19 @@ class Battle {
   void ally_failed(int i, RollResult r);
   void surge(int i, int k);
   bool own_marks(int i, int t, const PcWeapon& w);
-  static constexpr int kCloakAttack = 1, kCloakFear = 2, kInvisible = 4;
+  static constexpr int kCloakAttack = 1, kCloakFear = 2, kInvisible = 4, kHidden = 8;
+  // Guises and auras (play_guise.hpp)
+  double guise_hit_worth(int i) const;
+  int layers_plan(int i, const CardEffect& e, double* worth) const;
+  void start_layers(int i, int k);
+  bool layers_hold(int t, double mean);
+  double guise_worth(int i, const CardEffect& e) const;
+  void start_guise(int i, int k);
+  bool guise_tax(int j, int t);
+  double guise_cost(int j, int t) const;
+  void vanish(int i, int k);
+  void avoid_condition(int t, bool* vul, bool* res);
+  DamageType miss_type_ = DamageType::physical;  // the type of the adversary attack that just failed (Vanishing Dodge)
   double unseen_worth(int q) const;
   int invisible_target(int i) const;
   void make_invisible(int i, const PcCard& c, int q);
@@ -701,3 +715,4 @@ class Battle {
 #include "rules/daggerheart/play_forms.hpp"
 #include "rules/daggerheart/play_traits.hpp"
 #include "rules/daggerheart/play_strikes.hpp"
+#include "rules/daggerheart/play_guise.hpp"

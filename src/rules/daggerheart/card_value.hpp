@@ -246,6 +246,11 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     const double worth = sprites_worth(i, e);
     return worth <= 0.0 ? -1.0 : v + p * worth;
   }
+  if (e.guise()) [[unlikely]] {  // Confusing Aura, Overwhelming Aura (play_guise.hpp)
+    *target = i;
+    const double worth = guise_worth(i, e);
+    return worth <= 0.0 ? -1.0 : v + p * worth;
+  }
   if (e.spectral >= 0) [[unlikely]] {  // Specter of the Dark (play_forms.hpp)
     *target = i;
     return pc_[i].spectral != 0 ? -1.0 : v + spectral_worth(i, e);
@@ -307,6 +312,7 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
       return advs_up_ > 0 && hope_budget(i, e) > 0;  // hope_each: a Hope to buy a target with
     case CardTarget::self:
       if (e.spectral >= 0) return spectral_worth(i, e) > 0.0;  // play_forms.hpp
+      if (e.guise()) return guise_worth(i, e) > 0.0;  // play_guise.hpp
       if (e.familiar_die > 0) return familiar_worth(i, e) > 0.0;  // play_marks.hpp
       return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;
     case CardTarget::ally: {

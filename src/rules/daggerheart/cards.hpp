@@ -539,6 +539,29 @@ struct CardEffect {
   bool revive = false;
   // An action with a roll: a failure spends the card until its `refresh` (Resurrection's week).
   bool spent_on_fail = false;
+  // Guises and auras on the PC (play_guise.hpp; read_card_guise.cpp).
+  // layers: an action (`target: self`, rolled): on a success an aura of one
+  // layer, and one more per Stress the PC marks by policy; each adversary
+  // attack that succeeds against the PC rolls a d6 per layer: any at or above
+  // this face takes a layer off and the attack fails, else the attack lands and
+  // the aura ends (Confusing Aura); 0 none.
+  int layers = 0;
+  // An action (`target: self`): on a success, until the fight ends, each
+  // adversary that makes an attack at the PC marks this much Stress (an HP when
+  // it has none left; Overwhelming Aura); 0 none.
+  int attacker_stress = 0;
+  // ... and this trait (Trait index) equals the PC's Spellcast trait until the
+  // fight ends (Overwhelming Aura: presence); -1 none.
+  int trait_as_spellcast = -1;
+  // A reaction (missed): after an adversary's attack of this damage type (0
+  // physical, 1 magic, 2 any) fails against the PC, it becomes Hidden (attacks
+  // on it have disadvantage) until its next action roll (Vanishing Dodge); -1 none.
+  int hide = -1;
+  // Once per rest, as an adversary's effect would give the PC a condition
+  // (Vulnerable, Restrained), it does not: the one the policy picks (Bold
+  // Presence; play_guise.hpp). A reaction's second part, its own use.
+  bool avoid_condition = false;
+  bool guise() const { return layers > 0 || attacker_stress > 0 || trait_as_spellcast >= 0 || hide >= 0; }
   bool forms() const {
     return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;
   }

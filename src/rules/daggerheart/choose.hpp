@@ -60,7 +60,9 @@ template <class R, class Log>
 [[gnu::always_inline]] inline double Battle<R, Log>::target_value(int j, const Effect& e, int profile, int t) const {
   const Adversary& a = adv(j);
   double p = 1.0;  // the chance it lands on t
+  double tax = 0.0;  // what attacking t costs j (Overwhelming Aura's Stress; play_guise.hpp)
   if (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack) {
+    if (pc_[t].foe_stress > 0) [[unlikely]] tax = guise_cost(j, t);
     const bool advantage = e.advantage || adv_[j].hidden || vulnerable(t);
     // Sturdy, a Cloaked or Invisible PC: disadvantage (cancels advantage)
     const bool guarded = hp_left(t) <= pc(t).guarded_hp || pc_[t].unseen != 0 || dark_from_ >= 0;  // Eclipse's darkness
@@ -88,7 +90,7 @@ template <class R, class Log>
     v = expected_marks(j, profile, t, e.direct || a.direct, &down);
   }
   v += down * enc_.play.finish;
-  if (!e.extras) return p * v;
+  if (!e.extras) return p * v - tax;
   if (e.target_stress > 0)
     v += e.target_stress * (pc_[t].stress_marked >= pc(t).stress ? 1.0 : kWorthStress);
   if (e.target_hp > 0) v += std::min(e.target_hp, hp_left(t));
@@ -100,7 +102,7 @@ template <class R, class Log>
       (opt_.restrained_loses_spotlight || (e.vulnerable && e.until == Until::break_free)))
     v += kWorthLostSpotlight;
   if (e.pc_hope < 0) v += kWorthHope * std::min(-e.pc_hope, pc_[t].hope);
-  return p * v;
+  return p * v - tax;
 }
 
 // What effect e is worth in all: against the PC it would aim at (at random:

@@ -210,6 +210,7 @@ struct Pc {
   int help_spell_die = 0, help_spell_card = -1;  // a passive (Enchanted Aid): it Helps Spellcast rolls with this die (0 none), its entry
   int keep_stress = 0;       // a passive (Unshakable): a d6 at or above this face and a Stress is not marked (0 none) ...
   int keep_stress_card = -1;  // ... the card (its row in features.csv), -1 none
+  int avoid_card = -1;  // an entry with avoid_condition (Bold Presence; play_guise.hpp), -1 none
   int spellcast_bonus = 0;  // a passive (Arcana-Touched): added to its Spellcast rolls
   int armor_stress_card = -1;  // a passive (Grace-Touched): an Armor Slot instead of a Stress, by policy (play_boons.hpp); -1 none
   bool has_fear_bonus = false;  // a `hit` reaction with fear_bonus (Midnight-Touched): the attack's Fear Die is kept
@@ -533,6 +534,7 @@ struct PartyState : CarryBase {
   bool comp_out[kMaxPcs];    // ... out of the scene until a long rest
   bool loyal_used[kMaxPcs];  // Loyal Friend, once per long rest
   bool unstoppable_used[kMaxPcs];  // Unstoppable, once per long rest
+  bool avoid_used[kMaxPcs];  // avoid_condition (Bold Presence), once per rest
   std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
   std::uint16_t once_done[kMaxPcs][kMaxPcCards];  // per once_per_target card, the PCs it has healed (until its refresh)
 };

@@ -259,6 +259,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       start_zone(i, k);  // play_zone.hpp
     } else if (e.spectral >= 0) [[unlikely]] {
       become_spectral(i, k);  // Specter of the Dark (play_forms.hpp)
+    } else if (e.guise()) [[unlikely]] {
+      start_guise(i, k);  // Confusing Aura, Overwhelming Aura (play_guise.hpp)
     } else if (e.revive) [[unlikely]] {  // Resurrection (play_forms.hpp)
       if (t < 0) t = revive_target(i);
       if (t >= 0) revive(i, c, t);
@@ -667,6 +669,10 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       s.broken_card = k;
       ENCSIM_SAY(log_, "  %s plays %s: its next successful weapon attack on %s adds more dice", pname(i),
                  c.def->name.c_str(), aname(foe));
+      continue;
+    }
+    if (e.hide >= 0) [[unlikely]] {  // Hidden after a failed attack (Vanishing Dodge, play_guise.hpp)
+      vanish(i, k);
       continue;
     }
     if (e.next_attacker) {  // a gift for the next PC to attack `foe` (Lead by Example, play_party.hpp)

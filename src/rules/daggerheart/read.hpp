@@ -133,5 +133,9 @@ void check_replaces(const std::vector<CardDef>& lib);
 // spent_on_fail), read and checked before check_effect.
 const std::vector<KeySpec>& form_effect_keys();
 void read_form_effect(MapReader& r, const Node& node, CardDef& c);
+// read_card_guise.cpp: the effect keys of guises and auras on a PC (layers,
+// attacker_stress, trait_as_spellcast, hide), read and checked before check_effect.
+const std::vector<KeySpec>& guise_effect_keys();
+void read_guise_effect(MapReader& r, const Node& node, CardDef& c);
 
 }  // namespace encsim::daggerheart

@@ -86,6 +86,7 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
     }
     if (long_rest) p.out[i] = false;
     if (pc.companion.present) rest_companion(pc, i, long_rest, p, log);
+    p.avoid_used[i] = false;  // avoid_condition: once per rest (Bold Presence)
     if (long_rest && p.unstoppable_used[i]) {  // Unstoppable: once per long rest (class_play.hpp)
       p.unstoppable_used[i] = false;
       ENCSIM_SAY(log, "%s can become Unstoppable again", pc.name.c_str());

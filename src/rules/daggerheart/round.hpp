@@ -234,6 +234,10 @@ inline void Battle<R, Log>::after_roll(int i, RollResult r, bool attack) {
     pc_[i].unseen &= ~kCloakFear;  // Vanishing Act: Cloaked until a roll with Fear
     ENCSIM_SAY(log_, "  %s rolls with Fear: no longer Cloaked", pname(i));
   }
+  if (pc_[i].unseen & kHidden) [[unlikely]] {  // Vanishing Dodge: Hidden until its next action roll (play_guise.hpp)
+    pc_[i].unseen &= ~kHidden;
+    ENCSIM_SAY(log_, "  %s makes an action roll: no longer Hidden", pname(i));
+  }
   if (r == RollResult::failure_fear) adversary_reaction_all(Trigger::pc_fail_with_fear, i);
   advance_countdowns(r, attack, true);
 }

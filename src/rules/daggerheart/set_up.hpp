@@ -108,6 +108,7 @@ inline void Battle<R, Log>::carry_in() {
       s.comp_out = p.comp_out[i];
       s.loyal_used = p.loyal_used[i];
       s.unstoppable_used = p.unstoppable_used[i];
+      s.avoid_used = p.avoid_used[i];
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -155,6 +156,7 @@ inline void Battle<R, Log>::carry_out() {
     p.comp_out[i] = s.comp_out;
     p.loyal_used[i] = s.loyal_used;
     p.unstoppable_used[i] = s.unstoppable_used;
+    p.avoid_used[i] = s.avoid_used;
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];

@@ -59,7 +59,7 @@ struct PcState {
   int prior_foe, prior_card;  // the adversary it has Prioritized (Nemesis) and the card (play_roll.hpp)
   int aura_from, aura_card;  // an aura on it (Shield Aura): the caster and its card (play_zone.hpp)
   int trait_bonus;  // added to every trait until the fight ends (Full Surge, play_party.hpp)
-  int unseen;  // attacks on it have disadvantage: kCloakAttack, kCloakFear, kInvisible (bits; play_party.hpp)
+  int unseen;  // attacks on it have disadvantage: kCloakAttack, kCloakFear, kInvisible, kHidden (bits; play_party.hpp, play_guise.hpp)
   int invisible_left, invisible_from, invisible_card;  // Invisibility: its actions left, caster, card
   int stance_splash;  // a stance's Stress on the foes beside one it damages in Melee (Elemental Incarnation: Water)
   std::uint64_t beaten_foes;  // adversaries (bits) its again_penalty card has beaten (Words of Discord; play_foes.hpp)
@@ -73,6 +73,10 @@ struct PcState {
   int spectral, spectral_card;  // Spectral: the damage types it is immune to (type_bit), 0 none, and the card (play_forms.hpp)
   TypeMask shell;  // in its shell (Retract): the damage types it resists, 0 none ...
   int shell_card;  // ... and the card (play_traits.hpp)
+  int layers, layers_card;  // an aura's layers of illusion (Confusing Aura), 0 none, and the card (play_guise.hpp)
+  int foe_stress, foe_stress_card;  // each adversary that attacks it marks this much Stress (Overwhelming Aura), 0 none, and the card
+  bool avoid_used;  // its avoid_condition spent (Bold Presence: once per rest; play_guise.hpp)
+  int lift, lift_trait;  // added to this trait (Trait index) until the fight ends (Overwhelming Aura's Presence), 0 none
 };
 
 struct AdvState {
