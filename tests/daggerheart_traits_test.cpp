@@ -84,6 +84,8 @@ TEST(DaggerheartTraits, TheGmWeighsAShellsResistance) {
   dice.lenient = true;
   const Replay r = replay(enc, dice);
   ASSERT_TRUE(has(r, "Hero plays Retract: the damage is halved to 6")) << r.log;
+  // The damage line says what the hit deals once halved (old code: "13 damage to Hero").
+  EXPECT_TRUE(has(r, "  6 damage to Hero (thresholds 7/12): marks 1 HP, 5 left")) << r.log;
   EXPECT_TRUE(has(r, "vs Evasion 12 of Ally: hit")) << r.log;
   EXPECT_EQ(testing::count(r, "Hero plays Retract"), 1) << r.log;
 }
