@@ -303,7 +303,7 @@ daggerheart::PartyState dh_state(int n) {
     p.out[i] = p.dead[i] = false;
     p.tag_teams_used[i] = 0;
     p.comp_stress[i] = 0;  // no companion here; every carried field is set (UBSan reads the bools)
-    p.comp_out[i] = p.loyal_used[i] = p.unstoppable_used[i] = false;
+    p.comp_out[i] = p.loyal_used[i] = p.unstoppable_used[i] = p.avoid_used[i] = false;
   }
   p.n_prayer = 0;
   p.fear = 0;
