@@ -605,6 +605,7 @@ class Battle {
   bool twins_ = false;  // a PC holds a next_targets card (Book of Sitil)
   int split_plan(int i, int total, const int* targets, const double* chance, int n, int* give, double* worth) const;
   double split_value(int i, const CardEffect& e, double paid) const;
+  int reached_foes(int i, const CardEffect& e, Range reach, int* targets, double* chance) const;
   void split_strike(int i, int k, const int* targets, int n, RollResult r, int beats, bool* paid);
   void echo(int from, int j, int dmg, DamageType type, bool mixed);
   bool echoes_ = false;  // a PC holds an ally_dealt reaction (Encore), with an ally

@@ -289,6 +289,27 @@ inline void Battle<R, Log>::twin_target(int i, int beats, int* targets, int* fea
   if (added == 0) ENCSIM_SAY(log_, "  %s: no other foe the roll beats (the charge is spent)", c.def->name.c_str());
 }
 
+// The foes a roll of card e of PC i's at several of them reaches, as the value
+// rule weighs them: the standing ones its weapon attack is worth most on
+// (weapon_value; by name on ties), as many as an area of `reach` holds, in
+// `targets`, each with the chance the card's roll beats it (as play_card rolls
+// it: Vulnerable, Hidden, a Rally's advantage) in `chance`. Returns how many.
+template <class R, class Log>
+inline int Battle<R, Log>::reached_foes(int i, const CardEffect& e, Range reach, int* targets, double* chance) const {
+  double by[Encounter::kMaxAdversaries];
+  int n = 0;
+  for (int j = 0; j < n_adv_; ++j)
+    if (adv_[j].alive) targets[n] = j, by[j] = weapon_value(i, j), ++n;
+  std::sort(targets, targets + n, [&](int a, int b) { return by[a] > by[b] || (by[a] == by[b] && adv_named_before(a, b)); });
+  n = std::min(n, area_reach(reach));
+  const int mod = roll_mod(i, e);
+  for (int q = 0; q < n; ++q) {
+    const int u = targets[q];
+    chance[q] = p_beats(mod, (adv_[u].vulnerable ? 1 : 0) - (adv_[u].hidden ? 1 : 0) + rally_adv(i), difficulty(u));
+  }
+  return n;
+}
+
 // How a split_damage card of PC i's splits `total` among the n `targets` (each
 // hit with chance `chance[q]`; 1 once beaten): the shares whose HP at each
 // foe's thresholds (the share plus the extra die's mean; resistance,
@@ -347,19 +368,9 @@ template <class R, class Log>
 inline double Battle<R, Log>::split_value(int i, const CardEffect& e, double paid) const {
   const PcWeapon& w = attack_of(i);
   int targets[Encounter::kMaxAdversaries];
-  double chance[Encounter::kMaxAdversaries], by[Encounter::kMaxAdversaries];
-  int n = 0;
-  for (int j = 0; j < n_adv_; ++j)
-    if (adv_[j].alive) targets[n] = j, by[j] = weapon_value(i, j), ++n;
+  double chance[Encounter::kMaxAdversaries];
+  const int n = reached_foes(i, e, w.range, targets, chance);
   if (n == 0) return -1.0;
-  std::sort(targets, targets + n, [&](int a, int b) { return by[a] > by[b] || (by[a] == by[b] && adv_named_before(a, b)); });
-  n = std::min(n, area_reach(w.range));
-  const int mod = roll_mod(i, e);
-  for (int q = 0; q < n; ++q) {
-    const int u = targets[q];
-    const int net = (adv_[u].vulnerable ? 1 : 0) - (adv_[u].hidden ? 1 : 0);
-    chance[q] = p_beats(mod, net, difficulty(u));
-  }
   const double mean = pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + pc_[i].stance_damage;
   int give[Encounter::kMaxAdversaries];
   double worth = 0.0;

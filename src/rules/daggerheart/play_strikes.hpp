@@ -96,18 +96,9 @@ template <class R, class Log>
 inline double Battle<R, Log>::run_value(int i, const CardEffect& e) const {
   const PcWeapon& w = attack_of(i);
   int targets[Encounter::kMaxAdversaries];
-  double chance[Encounter::kMaxAdversaries], by[Encounter::kMaxAdversaries];
-  int n = 0;
-  for (int j = 0; j < n_adv_; ++j)
-    if (adv_[j].alive) targets[n] = j, by[j] = weapon_value(i, j), ++n;
+  double chance[Encounter::kMaxAdversaries];
+  const int n = reached_foes(i, e, e.range, targets, chance);  // play_marks.hpp
   if (n == 0) return -1.0;
-  std::sort(targets, targets + n, [&](int a, int b) { return by[a] > by[b] || (by[a] == by[b] && adv_named_before(a, b)); });
-  n = std::min(n, area_reach(e.range));
-  const int mod = roll_mod(i, e);
-  for (int q = 0; q < n; ++q) {
-    const int u = targets[q];
-    chance[q] = p_beats(mod, (adv_[u].vulnerable ? 1 : 0) - (adv_[u].hidden ? 1 : 0) + rally_adv(i), difficulty(u));
-  }
   const int dice = std::min(12, pc(i).proficiency + 1 + pc_[i].stance_prof);
   const double die = (w.sides + 1) / 2.0;
   const double rest = w.flat + w.damage_bonus + pc_[i].stance_damage;
