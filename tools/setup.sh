@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up a fresh Debian machine for encsim and builds it (release preset).
+# Sets up a fresh Debian machine for encsim and builds it (release preset,
+# with profile-guided optimisation: tools/pgo-train.sh).
 # Installs only what is missing, with apt-get; works as root or through sudo;
 # safe to run again.
 #   tools/setup.sh          the build and test dependencies
@@ -30,5 +31,8 @@ if ((${#missing[@]})); then
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
+# The release build is compiled with a profile of the shipped scenarios
+# (docs/performance.md), trained once; tools/pgo-train.sh trains it again.
+[ -f build/pgo-profile/trained ] || tools/pgo-train.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)" >&2
