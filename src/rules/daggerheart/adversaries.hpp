@@ -277,9 +277,11 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
   // The value rule aims this effect's targets when act_by_value chose it.
   struct Aim {
     const Effect*& aim;
-    ~Aim() { aim = nullptr; }
-  } aim{aim_e_};
+    unsigned& have;
+    ~Aim() { aim = nullptr, have = 0; }
+  } aim{aim_e_, aim_have_};
   aim_e_ = aim_next_ == j ? &e : nullptr;
+  aim_have_ = 0;  // nothing changes while its targets are chosen: each PC is weighed once (aim_at)
   aim_next_ = -1;
   if (e.roll_difficulty > 0 && !adversary_action_roll(j, e.roll_difficulty)) return;
   switch (e.kind) {

@@ -538,6 +538,10 @@ class Battle {
   int aim_profile_ = 0;     // ... its damage profile
   const Effect* aim_e_ = nullptr;  // while choosing that effect's targets
   unsigned aim_best_ = 0;          // ... the PCs plan() found it worth most against
+  // ... and what it is worth against each PC, weighed once while its targets
+  // are chosen (bit t of aim_have_: aim_value_[t] is known; aim_at).
+  unsigned aim_have_ = 0;
+  double aim_value_[Encounter::kMaxPcs];
   Plan planned_;                   // gm_turn's plan for the adversary it pays for
   int planned_j_ = -1;
   int top_die_ = 0;               // the highest damage die of the PC's last weapon damage roll (roll_pc_damage)

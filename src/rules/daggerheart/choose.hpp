@@ -215,7 +215,12 @@ inline int Battle<R, Log>::aim_at(int j, const Effect& e, int profile, const int
       if (skip[s] == t) return false;
     return true;
   };
-  return best_by(n_pc_, usable, [&](int t) { return target_value(j, e, profile, t); });
+  // Each PC weighed once per effect (run_effect clears aim_have_): an area's
+  // later targets are chosen from the same values, so the same PCs, ties and draws.
+  return best_by(n_pc_, usable, [&](int t) {
+    if (!(aim_have_ >> t & 1u)) aim_value_[t] = target_value(j, e, profile, t), aim_have_ |= 1u << t;
+    return aim_value_[t];
+  });
 }
 
 // A PC's target under the party's value rule: the most threat removed per
