@@ -392,7 +392,9 @@ class Battle {
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
   bool card_attacked(int t, int j, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean,
-                     double crit_add, bool direct);
+                     double crit_add, bool direct, DamageType type);
+  bool counter_roll(int w, int k, int t, int j);
+  bool countered_ = false;  // the attack at hand was interrupted (counter_magic): it stops for every target
   bool on_the_brink(int i, int marks);
   bool armor_holds(int i);
   int shake_stress(int i, int n);

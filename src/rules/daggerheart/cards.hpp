@@ -561,6 +561,13 @@ struct CardEffect {
   // (Vulnerable, Restrained), it does not: the one the policy picks (Bold
   // Presence; play_guise.hpp). A reaction's second part, its own use.
   bool avoid_condition = false;
+  // A reaction (attacked): an adversary's attack whose damage is magic, its
+  // roll a hit on the PC (`target: party`: on the PC or an ally), may be
+  // interrupted: the PC makes a reaction roll with its Spellcast trait against
+  // the attacker's Difficulty; on a success the attack fails with all it would
+  // do, and only then is a use spent (Counterspell, Book of Exota's Repudiate;
+  // play_defence.hpp).
+  bool counter_magic = false;
   bool guise() const { return layers > 0 || attacker_stress > 0 || trait_as_spellcast >= 0 || hide >= 0; }
   bool forms() const {
     return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;

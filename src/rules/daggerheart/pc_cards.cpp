@@ -278,7 +278,8 @@ void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
     if (def->level > p.level)
       throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) +
                                        " card; '" + p.name + "' is level " + std::to_string(p.level));
-    if (def->status == CardStatus::modelled && def->effect.roll == CardRoll::spellcast && p.spellcast < 0)
+    if (def->status == CardStatus::modelled && (def->effect.roll == CardRoll::spellcast || def->effect.counter_magic) &&
+        p.spellcast < 0)
       throw InputError(item.pos(), "'" + def->name + "' needs a Spellcast roll and '" + p.name +
                                        "' has no Spellcast trait: give `spellcast: TRAIT`");
     p.cards.push_back({def, -1});
