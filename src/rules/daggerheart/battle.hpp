@@ -337,6 +337,10 @@ class Battle {
   bool card_has_target(int i, int k) const;
   double weapon_value(int i, int t) const;
   int experience_bonus(int i) const;
+  // The Hope-spend policy on a roll (`experience_min_hope`): whether PC i,
+  // holding this much Hope, spends one for a bonus on its roll now (an
+  // Experience, a Companion Experience).
+  bool hope_on_roll(int i, int paid = 0) const { return pc_[i].hope - paid >= std::max(1, opt_.experience_min_hope); }
   double weapon_marks(int i, int t, const PcWeapon& w) const;
   int best_card(int i, int t, int* card_target, double* value);
   bool attack_or_card(int i, int t, const PcWeapon& w);

@@ -362,7 +362,7 @@ inline double Battle<R, Log>::weapon_value(int i, int t) const {
 // a Hope on (0: none)...
 template <class R, class Log>
 inline int Battle<R, Log>::experience_bonus(int i) const {
-  return pc(i).experience > 0 && pc_[i].hope >= std::max(1, opt_.experience_min_hope) ? pc(i).experience : 0;
+  return pc(i).experience > 0 && hope_on_roll(i) ? pc(i).experience : 0;
 }
 
 // ... and Sneak Attack: the HP weapon w's hit of mean damage marks on
