@@ -1,7 +1,10 @@
-// Daggerheart's interrupts of an adversary's magic: Counterspell and Book of
-// Exota's Repudiate (`counter_magic`, an `attacked` reaction: a reaction roll
-// with the Spellcast trait against the attacker's Difficulty stops a magic
-// attack; play_defence.hpp), each on scripted dice, and the key's errors.
+// Daggerheart's interrupts of an adversary's magic and Nature's Tongue:
+// Counterspell and Book of Exota's Repudiate (`counter_magic`, an `attacked`
+// reaction: a reaction roll with the Spellcast trait against the attacker's
+// Difficulty stops a magic attack; play_defence.hpp) and Nature's Tongue
+// (`passive: {spell_hope: 2, scene: natural}`: a Hope for +2 on a Spellcast
+// roll in a natural place, by the Experience's Hope policy; play_boons.hpp),
+// each on scripted dice, and the keys' errors.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -171,6 +174,53 @@ TEST(DaggerheartCounter, RepudiateStopsAMagicHitOnceARest) {
 }
 
 // ---------------------------------------------------------------------------
+// Nature's Tongue
+
+// Sage (level 8, Spellcast Instinct +1, 2 Hope) casts Vicious Entangle at
+// Foe (Difficulty 10, never hits) by tactics; NATURAL says whether the fight
+// is in a natural place; MIN is experience_min_hope.
+std::string sage_fight(bool natural, int min) {
+  return "ruleset: daggerheart\nmax_rounds: 1\n"
+         "options: {tag_team: false, experience_min_hope: " + std::to_string(min) + ", help_min_hope: 7, "
+         "hard_moves: false, hope_features: false, class_features: false" + (natural ? ", natural_place: true" : "") + "}\n"
+         "party:\n  - {name: Sage, level: 8, proficiency: 1, hp: 6, stress: 6, evasion: 10, spellcast: instinct, "
+         "traits: {instinct: 1}, primary: {damage: d4}, armor: {thresholds: [5, 10], score: 0}, "
+         "cards: [\"Nature's Tongue\", Vicious Entangle], tactics: [{do: \"card:Vicious Entangle\"}]}\n"
+         "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, stress: 3, atk: -20, attack: {damage: 1}}\n";
+}
+
+// In a natural place, holding the policy's 2 Hope: a Hope for +2, and 4 + 3
+// + 1 + 2 = 10 meets 10 (without it, 8 would fail). Old code: not modelled.
+TEST(DaggerheartCounter, NaturesTongueAddsTwoToASpellcastRollForAHope) {
+  const auto enc = encounter_from(sage_fight(true, 2));
+  ScriptedDice dice{{{12, 4}, {12, 3}, {8, 2}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Sage spends a Hope on Nature's Tongue (+2 to the Spellcast roll)")) << r.log;
+  EXPECT_TRUE(has(r, "Sage rolls Hope 4, Fear 3 +3 = 10 vs 10: success with Hope")) << r.log;
+  EXPECT_TRUE(has(r, "Foe is Restrained")) << r.log;
+  const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Nature's Tongue");
+  EXPECT_EQ(f.uses, 1);
+  EXPECT_EQ(f.spent, 1);
+}
+
+// The Hope policy declines (2 Hope, experience_min_hope 4): no Hope spent.
+// Out of a natural place the card is off: no Hope spent, check says so.
+TEST(DaggerheartCounter, NaturesTongueFollowsTheHopePolicyAndTheSurroundings) {
+  for (const bool natural : {true, false}) {
+    const auto enc = encounter_from(sage_fight(natural, natural ? 4 : 2));
+    ScriptedDice dice{{{12, 4}, {12, 3}}};
+    dice.lenient = true;
+    const Replay r = replay(enc, dice);
+    EXPECT_FALSE(has(r, "on Nature's Tongue")) << r.log;
+    EXPECT_TRUE(has(r, "Sage rolls Hope 4, Fear 3 +1 = 8 vs 10: failure with Hope")) << r.log;
+  }
+  const std::string text = encounter_from(sage_fight(false, 2)).describe();
+  EXPECT_NE(text.find("OFF HERE: its passive needs a natural place"), std::string::npos) << text;
+  EXPECT_EQ(encounter_from(sage_fight(true, 2)).describe().find("OFF HERE"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------
 // The keys' errors
 
 TEST(DaggerheartCounter, TheKeysAreChecked) {
@@ -184,6 +234,8 @@ TEST(DaggerheartCounter, TheKeysAreChecked) {
   says("when: reaction, trigger: attacked, hope: 1, counter_magic: true", "counter_magic goes with");
   says("when: reaction, trigger: attacked, hit_if: melee, counter_magic: true", "counter_magic goes with");
   says("when: reaction, trigger: attacked, target: self, fail_attack: true, counter_magic: true", "one of them");
+  EXPECT_EQ(msg("when: passive, passive: {spell_hope: 2, scene: natural}"), "(no error)");
+  EXPECT_NE(msg("when: passive, passive: {spell_hope: 9}"), "(no error)");
   const std::string none = testing::message_of([] {
     encounter_from("ruleset: daggerheart\nparty:\n  - {name: Hero, level: 4, primary: {damage: d4}, cards: [Counterspell]}\n"
                    "foes:\n  - {name: Foe, difficulty: 10, thresholds: [5, 10], hp: 6, atk: 0, attack: {damage: 1}}\n");
@@ -192,7 +244,7 @@ TEST(DaggerheartCounter, TheKeysAreChecked) {
 }
 
 TEST(DaggerheartCounter, TheCardsAreModelled) {
-  testing::expect_modelled({"Counterspell", "Book of Exota"});
+  testing::expect_modelled({"Counterspell", "Book of Exota", "Nature's Tongue"});
 }
 
 }  // namespace

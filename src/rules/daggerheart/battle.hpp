@@ -254,6 +254,8 @@ class Battle {
   RollResult add_to_roll(int i, int k, RollResult r, int target_difficulty, int* total, int h, int f);
   int armor_for_stress(int i, int n);
   int spell_roll_mod(int i) const;
+  int spell_hope_bonus(int i, int paid = 0) const;
+  int spell_hope(int i);
   bool stress_experience(int i, int t, const PcWeapon& w, int modifier, int net, bool hope_ok) const;
 
   // ---- consumables (consumables_play.hpp) ---------------------------------
@@ -339,7 +341,7 @@ class Battle {
   int experience_bonus(int i) const;
   // The Hope-spend policy on a roll (`experience_min_hope`): whether PC i,
   // holding this much Hope, spends one for a bonus on its roll now (an
-  // Experience, a Companion Experience).
+  // Experience, a Companion Experience, Nature's Tongue's +2).
   bool hope_on_roll(int i, int paid = 0) const { return pc_[i].hope - paid >= std::max(1, opt_.experience_min_hope); }
   double weapon_marks(int i, int t, const PcWeapon& w) const;
   int best_card(int i, int t, int* card_target, double* value);
