@@ -74,7 +74,7 @@ TEST(DaggerheartCards, TheLibraryHoldsEverySrdCardOnceAndTwoModelledPerDomain) {
   EXPECT_EQ(card("Bolt Beacon").level, 1);
   EXPECT_EQ(card("Bolt Beacon").recall, 1);
   EXPECT_EQ(card("Wall Walk").status, dh::CardStatus::no_combat);
-  EXPECT_EQ(card("Counterspell").status, dh::CardStatus::not_modelled);
+  EXPECT_EQ(card("Copycat").status, dh::CardStatus::not_modelled);
 }
 
 TEST(DaggerheartCards, ABadLibraryEntryIsAnErrorWithLineAndColumn) {

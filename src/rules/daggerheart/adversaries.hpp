@@ -435,7 +435,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     if (hit && attacked_reactions_ && opt_.cards) {  // Wings, Danger Sense... (play_defence.hpp)
       const Dice& d = e.standard_damage ? a.damage : e.damage;
       hit = card_attacked(t, j, bonus, ev, adv_roll, dis_roll, &nat, members * d.mean(), members * d.max_dice(),
-                          e.direct || a.direct);
+                          e.direct || a.direct, e.standard_damage ? a.type_of_damage : e.type);
     }
     if (hit && not_this_time(t, nat)) {
       nat = roll_d20(adv_roll, dis_roll);
@@ -450,6 +450,10 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
       if (opt_.cards && pc(t).has_miss_reactions) {
         miss_type_ = e.standard_damage ? a.type_of_damage : e.type;  // Vanishing Dodge (play_guise.hpp)
         card_event(t, CardTrigger::missed, RollResult::crit, false, j);  // play_cards.hpp
+      }
+      if (countered_) [[unlikely]] {  // Counterspell: the whole effect stops, its other targets too (play_defence.hpp)
+        countered_ = false;
+        break;
       }
       continue;
     }

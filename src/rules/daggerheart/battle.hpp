@@ -254,6 +254,8 @@ class Battle {
   RollResult add_to_roll(int i, int k, RollResult r, int target_difficulty, int* total, int h, int f);
   int armor_for_stress(int i, int n);
   int spell_roll_mod(int i) const;
+  int spell_hope_bonus(int i, int paid = 0) const;
+  int spell_hope(int i);
   bool stress_experience(int i, int t, const PcWeapon& w, int modifier, int net, bool hope_ok) const;
 
   // ---- consumables (consumables_play.hpp) ---------------------------------
@@ -337,6 +339,10 @@ class Battle {
   bool card_has_target(int i, int k) const;
   double weapon_value(int i, int t) const;
   int experience_bonus(int i) const;
+  // The Hope-spend policy on a roll (`experience_min_hope`): whether PC i,
+  // holding this much Hope, spends one for a bonus on its roll now (an
+  // Experience, a Companion Experience, Nature's Tongue's +2).
+  bool hope_on_roll(int i, int paid = 0) const { return pc_[i].hope - paid >= std::max(1, opt_.experience_min_hope); }
   double weapon_marks(int i, int t, const PcWeapon& w) const;
   int best_card(int i, int t, int* card_target, double* value);
   bool attack_or_card(int i, int t, const PcWeapon& w);
@@ -392,7 +398,9 @@ class Battle {
   // `attacked` reactions (play_defence.hpp)
   double hit_worth(int t, double mean, bool direct) const;
   bool card_attacked(int t, int j, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat, double mean,
-                     double crit_add, bool direct);
+                     double crit_add, bool direct, DamageType type);
+  bool counter_roll(int w, int k, int t, int j);
+  bool countered_ = false;  // the attack at hand was interrupted (counter_magic): it stops for every target
   bool on_the_brink(int i, int marks);
   bool armor_holds(int i);
   int shake_stress(int i, int n);

@@ -561,6 +561,13 @@ struct CardEffect {
   // (Vulnerable, Restrained), it does not: the one the policy picks (Bold
   // Presence; play_guise.hpp). A reaction's second part, its own use.
   bool avoid_condition = false;
+  // A reaction (attacked): an adversary's attack whose damage is magic, its
+  // roll a hit on the PC (`target: party`: on the PC or an ally), may be
+  // interrupted: the PC makes a reaction roll with its Spellcast trait against
+  // the attacker's Difficulty; on a success the attack fails with all it would
+  // do, and only then is a use spent (Counterspell, Book of Exota's Repudiate;
+  // play_defence.hpp).
+  bool counter_magic = false;
   bool guise() const { return layers > 0 || attacker_stress > 0 || trait_as_spellcast >= 0 || hide >= 0; }
   bool forms() const {
     return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;
@@ -615,6 +622,10 @@ struct CardEffect {
   unsigned p_scene = 0;
   bool p_attack_advantage = false;  // the PC's attack rolls (weapons, attack cards, spells at foes) have advantage
   int p_spellcast = 0;  // added to the PC's Spellcast rolls (not to what counts its Spellcast trait: tokens, dice)
+  // Before each Spellcast roll of the PC's, a Hope may buy +this, by the
+  // Experience's Hope policy (experience_min_hope; Nature's Tongue, in a
+  // natural place; play_boons.hpp); 0 none.
+  int p_spell_hope = 0;
   int p_trait_up = -1;  // +1 to this trait (Trait index), before the other passives read it; -1 none
   // The PC may mark an Armor Slot instead of a Stress (Grace-Touched; play_boons.hpp's policy).
   bool p_armor_for_stress = false;
@@ -636,7 +647,8 @@ struct CardEffect {
     return p_no_minor > 0 || p_keep_armor > 0 || p_keep_stress > 0 || p_no_disadvantage >= 0 || p_vulnerable_damage.present() ||
            p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
            p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress || p_help_die > 0 ||
-           p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0 || p_help_spellcast > 0;
+           p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0 || p_help_spellcast > 0 ||
+           p_spell_hope > 0;
   }
 };
 

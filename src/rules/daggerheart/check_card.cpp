@@ -41,7 +41,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
                           e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die ||
                           e.dwindle || e.throw_foe || e.roll_bonus || e.sprites || e.set_total || e.banish || e.renew ||
-                          e.guise() || e.avoid_condition;
+                          e.guise() || e.avoid_condition || e.counter_magic;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -400,9 +400,9 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
               e.target_stress || e.vulnerable || e.restrained || e.advantage || e.gain_hope || e.fear || e.clear_armor ||
               e.evasion || e.halve || e.downgrade))
     throw InputError(node.pos(), r.what() + ": a `hit` reaction adds `bonus`, `weapon_dice` or `hp_marks` to the hit, nothing else");
-  if (attacked && e.evade.present() + e.reroll_attack + e.fail_attack != 1)
-    throw InputError(node.pos(), r.what() + ": an `attacked` reaction raises Evasion (`evade`), makes the attacker reroll (`reroll_attack`) "
-                                            "or makes the attack fail (`fail_attack`), one of them");
+  if (attacked && e.evade.present() + e.reroll_attack + e.fail_attack + e.counter_magic != 1)
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction raises Evasion (`evade`), makes the attacker reroll (`reroll_attack`), "
+                                            "makes the attack fail (`fail_attack`) or interrupts a magic one (`counter_magic`), one of them");
   if (!attacked && (e.evade.present() || e.reroll_attack))
     throw InputError(r.has("evade") ? r.get("evade")->pos() : r.scalar("reroll_attack")->pos(),
                      r.what() + ": evade and reroll_attack go with `trigger: attacked`");
@@ -411,7 +411,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (attacked && (e.roll != CardRoll::none || e.damage.present() || e.bonus.present() || e.reduce.present() ||
                    e.heal_hp.present() || e.heal_stress.present() || e.target_stress || e.vulnerable || e.restrained ||
                    e.advantage || e.gain_hope || e.fear || e.clear_armor || e.evasion || e.strike_back))
-    throw InputError(node.pos(), r.what() + ": an `attacked` reaction takes evade or reroll_attack and its costs, nothing else");
+    throw InputError(node.pos(), r.what() + ": an `attacked` reaction takes evade, reroll_attack, fail_attack or counter_magic and its costs, nothing else");
   if (e.trigger != CardTrigger::damaged && (r.has("at_least") || r.has("at_most") || r.has("against") || e.halve))
     throw InputError(node.pos(), r.what() + ": at_least, at_most, against and halve go with `trigger: damaged`");
 }

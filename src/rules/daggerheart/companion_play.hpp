@@ -31,7 +31,7 @@ inline double Battle<R, Log>::companion_value(int i, int t) const {
   const PcCompanion& c = pc(i).companion;
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
                   (pc_[i].fail_adv >= 0 ? 1 : 0);
-  const bool experience = pc_[i].hope >= std::max(1, opt_.experience_min_hope);  // as experience_bonus, its own Experience
+  const bool experience = hope_on_roll(i);  // as experience_bonus, its own Experience
   const double mean = pc(i).proficiency * (c.die + 1) / 2.0;
   return p_beats(spell_roll_mod(i) + (experience ? c.experience : 0), net, difficulty(t)) *
          adv_marks(t, mean, DamageType::physical);
@@ -58,7 +58,7 @@ inline bool Battle<R, Log>::command_companion(int i, int t) {
   FeatureRecord& f = feat(c.feat);
   ++f.uses;
   if (p.form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // Force of Nature: before the Experience's Hope
-  if (s.hope >= std::max(1, opt_.experience_min_hope)) {
+  if (hope_on_roll(i)) {
     spend_hope(i, 1, kHopeSpentExperiences);
     ++f.spent;
     modifier += c.experience;

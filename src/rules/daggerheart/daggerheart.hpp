@@ -207,6 +207,7 @@ struct Pc {
   bool has_fear_pool = false, has_roll_pool = false;
   int free_experience = 0, free_experience_card = -1;
   int more_tag_teams = 0, tag_team_cost = 0, camaraderie_card = -1;
+  int spell_hope = 0, spell_hope_card = -1;  // a passive (Nature's Tongue): a Hope for +this on a Spellcast roll (0 none), its entry
   int help_spell_die = 0, help_spell_card = -1;  // a passive (Enchanted Aid): it Helps Spellcast rolls with this die (0 none), its entry
   int keep_stress = 0;       // a passive (Unshakable): a d6 at or above this face and a Stress is not marked (0 none) ...
   int keep_stress_card = -1;  // ... the card (its row in features.csv), -1 none

@@ -77,6 +77,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.help_spell_die = std::max(p.help_spell_die, e.p_help_spellcast);  // Enchanted Aid
   if (e.p_tag_team_cost > 0) p.tag_team_cost = p.tag_team_cost > 0 ? std::min(p.tag_team_cost, e.p_tag_team_cost) : e.p_tag_team_cost;
   p.spellcast_bonus += e.p_spellcast;
+  p.spell_hope = std::max(p.spell_hope, e.p_spell_hope);  // Nature's Tongue
   if (e.p_attack_advantage) p.attack_advantage = p.primary.advantage = p.secondary.advantage = true;  // Shadowhunter
   if (p.rally_die > 0) p.rally_die = std::max(p.rally_die, e.p_rally_die);  // Epic Poetry: a d10 Rally Die (a Bard's)
   p.help_die = std::max(p.help_die, e.p_help_die);                           // ... and a d10 when it Helps
@@ -205,6 +206,9 @@ void finish_cards(Pc& p) {
     if (p.cards[k].live() && (e.p_tag_teams > 0 || e.p_tag_team_cost > 0) && p.camaraderie_card < 0)
       p.camaraderie_card = static_cast<int>(k);
     if (p.cards[k].live() && e.p_help_spellcast > 0 && p.help_spell_card < 0) p.help_spell_card = static_cast<int>(k);
+    if (p.cards[k].live() && !p.cards[k].off_scene && e.p_spell_hope == p.spell_hope && e.p_spell_hope > 0 &&
+        p.spell_hope_card < 0)  // Nature's Tongue: the entry whose bonus the PC has (the first listed on ties)
+      p.spell_hope_card = static_cast<int>(k);
   }
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with armor_for_stress (Grace-Touched)
     if (p.cards[k].live() && p.cards[k].def->effect.p_armor_for_stress && p.armor_stress_card < 0)
@@ -278,7 +282,8 @@ void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
     if (def->level > p.level)
       throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) +
                                        " card; '" + p.name + "' is level " + std::to_string(p.level));
-    if (def->status == CardStatus::modelled && def->effect.roll == CardRoll::spellcast && p.spellcast < 0)
+    if (def->status == CardStatus::modelled && (def->effect.roll == CardRoll::spellcast || def->effect.counter_magic) &&
+        p.spellcast < 0)
       throw InputError(item.pos(), "'" + def->name + "' needs a Spellcast roll and '" + p.name +
                                        "' has no Spellcast trait: give `spellcast: TRAIT`");
     p.cards.push_back({def, -1});

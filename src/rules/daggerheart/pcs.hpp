@@ -330,7 +330,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     } else {
       // A Group Action leads a weapon attack, never an attack card's (group_play.hpp).
       if (pending_card_ < 0 && opt_.group_action != GroupPolicy::off) group = group_supporters(i, t, w, modifier, net);
-      const bool hope_ok = p.experience > 0 && s.hope >= std::max(1, opt_.experience_min_hope);
+      const bool hope_ok = p.experience > 0 && hope_on_roll(i);
       // Adept (passive stress_experience, play_roll.hpp): a Stress instead of the Hope, the bonus multiplied.
       const bool adept = p.stress_experience > 0 && p.experience > 0 && opt_.cards && stress_experience(i, t, w, modifier, net, hope_ok);
       // Honed Expertise (play_traits.hpp): a d6 as the Experience is used; on its face or above, free.

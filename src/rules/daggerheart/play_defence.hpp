@@ -1,7 +1,8 @@
 // Reactions around an adversary's attack on a PC (cards.hpp, `trigger:
 // attacked`): once the attack roll is known to hit, a PC may raise its Evasion
-// against this attack (`evade`) or make the attacker roll again
-// (`reroll_attack`), for itself or (`target: party`) for an ally. Included at
+// against this attack (`evade`), make the attacker roll again
+// (`reroll_attack`) or interrupt a magic attack with a reaction roll
+// (`counter_magic`), for itself or (`target: party`) for an ally. Included at
 // the end of battle.hpp; not meant to be included on its own.
 // docs/rules/daggerheart.md, "Domain cards", records the policy.
 #pragma once
@@ -49,10 +50,12 @@ inline double Battle<R, Log>::hit_worth(int t, double mean, bool direct) const {
 // turns the hit into a miss times hit_worth, less its costs; PC then name
 // order on ties) while one is worth more than nothing; a reaction with
 // limited uses waits for a hit worth 2 HP or more. An Evasion bonus is rolled
-// and kept for this attack; a reroll replaces *nat. Returns whether it still hits.
+// and kept for this attack; a reroll replaces *nat. A counter_magic card
+// answers only an attack of `type` magic; its chance is its reaction roll's
+// (counter_roll), a critical's hit included. Returns whether it still hits.
 template <class R, class Log>
 inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool adv_roll, bool dis_roll, int* nat,
-                                          double mean, double crit_add, bool direct) {
+                                          double mean, double crit_add, bool direct, DamageType type) {
   const bool melee = adv(j).range == Range::melee;  // the attacker's standard attack: where it fights from
   const double worth_base = hit_worth(t, mean, direct);
   std::uint32_t used[Encounter::kMaxPcs] = {};  // each reaction once per attack
@@ -73,7 +76,10 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
           continue;
         if (uses > 0 && worth < 2.0) continue;
         double p_miss = 0.0;
-        if (e.fail_attack) {
+        if (e.counter_magic) [[unlikely]] {
+          if (type != DamageType::magic) continue;
+          p_miss = p_beats(spellcast_mod(w), 0, difficulty(j));  // 2d12 + Spellcast, matching dice succeed
+        } else if (e.fail_attack) {
           p_miss = 1.0;  // Bone-Touched: the attack fails, a critical too
         } else if (e.reroll_attack) {
           const int below = std::clamp(ev - bonus - 1, 0, 19);  // naturals that miss
@@ -90,6 +96,10 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
     used[best_w] |= 1u << best_k;
     const PcCard& c = pc(best_w).cards[static_cast<std::size_t>(best_k)];
     const CardEffect& e = c.def->effect;
+    if (e.counter_magic) [[unlikely]] {
+      if (counter_roll(best_w, best_k, t, j)) return false;
+      continue;  // the roll failed: the use is kept, another reaction may still answer
+    }
     pay_card(best_w, best_k);
     if (e.fail_attack) {
       ++feat(c.feat).conditions;
@@ -109,6 +119,30 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
       return false;
     }
   }
+}
+
+// PC w plays its counter_magic card k against adversary j's magic attack
+// that hits PC t: a reaction roll, 2d12 + w's Spellcast trait against j's
+// Difficulty as it stands (matching dice succeed; no Hope, no Fear, no
+// spotlight). On a success the attack stops for every target it has left
+// (countered_), and the card's use is spent (pay_card); a failure spends
+// nothing. features.csv: `uses` the rolls, `conditions` the attacks stopped.
+template <class R, class Log>
+inline bool Battle<R, Log>::counter_roll(int w, int k, int t, int j) {
+  const PcCard& c = pc(w).cards[static_cast<std::size_t>(k)];
+  ++feat(c.feat).uses;
+  const int dc = difficulty(j);
+  const int h = dice_.die(12), f = dice_.die(12);
+  const int total = h + f + spellcast_mod(w);
+  const bool ok = h == f || total >= dc;
+  ENCSIM_SAY(log_, "  %s plays %s against %s's magic on %s: reaction roll %d (Spellcast) vs %d: %s", pname(w),
+             c.def->name.c_str(), aname(j), pname(t), total, dc, ok ? "success: the attack stops" : "failure");
+  (void)t;
+  if (!ok) return false;
+  pay_card(w, k, false);
+  ++feat(c.feat).conditions;
+  countered_ = true;
+  return true;
 }
 
 // On the Brink (`passive: {no_minor: N}`): a hit of Minor severity (after

@@ -502,6 +502,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"reprisal", "integer", "0", "more Proficiency on the PC's next successful weapon attack at an adversary that made an ally mark HP"});
     keys.push_back({"armored", "boolean", "false", "the passive's numbers hold only while the PC wears armor"});
     keys.push_back({"spellcast", "integer", "0", "added to the PC's Spellcast rolls"});
+    keys.push_back({"spell_hope", "integer", "0", "before each Spellcast roll, the PC may spend a Hope for this bonus on it (by the Experience's Hope policy, experience_min_hope)"});
     keys.push_back({"attack_advantage", "boolean", "false", "the PC's attack rolls have advantage: weapon attacks, attack cards, and spells rolled at foes to harm them"});
     keys.push_back({"scene", "low_light|natural|tracked", "", "the passive's numbers hold only in these surroundings, as the fight's options state them (light: dim or dark; natural_place; foes_tracked)"});
     keys.push_back({"trait_up", "trait name", "", "+1 to this trait (before the other passives read it)"});
@@ -567,6 +568,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     if (pr.has("tag_team_cost") && e.p_tag_team_cost < 1)
       throw InputError(pr.scalar("tag_team_cost")->pos(), "tag_team_cost is the Hope an ally pays for a Tag Team with the PC: 1 or 2 (3 without it)");
     e.p_spellcast = static_cast<int>(pr.get_int("spellcast", 0, 0, 5));
+    e.p_spell_hope = static_cast<int>(pr.get_int("spell_hope", 0, 0, 5));
     e.p_attack_advantage = pr.get_bool("attack_advantage", false);
     if (pr.has("scene")) e.p_scene = 1u << pr.get_choice("scene", {"low_light", "natural", "tracked"}, 0);
     if (pr.has("trait_up")) e.p_trait_up = pr.get_choice("trait_up", kTraitNames, 0);

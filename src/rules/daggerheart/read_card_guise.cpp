@@ -1,6 +1,7 @@
 // The effect keys of guises and auras on a PC (cards.hpp; play_guise.hpp
 // plays them): `layers` (Confusing Aura), `attacker_stress` and
-// `trait_as_spellcast` (Overwhelming Aura), `hide` (Vanishing Dodge). Read by
+// `trait_as_spellcast` (Overwhelming Aura), `hide` (Vanishing Dodge),
+// `counter_magic` (Counterspell, Book of Exota's Repudiate). Read by
 // read_card.cpp's read_effect before its cross-key checks (check_card.cpp),
 // each checked here with line:col. docs/scenarios.md, "Daggerheart domain cards".
 #include "rules/daggerheart/cards.hpp"
@@ -14,6 +15,7 @@ const std::vector<KeySpec>& guise_effect_keys() {
       {"attacker_stress", "integer", "0", "action (`target: self`): on a success, until the fight ends, each adversary that makes an attack at the PC marks this much Stress (an HP when it has none left)"},
       {"trait_as_spellcast", "trait name", "", "action (`target: self`): on a success, until the fight ends, this trait equals the PC's Spellcast trait"},
       {"avoid_condition", "boolean", "false", "reaction (a second part beside its trigger's): once per rest, as an adversary's effect would make the PC Vulnerable or Restrained, it does not (the policy picks which)"},
+      {"counter_magic", "boolean", "false", "reaction (attacked, `target: self` or `party`, no cost): an adversary's attack of magic damage that hits may be interrupted: a reaction roll with the PC's Spellcast trait against the attacker's Difficulty; on a success the attack fails with all it would do, and only a success spends a use"},
       {"hide", "physical|magic|any", "", "reaction (missed, `target: self`): after an adversary's attack of this damage type fails against the PC, it becomes Hidden (attacks on it have disadvantage) until its next action roll"},
   };
   return kKeys;
@@ -43,6 +45,10 @@ void read_guise_effect(MapReader& r, const Node& node, CardDef& c) {
   e.avoid_condition = r.get_bool("avoid_condition", false);
   if (e.avoid_condition && e.when != CardWhen::reaction)
     throw InputError(r.scalar("avoid_condition")->pos(), r.what() + ": avoid_condition goes with a reaction (its second part)");
+  e.counter_magic = r.get_bool("counter_magic", false);
+  if (e.counter_magic && (e.trigger != CardTrigger::attacked || e.hope || e.stress || e.armor || e.hit_if != HitIf::any))
+    throw InputError(r.scalar("counter_magic")->pos(), r.what() + ": counter_magic goes with `trigger: attacked`, no cost (hope, "
+                                                                  "stress, armor) and no hit_if (the attack's magic is its condition)");
   if (r.has("hide")) {
     e.hide = r.get_choice("hide", {"physical", "magic", "any"}, 0);
     if (e.trigger != CardTrigger::missed || e.target != CardTarget::self || e.strike_back || e.redirect || gifts || e.advantage)

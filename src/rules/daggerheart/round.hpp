@@ -149,6 +149,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   if (roll_vs_ >= 0 && pc(i).prioritizes && opt_.cards) [[unlikely]] prioritize(i, roll_vs_);  // Nemesis (play_roll.hpp)
   if (pc_[i].rising > 0) [[unlikely]] modifier += rising_add(i);  // Wild Surge (play_boosts.hpp)
   if (pc_[i].shell != 0) [[unlikely]] net_adv -= 1;  // in its shell (Retract, play_traits.hpp): disadvantage
+  if (roll_spell_ && pc(i).spell_hope > 0 && opt_.cards) [[unlikely]] modifier += spell_hope(i);  // Nature's Tongue (play_boons.hpp)
   if (pc(i).has_roll_pool && opt_.cards) [[unlikely]] modifier += tide_before_roll(i, modifier, net_adv, target_difficulty);
   RollResult r = roll_and_say(i, modifier, net_adv, target_difficulty, total, &h, &f, sides);
   if (focus_reroll(i, attack, r)) {  // class_play.hpp
