@@ -24,16 +24,10 @@ using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
 
-// PARTY against FOES in ROUNDS rounds, with no class Hope feature, class
-// feature, Experience, help or Tag Team, nor adversary Experiences; the GM
-// starts with no Fear and keeps one (one adversary action a GM turn); MORE
-// joins the options.
+// testing::fight, the GM starting with no Fear and keeping one (one adversary
+// action a GM turn).
 std::string fight(const std::string& party, const std::string& foes, int rounds = 1, const std::string& more = "") {
-  return "ruleset: daggerheart\nmax_rounds: " + std::to_string(rounds) + "\n"
-         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, "
-         "hope_features: false, class_features: false, adversary_experiences: false, fear_start: 0, fear_reserve: 1" +
-         more + "}\n"
-         "party:\n" + party + "foes:\n" + foes;
+  return testing::fight(party, foes, rounds, ", fear_start: 0, fear_reserve: 1" + more);
 }
 
 // A caster named NAME (level 10: HP 6, Evasion 10, thresholds 15/21, no

@@ -16,20 +16,11 @@ namespace encsim {
 namespace {
 
 using testing::encounter_from;
+using testing::fight;
 using testing::has;
 using testing::replay;
 using testing::Replay;
 using testing::ScriptedDice;
-
-// PARTY (its list) against FOES, in ROUNDS rounds, with no class Hope
-// feature, class feature, Experience, help or Tag Team, nor adversary
-// Experiences; MORE joins the options.
-std::string fight(const std::string& party, const std::string& foes, int rounds = 1, const std::string& more = "") {
-  return "ruleset: daggerheart\nmax_rounds: " + std::to_string(rounds) + "\n"
-         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, "
-         "hope_features: false, class_features: false, adversary_experiences: false" + more + "}\n"
-         "party:\n" + party + "foes:\n" + foes;
-}
 
 // A PC named NAME (HP 6, Evasion 10, thresholds 5/11, ARMOR slots, a d4) with BODY.
 std::string pc(const std::string& name, const std::string& body, int armor = 0) {

@@ -28,6 +28,17 @@ inline daggerheart::Encounter encounter_from(const std::string& yaml, std::size_
   return daggerheart::compile(s, s.variants.at(variant));
 }
 
+// A scenario's text: PARTY (its list) against FOES in ROUNDS rounds, with no
+// class Hope feature, class feature, Experience, help or Tag Team, nor
+// adversary Experiences, so the card or feature under test acts alone; MORE
+// joins the options (", key: value ...").
+inline std::string fight(const std::string& party, const std::string& foes, int rounds = 1, const std::string& more = "") {
+  return "ruleset: daggerheart\nmax_rounds: " + std::to_string(rounds) + "\n"
+         "options: {tag_team: false, experience_min_hope: 7, help_min_hope: 7, hard_moves: false, "
+         "hope_features: false, class_features: false, adversary_experiences: false" + more + "}\n"
+         "party:\n" + party + "foes:\n" + foes;
+}
+
 struct Replay {
   TrialRecord rec;
   std::string log;
