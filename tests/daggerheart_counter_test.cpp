@@ -115,6 +115,20 @@ TEST(DaggerheartCounter, CounterspellWaitsForAHitWorthItAndIgnoresPhysicalHits) 
   EXPECT_EQ(r.rec.combatants[0].hp_left, 4) << r.log;
 }
 
+// A stopped attack is over, with nothing that would follow it: Hero's Rapid
+// Riposte (a `missed` reaction: strike back at a melee attacker whose attack
+// fails) does not answer the attack Counterspell stopped. Old code: the miss
+// reactions ran on the stopped attack, Rapid Riposte struck back (a d4 the
+// script does not hold).
+TEST(DaggerheartCounter, AStoppedAttackSetsOffNoMissReaction) {
+  const auto enc = encounter_from(fight(caster("Hero", "Counterspell, Rapid Riposte"), foe(16)));
+  ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}, {12, 5}, {12, 7}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "success: the attack stops")) << r.log;
+  EXPECT_EQ(r.log.find("Rapid Riposte"), std::string::npos) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hp_left, 6) << r.log;
+}
+
 // `target: party`: Hero counters Foe's magic on its ally Friend (no card;
 // 2 HP left, so the GM's value rule aims at it and the hit would drop it).
 // Friend acts first (the tactics stream's answer); its attack fails with Fear.
@@ -239,6 +253,26 @@ TEST(DaggerheartCounter, TheKeysAreChecked) {
 
 TEST(DaggerheartCounter, TheCardsAreModelled) {
   testing::expect_modelled({"Counterspell", "Book of Exota", "Nature's Tongue"});
+}
+
+// Bolt Beacon pays its Hope only on a success. Sage holds 1 Hope and the
+// policy spends at 1: the Hope the card will owe is set aside, so Nature's
+// Tongue is not played, and the success with Fear (5 + 6 + 1 = 12 against 10)
+// pays the card's Hope: 0 left. Old code: Nature's Tongue took the Hope first
+// and the card's cost then left Sage at -1 Hope.
+TEST(DaggerheartCounter, NaturesTongueLeavesTheHopeASpellOwesOnASuccess) {
+  std::string y = sage_fight(true, 1);
+  const std::string from = "cards: [\"Nature's Tongue\", Vicious Entangle], tactics: [{do: \"card:Vicious Entangle\"}]";
+  ASSERT_NE(y.find(from), std::string::npos);
+  y.replace(y.find(from), from.size(), "hope: 1, cards: [\"Nature's Tongue\", Bolt Beacon], tactics: [{do: \"card:Bolt Beacon\"}]");
+  const auto enc = encounter_from(y);
+  ScriptedDice dice{{{12, 5}, {12, 6}, {8, 3}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Bolt Beacon succeeds: its costs are paid")) << r.log;
+  EXPECT_EQ(r.log.find("spends a Hope on Nature's Tongue"), std::string::npos) << r.log;
+  EXPECT_EQ(r.log.find("Hope -"), std::string::npos) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Nature's Tongue").uses, 0);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <utility>
 
 namespace encsim::daggerheart {
 
@@ -432,10 +433,12 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
                adv_roll ? " (advantage)" : dis_roll ? " (disadvantage)" : "", bonus,
                nat + bonus, ev, pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
     if (evasion_vs_ && battle_bonded(t, j)) ++feat(pc(t).companion.feat_battle_bonded).uses;
+    bool stopped = false;  // Counterspell stopped it (play_defence.hpp)
     if (hit && attacked_reactions_ && opt_.cards) {  // Wings, Danger Sense... (play_defence.hpp)
       const Dice& d = e.standard_damage ? a.damage : e.damage;
       hit = card_attacked(t, j, bonus, ev, adv_roll, dis_roll, &nat, members * d.mean(), members * d.max_dice(),
                           e.direct || a.direct, e.standard_damage ? a.type_of_damage : e.type);
+      stopped = std::exchange(countered_, false);
     }
     if (hit && not_this_time(t, nat)) {
       nat = roll_d20(adv_roll, dis_roll);
@@ -445,15 +448,14 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     if (hit && pc_[t].layers > 0) [[unlikely]]  // Confusing Aura (play_guise.hpp)
       hit = layers_hold(t, members * (e.standard_damage ? a.damage : e.damage).mean());
     if (pc_[t].fero_evasion > 0) [[unlikely]]  // Ferocity lasts until after this attack (play_boosts.hpp)
-      fero_ends(t, hit, !hit && nat + bonus >= ev - pc_[t].fero_evasion);
+      fero_ends(t, hit, !hit && !stopped && nat + bonus >= ev - pc_[t].fero_evasion);
+    // A stopped attack is over, for every target it had left, with nothing
+    // that would follow it: no miss reaction answers it either.
+    if (stopped) [[unlikely]] break;
     if (!hit) {
       if (opt_.cards && pc(t).has_miss_reactions) {
         miss_type_ = e.standard_damage ? a.type_of_damage : e.type;  // Vanishing Dodge (play_guise.hpp)
         card_event(t, CardTrigger::missed, RollResult::crit, false, j);  // play_cards.hpp
-      }
-      if (countered_) [[unlikely]] {  // Counterspell: the whole effect stops, its other targets too (play_defence.hpp)
-        countered_ = false;
-        break;
       }
       continue;
     }

@@ -582,6 +582,7 @@ class Battle {
   bool gifts_ = false;        // a PC holds a next_attacker card (Lead by Example, play_party.hpp)
   bool ally_failed_ = false;  // a PC holds an `ally_failed` reaction, with an ally (Lean on Me)
   bool roll_spell_ = false;  // the action roll being made is a Spellcast roll (play_boons.hpp)
+  int spell_owed_ = 0;  // ... the Hope its card still owes on a success (pay_on_success), kept for it (spell_hope)
   int last_fear_ = 0;        // the Fear Die of the last action roll of a PC with a fear_bonus card (Midnight-Touched)
   // ---- features that lift the party (play_feats.hpp) ----------------------
   void session_start(int i, bool again);

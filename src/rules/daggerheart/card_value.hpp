@@ -185,7 +185,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   }
   if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
     const PcWeapon& w = attack_of(i);
-    const int mod = roll_mod(i, e) + (e.roll == CardRoll::spellcast ? spell_hope_bonus(i, e.pay_on_success ? 0 : e.hope) : 0);  // Nature's Tongue
+    const int mod = roll_mod(i, e) + (e.roll == CardRoll::spellcast ? spell_hope_bonus(i, e.hope) : 0);  // Nature's Tongue
     // An attack card's weapon damage (one with hp_marks rolls none).
     const double weapon = e.roll == CardRoll::attack && e.hp_marks == 0
                               ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
@@ -234,7 +234,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     return worth <= 0.0 ? -1.0 : v + worth;
   }
   const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait
-                       ? p_beats(roll_mod(i, e) + (e.roll == CardRoll::spellcast ? spell_hope_bonus(i, e.pay_on_success ? 0 : e.hope) : 0), 0, e.difficulty)
+                       ? p_beats(roll_mod(i, e) + (e.roll == CardRoll::spellcast ? spell_hope_bonus(i, e.hope) : 0), 0, e.difficulty)
                        : 1.0;
   v -= p * paid;  // a cost paid on a success only
   if (e.zone_die > 0) [[unlikely]] return v + p * zone_value(e);  // play_zone.hpp

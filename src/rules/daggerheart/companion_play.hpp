@@ -24,7 +24,8 @@ inline int Battle<R, Log>::evasion_vs(int t, int j) const {
 
 // A command's worth at adversary t, in expected HP: the Spellcast roll's
 // chance (with the Companion Experience when the PC would spend a Hope on an
-// Experience) times the marks of Proficiency companion dice, physical damage.
+// Experience, and Nature's Tongue's bonus when it would spend one more) times
+// the marks of Proficiency companion dice, physical damage.
 template <class R, class Log>
 inline double Battle<R, Log>::companion_value(int i, int t) const {
   if (t < 0) return 0.0;
@@ -33,7 +34,8 @@ inline double Battle<R, Log>::companion_value(int i, int t) const {
                   (pc_[i].fail_adv >= 0 ? 1 : 0);
   const bool experience = hope_on_roll(i);  // as experience_bonus, its own Experience
   const double mean = pc(i).proficiency * (c.die + 1) / 2.0;
-  return p_beats(spell_roll_mod(i) + (experience ? c.experience : 0), net, difficulty(t)) *
+  const int tongue = spell_hope_bonus(i, experience ? 1 : 0);  // Nature's Tongue, after the Experience's Hope (play_boons.hpp)
+  return p_beats(spell_roll_mod(i) + (experience ? c.experience : 0) + tongue, net, difficulty(t)) *
          adv_marks(t, mean, DamageType::physical);
 }
 

@@ -25,20 +25,22 @@ inline int Battle<R, Log>::spell_roll_mod(int i) const {
 // What the Hope on a Spellcast roll (passive spell_hope: Nature's Tongue, in
 // a natural place) adds to PC i's next one, as the value rule sees it: the
 // bonus when the Experience's Hope policy would spend (experience_min_hope,
-// as experience_bonus), once `paid` Hope (the card's own cost) is spent, else 0.
+// as experience_bonus) with `paid` Hope set aside (the card's own cost, paid
+// before the roll or owed on a success), else 0.
 template <class R, class Log>
 inline int Battle<R, Log>::spell_hope_bonus(int i, int paid) const {
   return pc(i).spell_hope > 0 && opt_.cards && hope_on_roll(i, paid) ? pc(i).spell_hope : 0;
 }
 
-// Before PC i's Spellcast roll (roll_spell_; its card's own costs paid): a
-// Hope for spell_hope on it. Our policy is the Experience's: spent while the
-// PC holds at least experience_min_hope Hope (so 7 never), whatever the roll
+// Before PC i's Spellcast roll (roll_spell_; its card's own costs paid, or
+// set aside when owed on a success: spell_owed_): a Hope for spell_hope on
+// it. Our policy is the Experience's: spent while the PC holds at least
+// experience_min_hope Hope beyond them (so 7 never), whatever the roll
 // (as a weapon attack's Experience is). features.csv: `uses` the rolls it
 // joined, `spent` the Hope. Returns what it adds.
 template <class R, class Log>
 inline int Battle<R, Log>::spell_hope(int i) {
-  const int add = spell_hope_bonus(i);
+  const int add = spell_hope_bonus(i, spell_owed_);
   if (add == 0 || pc(i).spell_hope_card < 0) return 0;
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(pc(i).spell_hope_card)];
   spend_hope(i, 1, kHopeSpentCards);

@@ -205,7 +205,9 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
     }
     const int helped = roll_spell_ && spell_help_ && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
+    spell_owed_ = paid ? 0 : e.hope;  // a Hope for Nature's Tongue leaves what a success will cost (play_boons.hpp)
     r = action_roll(i, roll_mod(i, e) - again(i, e, n > 0 ? targets[0] : -1), net + sure + helped, diff, &total, at_enemies);
+    spell_owed_ = 0;
     if (helped > 0) [[unlikely]] help_sides_ = 0, roll_helper_ = -1;
     if (roll_spell_ && c.def->spell && succeeded(r) && pc(i).has_spotlight_end) [[unlikely]] spell_hit_ = true;  // Cloaking Blast
     if (r == RollResult::crit && roll_spell_ && c.def->spell && pc(i).has_crit_use) [[unlikely]] crit_use(i, *c.def);  // play_boosts.hpp
