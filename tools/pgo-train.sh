@@ -4,7 +4,9 @@
 # scenario and session with it, a few thousand fights each, on one thread. The
 # profile goes to build/pgo-profile, which the release preset compiles with.
 # The training never runs the `encsim bench` workloads: the bench measures how
-# the optimisation carries over to fights it was not trained on.
+# the optimisation carries over to fights it was not trained on. It writes to
+# build/pgo-profile, the presets' ENCSIM_PGO_PROFILE (a build configured with
+# another folder trains its own way).
 #   tools/pgo-train.sh            build, train (replacing any profile)
 set -euo pipefail
 cd "$(dirname "$0")/.."

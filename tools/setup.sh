@@ -33,6 +33,6 @@ fi
 
 # The release build is compiled with a profile of the shipped scenarios
 # (docs/performance.md), trained once; tools/pgo-train.sh trains it again.
-[ -f build/pgo-profile/trained ] || tools/pgo-train.sh
+compgen -G "build/pgo-profile/*.gcda" >/dev/null || tools/pgo-train.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)" >&2
