@@ -610,11 +610,10 @@ inline void Battle<R, Log>::reaction_rolls(int j, const Effect& e, const int* ta
     if (harms) radv(j).aimed(area);
     // A `reaction_roll` card's advantage (Quick Reactions, play_defence.hpp): a d6 added.
     const int adv = opt_.cards && pc(t).has_reaction_roll_reactions ? reaction_advantage(t, j, e, dmg, dc) : 0;
-    const int h = dice_.die(12), f = dice_.die(12);
-    const int total = h + f + trait_of(t, e.trait) + (adv > 0 ? dice_.die(6) : 0);
-    const bool ok = h == f || total >= dc;  // a reaction roll gives no Hope or Fear
-    ENCSIM_SAY(log_, "  %s's reaction roll %d%s vs %d: %s", pname(t), total, adv > 0 ? " (advantage)" : "", dc, ok ? "success" : "failure");
-    if (ok) {
+    const ReactionRoll roll = reaction_roll(trait_of(t, e.trait), dc, adv > 0);
+    ENCSIM_SAY(log_, "  %s's reaction roll %d%s vs %d: %s", pname(t), roll.total, adv > 0 ? " (advantage)" : "", dc,
+               roll.ok ? "success" : "failure");
+    if (roll.ok) {
       if (e.half_on_success && dmg > 0) damage_pc(t, dmg / 2, e.type, e.direct, false, j);
       continue;
     }

@@ -97,6 +97,17 @@ class Battle {
     return pc(i).hope_evasion > 0 && pc_[i].hope >= pc(i).hope_evasion_at ? pc(i).hope_evasion : 0;
   }
   // A trait, thresholds and the attack in use, with the Beastform's changes while in it.
+  // A PC's reaction roll: 2d12 + mod (and a d6 with advantage) against dc;
+  // matching dice succeed, and it gives no Hope or Fear (SRD, reaction rolls).
+  struct ReactionRoll {
+    int hope, fear, total;
+    bool ok;
+  };
+  ReactionRoll reaction_roll(int mod, int dc, bool advantage = false) {
+    const int h = dice_.die(12), f = dice_.die(12);
+    const int total = h + f + mod + (advantage ? dice_.die(6) : 0);
+    return {h, f, total, h == f || total >= dc};
+  }
   int trait_of(int i, Trait t) const {
     const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus +
                   (trait_aura_ && auras_ ? aura_trait_bonus(i, t) : 0);  // Elemental Aura: Earth (play_feats.hpp)

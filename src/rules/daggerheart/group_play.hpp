@@ -129,12 +129,11 @@ inline int Battle<R, Log>::group_reactions(int i, int t, std::uint64_t set) {
     ++feat(pc(k).feat_group_support).uses;
     const int trait = best_trait(k);
     const int mod = trait_of(k, static_cast<Trait>(trait));
-    const int h = dice_.die(12), f = dice_.die(12);
-    const bool ok = h == f || h + f + mod >= difficulty_needed;
-    bonus += ok ? 1 : -1;
+    const ReactionRoll roll = reaction_roll(mod, difficulty_needed);
+    bonus += roll.ok ? 1 : -1;
     ENCSIM_SAY(log_, "  %s joins, its spotlight this round: reaction roll (%s) Hope %d, Fear %d %+d = %d vs %d: %s",
-               pname(k), kTraitText[static_cast<std::size_t>(trait)], h, f, mod, h + f + mod, difficulty_needed,
-               ok ? "success, +1" : "failure, -1");
+               pname(k), kTraitText[static_cast<std::size_t>(trait)], roll.hope, roll.fear, mod, roll.total,
+               difficulty_needed, roll.ok ? "success, +1" : "failure, -1");
   }
   ENCSIM_SAY(log_, "  Group Action: %+d to %s's roll", bonus, pname(i));
   return bonus;

@@ -132,13 +132,11 @@ inline bool Battle<R, Log>::counter_roll(int w, int k, int t, int j) {
   const PcCard& c = pc(w).cards[static_cast<std::size_t>(k)];
   ++feat(c.feat).uses;
   const int dc = difficulty(j);
-  const int h = dice_.die(12), f = dice_.die(12);
-  const int total = h + f + spellcast_mod(w);
-  const bool ok = h == f || total >= dc;
+  const ReactionRoll roll = reaction_roll(spellcast_mod(w), dc);
   ENCSIM_SAY(log_, "  %s plays %s against %s's magic on %s: reaction roll %d (Spellcast) vs %d: %s", pname(w),
-             c.def->name.c_str(), aname(j), pname(t), total, dc, ok ? "success: the attack stops" : "failure");
+             c.def->name.c_str(), aname(j), pname(t), roll.total, dc, roll.ok ? "success: the attack stops" : "failure");
   (void)t;
-  if (!ok) return false;
+  if (!roll.ok) return false;
   pay_card(w, k, false);
   ++feat(c.feat).conditions;
   countered_ = true;
