@@ -102,7 +102,7 @@ inline double Battle<R, Log>::run_value(int i, const CardEffect& e) const {
   const int dice = std::min(12, pc(i).proficiency + 1 + pc_[i].stance_prof);
   const double die = (w.sides + 1) / 2.0;
   const double rest = w.flat + w.damage_bonus + pc_[i].stance_damage;
-  int level[16];
+  int level[16] = {};  // filled below for the nd dice; zeroed so the profiled build sees no read of an unset one
   for (int q = 0; q < dice; ++q) level[q] = static_cast<int>((dice - q) * die + rest + 0.5);
   int order[16];
   return run_plan(i, level, dice, targets, chance, n, order);
@@ -141,7 +141,7 @@ inline void Battle<R, Log>::run_strike(int i, int k, const int* targets, int n, 
   run_dice_ = nullptr;
   const int nd = run_n_;
   std::sort(dice, dice + nd);
-  int level[16];
+  int level[16] = {};  // filled below for the nd dice; zeroed so the profiled build sees no read of an unset one
   for (int q = 0; q < nd; ++q) level[q] = q == 0 ? total : level[q - 1] - dice[q - 1] - (crit ? w.sides : 0);
   int order[16];
   run_plan(i, level, nd, hit, chance, m, order);
