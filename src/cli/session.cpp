@@ -133,7 +133,10 @@ CompiledSession compile_session(Session session, const std::vector<std::string>&
           using E = std::decay_t<decltype(first)>;
           first.check_session(s.ruleset_pos);
           for (const SessionItem& it : v.items)
-            if (!it.fight) E::compile_rest(it.rest, it.rest_options);
+            if (!it.fight) {
+              const auto plan = E::compile_rest(it.rest, it.rest_options);
+              if constexpr (requires { first.check_rest(plan, it.pos); }) first.check_rest(plan, it.pos);  // a move the party can't make
+            }
           std::vector<std::string> party;
           for (const CombatantInfo& ci : first.roster())
             if (ci.side == 0 && ci.pc) party.push_back(ci.name);

@@ -601,6 +601,7 @@ class Battle {
   void help_die(int helper);
   void splash_stress(int i, int t);
   int aura_trait_bonus(int i, Trait t) const;
+  int drill_sides_ = 0, drill_feat_ = -1;  // Martial Preparation's Slayer Dice held apart: their sides and the teacher's row (play_pool.hpp)
   bool trait_aura_ = false;  // a PC holds a trait aura (Elemental Aura: Earth, play_feats.hpp)
   int help_sides_ = 0;  // the advantage die of the Help on the roll being made (Epic Poetry's d10), 0: a d6
   bool help_reactions_ = false;  // a PC holds a `help` reaction (Eloquent), with an ally

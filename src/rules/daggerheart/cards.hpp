@@ -641,6 +641,9 @@ struct CardEffect {
   // Passives: the PC's Rally Die has these sides, when it has one (Epic Poetry);
   // its advantage die when it Helps an ally (Epic Poetry's d10); 0 none.
   int p_rally_die = 0, p_help_die = 0;
+  // Passive: the party may take the Martial Preparation downtime move at a rest; the PC and
+  // each PC who takes it gain a Slayer Die of these sides (0 none; rest.hpp, play_pool.hpp).
+  int p_drill_die = 0;
   // A passive with a features.csv row: one that acts in the fight (Adrenaline, On the Brink,
   // Unyielding Armor, Voice of Reason, Rise Up, Conjure Shield, Act of Reprisal, Adept, Unshakable, Surefooted).
   bool acts() const {
@@ -648,7 +651,7 @@ struct CardEffect {
            p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
            p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress || p_help_die > 0 ||
            p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0 || p_help_spellcast > 0 ||
-           p_spell_hope > 0;
+           p_spell_hope > 0 || p_drill_die > 0;
   }
 };
 

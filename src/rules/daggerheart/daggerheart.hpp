@@ -211,6 +211,8 @@ struct Pc {
   int help_spell_die = 0, help_spell_card = -1;  // a passive (Enchanted Aid): it Helps Spellcast rolls with this die (0 none), its entry
   int keep_stress = 0;       // a passive (Unshakable): a d6 at or above this face and a Stress is not marked (0 none) ...
   int keep_stress_card = -1;  // ... the card (its row in features.csv), -1 none
+  int drill_die = 0;    // a passive (Martial Preparation): the Slayer Die its downtime move gives (0 none) ...
+  int drill_card = -1;  // ... the card (its row in features.csv counts the dice the party spends), -1 none
   int avoid_card = -1;  // an entry with avoid_condition (Bold Presence; play_guise.hpp), -1 none
   int spellcast_bonus = 0;  // a passive (Arcana-Touched): added to its Spellcast rolls
   int armor_stress_card = -1;  // a passive (Grace-Touched): an Armor Slot instead of a Stress, by policy (play_boons.hpp); -1 none
@@ -538,11 +540,12 @@ struct PartyState : CarryBase {
   bool avoid_used[kMaxPcs];  // avoid_condition (Bold Presence), once per rest
   std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
   std::uint16_t once_done[kMaxPcs][kMaxPcCards];  // per once_per_target card, the PCs it has healed (until its refresh)
+  std::int8_t drill[kMaxPcs];  // Slayer Dice from Martial Preparation held by a PC without a Slayer pool (kept until spent)
 };
 
 // A rest between two fights (the SRD's downtime): each PC's two downtime moves.
 enum class RestKind : std::uint8_t { none, short_rest, long_rest };
-enum class DowntimeMove : std::uint8_t { best, tend_to_wounds, clear_stress, repair_armor, prepare };
+enum class DowntimeMove : std::uint8_t { best, tend_to_wounds, clear_stress, repair_armor, prepare, martial_preparation };
 struct RestPlan {
   RestKind kind = RestKind::none;
   DowntimeMove moves[2] = {DowntimeMove::best, DowntimeMove::best};
@@ -595,11 +598,14 @@ class Encounter
 
   template <class R, class Log>
   void rest(const RestPlan& plan, PartyState& party, R& rng, Log& log) const;
+  template <class Log>
+  void rest_drill(const bool* drilled, PartyState& party, Log& log) const;  // Martial Preparation (rest.hpp)
   static RestPlan compile_rest(const Node& kind, const Node& options);  // throws InputError
   static const std::vector<std::string>& rest_kinds();
   static const std::vector<MetricSpec>& carry_specs();
   void carry_metrics(const PartyState& party, std::int64_t* out) const;
   void check_session(const SourcePos& where) const;
+  void check_rest(const RestPlan& plan, const SourcePos& where) const;  // throws InputError
 };
 
 Encounter compile(const Scenario& scenario, const Variant& variant);

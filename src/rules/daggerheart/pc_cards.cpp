@@ -55,6 +55,7 @@ void fold_passive(Pc& p, const CardEffect& e) {
   p.no_minor_hp = std::max(p.no_minor_hp, e.p_no_minor);
   if (e.p_keep_armor > 0) p.keep_armor = p.keep_armor > 0 ? std::min(p.keep_armor, e.p_keep_armor) : e.p_keep_armor;
   if (e.p_no_disadvantage >= 0) p.no_disadvantage = e.p_no_disadvantage;
+  p.drill_die = std::max(p.drill_die, e.p_drill_die);
   if (e.p_keep_stress > 0) p.keep_stress = p.keep_stress > 0 ? std::min(p.keep_stress, e.p_keep_stress) : e.p_keep_stress;
   p.stressed_proficiency = std::max(p.stressed_proficiency, e.p_stressed_proficiency);
   p.hurt_clear_stress += e.p_hurt_clear_stress;
@@ -192,6 +193,8 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with keep_stress (Unshakable)
     if (p.cards[k].live() && p.cards[k].def->effect.p_keep_stress > 0 && p.keep_stress_card < 0)
       p.keep_stress_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with drill_die (Martial Preparation)
+    if (p.cards[k].live() && p.cards[k].def->effect.p_drill_die > 0 && p.drill_card < 0) p.drill_card = static_cast<int>(k);
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with avoid_condition (Bold Presence)
     if (p.cards[k].live() && p.cards[k].def->effect.avoid_condition && p.avoid_card < 0) p.avoid_card = static_cast<int>(k);
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with reprisal (Act of Reprisal)

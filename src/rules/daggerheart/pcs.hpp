@@ -514,7 +514,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     added += more;
     if (added_card < 0) added_card = s.familiar_card;
   }
-  if (opt_.cards && p.has_attack_pool) {  // a pool's tokens (Slayer Dice, play_pool.hpp): extra damage, not doubled
+  if (opt_.cards && (p.has_attack_pool || s.drill > 0)) {  // a pool's tokens (Slayer Dice, play_pool.hpp): extra damage, not doubled
     int first = -1;
     const int tokens = pool_damage(i, targets[0], dmg, w.type, &first);
     dmg += tokens;

@@ -89,6 +89,19 @@ inline RollResult Battle<R, Log>::pool_attack_roll(int i, RollResult r, int diff
     if (*total >= difficulty_needed) return r == RollResult::failure_hope ? RollResult::success_hope : RollResult::success_fear;
     return r;
   }
+  if (s.drill > 0 && short_by > 0) [[unlikely]] {  // Martial Preparation's dice held apart: the same rule
+    const double mean = (drill_sides_ + 1) / 2.0;
+    const int n = std::max(1, static_cast<int>(short_by / mean + 0.999999));
+    if (n > s.drill || n * drill_sides_ < short_by || weapon_marks(i, t, attack_of(i)) <= n * kHopeWorth) return r;
+    int add = 0;
+    for (int q = 0; q < n; ++q) add += dice_.die(drill_sides_);
+    s.drill -= n;
+    feat(drill_feat_).uses += n;
+    *total += add;
+    ENCSIM_SAY(log_, "  %s spends %d Slayer Di%s from Martial Preparation on the attack roll: +%d = %d (%d left)", pname(i),
+               n, n == 1 ? "e" : "ce", add, *total, s.drill);
+    if (*total >= difficulty_needed) return r == RollResult::failure_hope ? RollResult::success_hope : RollResult::success_fear;
+  }
   return r;
 }
 
@@ -139,6 +152,24 @@ inline int Battle<R, Log>::pool_damage(int i, int t, int dmg, DamageType type, i
     if (*first < 0) *first = k;
     ENCSIM_SAY(log_, "  %s spends %d of %s's tokens on the damage roll: +%d = %d (%d left)", pname(i), n,
                c.def->name.c_str(), add, dmg + extra, held);
+  }
+  if (s.drill > 0 && !spell) [[unlikely]] {  // Martial Preparation's dice held apart: the same rule, weapon damage only
+    const double mean = (drill_sides_ + 1) / 2.0, now = adv_marks(t, dmg + extra, type);
+    int n = 0;
+    double best = 1e-9;
+    for (int q = 1; q <= s.drill; ++q) {
+      const double v = adv_marks(t, dmg + extra + q * mean, type) - now - q * kHopeWorth;
+      if (v > best) best = v, n = q;
+    }
+    if (n > 0) {
+      int add = 0;
+      for (int q = 0; q < n; ++q) add += dice_.die(drill_sides_);
+      s.drill -= n;
+      feat(drill_feat_).uses += n;
+      extra += add;
+      ENCSIM_SAY(log_, "  %s spends %d Slayer Di%s from Martial Preparation on the damage roll: +%d = %d (%d left)", pname(i),
+                 n, n == 1 ? "e" : "ce", add, dmg + extra, s.drill);
+    }
   }
   return extra;
 }

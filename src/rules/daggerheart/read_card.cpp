@@ -513,6 +513,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
     keys.push_back({"tag_teams", "integer", "0", "more Tag Team rolls the PC may initiate a session"});
     keys.push_back({"help_spellcast", "integer", "0", "the PC Helps an ally's Spellcast roll (by the Help policy) with an advantage die of these sides (6 to 20)"});
     keys.push_back({"tag_team_cost", "integer", "0", "the Hope an ally spends to initiate a Tag Team roll with the PC (1 or 2; 3 without)"});
+    keys.push_back({"drill_die", "integer", "0", "at a rest the party may take the Martial Preparation downtime move: the PC and each PC who takes it gain a Slayer Die of these sides (4 to 12)"});
     keys.push_back({"stress_experience", "integer", "0", "the PC may mark a Stress instead of spending the Hope an Experience costs; the Experience's bonus is then multiplied by this (2 to 3)"});
     MapReader pr(*p, keys, "passive of '" + c.name + "'");
     pr.finish();
@@ -557,6 +558,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
       throw InputError(pr.scalar(pr.has("rally_die") && e.p_rally_die < 6 ? "rally_die" : "help_die")->pos(),
                        "rally_die and help_die are dice of 6 to 20 sides");
     e.p_stress_experience = static_cast<int>(pr.get_int("stress_experience", 0, 0, 3));
+    e.p_drill_die = static_cast<int>(pr.get_int("drill_die", 0, 0, 12));
+    if (pr.has("drill_die") && e.p_drill_die < 4) throw InputError(pr.scalar("drill_die")->pos(), "drill_die is a die of 4 to 12 sides");
     e.p_free_experience = static_cast<int>(pr.get_int("free_experience", 0, 0, 6));
     if (e.p_free_experience == 1)
       throw InputError(pr.scalar("free_experience")->pos(), "free_experience is a d6 face from 2 to 6 (1 would make every Experience free)");

@@ -41,6 +41,42 @@ void rest_companion(const Pc& pc, int i, bool long_rest, PartyState& p, Log& log
   }
 }
 
+// Martial Preparation (a Slayer's mastery): when a living PC with it takes
+// the move, it and each PC who took the move gain a Slayer Die of its sides
+// (the largest when several teach): on the PC's own Slayer pool (a pool
+// filled by rolls with Hope and spent on attacks) while that has room, else
+// held apart (PartyState::drill, no limit) until spent in a fight
+// (play_pool.hpp). Without a teacher taking it, the move gives nothing
+// (check_rest refuses a plan naming it for a party without one).
+template <class Log>
+void Encounter::rest_drill(const bool* drilled, PartyState& p, Log& log) const {
+  const int n = static_cast<int>(pcs.size());
+  int sides = 0;
+  for (int i = 0; i < n; ++i)
+    if (drilled[i] && !p.dead[i]) sides = std::max(sides, pcs[static_cast<std::size_t>(i)].drill_die);
+  if (sides == 0) return;
+  for (int i = 0; i < n; ++i) {
+    if (!drilled[i] || p.dead[i]) continue;
+    const Pc& pc = pcs[static_cast<std::size_t>(i)];
+    int on = -1;
+    for (std::size_t k = 0; k < pc.cards.size() && on < 0; ++k) {
+      const CardPool& pool = pc.cards[k].def->effect.pool;
+      if (pc.cards[k].live() && pool.fill == PoolFill::hope_roll && pool.spend == PoolSpend::attack) on = static_cast<int>(k);
+    }
+    if (on < 0) {
+      ++p.drill[i];
+      ENCSIM_SAY(log, "Martial Preparation: %s gains a d%d Slayer Die (%d held)", pc.name.c_str(), sides, p.drill[i]);
+    } else if (p.pool[i][on] < pc.cards[static_cast<std::size_t>(on)].pool_max) {
+      ++p.pool[i][on];
+      ENCSIM_SAY(log, "Martial Preparation: %s places a Slayer Die on %s (%d of %d)", pc.name.c_str(),
+                 pc.cards[static_cast<std::size_t>(on)].def->name.c_str(), p.pool[i][on],
+                 pc.cards[static_cast<std::size_t>(on)].pool_max);
+    } else {
+      ENCSIM_SAY(log, "Martial Preparation: %s's %s is full", pc.name.c_str(), pc.cards[static_cast<std::size_t>(on)].def->name.c_str());
+    }
+  }
+}
+
 template <class R, class Log>
 void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) const {
   if (plan.kind == RestKind::none) return;
@@ -48,6 +84,7 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
   const int n = static_cast<int>(pcs.size());
   int alive = 0, preparing = 0;
   int prepares[kMaxPcs] = {};
+  bool drilled[kMaxPcs] = {};
   for (int i = 0; i < n; ++i) {
     if (p.dead[i]) continue;
     ++alive;
@@ -78,6 +115,7 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
           break;
         }
         case DowntimeMove::repair_armor: clear(p.armor_marked[i], "Armor Slots"); break;
+        case DowntimeMove::martial_preparation: drilled[i] = true; break;
         default:
           preparing += prepares[i] == 0 ? 1 : 0;
           ++prepares[i];
@@ -120,6 +158,7 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
     p.hope[i] = std::min(cap, p.hope[i] + per * prepares[i]);
     ENCSIM_SAY(log, "%s prepares: Hope %d", pcs[static_cast<std::size_t>(i)].name.c_str(), p.hope[i]);
   }
+  rest_drill(drilled, p, log);
   if (plan.gm_fear) {
     const int gained = rng.die(4) + (long_rest ? alive : 0);
     p.fear = std::min(opt.fear_max, p.fear + gained);

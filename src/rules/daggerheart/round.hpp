@@ -168,7 +168,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   if (adjusters_ && !succeeded(r) && opt_.cards) [[unlikely]]
     r = adjust_total(i, r, target_difficulty, total, h, f, sides);  // Adjust Reality (play_strikes.hpp)
   // Slayer Dice on a failed weapon attack roll (play_pool.hpp), before a Rally or Prayer Die.
-  if (attack && !succeeded(r) && pc(i).has_attack_pool && opt_.cards && roll_vs_ >= 0)
+  if (attack && !succeeded(r) && (pc(i).has_attack_pool || pc_[i].drill > 0) && opt_.cards && roll_vs_ >= 0)
     r = pool_attack_roll(i, r, target_difficulty, total);
   if (attack && !succeeded(r) && sprites_ > 0 && roll_vs_ >= 0 && i != sprite_pc_) [[unlikely]]
     r = sprite_roll(i, r, target_difficulty, total);  // Forest Sprites (play_strikes.hpp)

@@ -17,8 +17,8 @@ RestPlan Encounter::compile_rest(const Node& kind, const Node& options) {
   if (options.is_null()) return plan;
   static const std::vector<KeySpec> keys{
       {"moves", "list of two moves", "[best, best]",
-       "each PC's two downtime moves: tend_to_wounds, clear_stress, repair_armor, prepare, or best (clear what is "
-       "most marked, else prepare)"},
+       "each PC's two downtime moves: tend_to_wounds, clear_stress, repair_armor, prepare, martial_preparation "
+       "(with a PC who has Martial Preparation), or best (clear what is most marked, else prepare)"},
       {"gm_fear", "boolean", "true", "the GM gains Fear for the rest (1d4; a long rest 1d4 + the living PCs)"}};
   MapReader r(options, keys, "Daggerheart rest options");
   r.finish();
@@ -26,7 +26,8 @@ RestPlan Encounter::compile_rest(const Node& kind, const Node& options) {
   if (const Node* moves = r.get("moves")) {
     if (!moves->is_list() || moves->items().size() != 2)
       throw InputError(moves->pos(), "moves must list two downtime moves (the same one twice is allowed)");
-    static const std::vector<std::string> names{"best", "tend_to_wounds", "clear_stress", "repair_armor", "prepare"};
+    static const std::vector<std::string> names{"best",    "tend_to_wounds", "clear_stress",
+                                                "repair_armor", "prepare", "martial_preparation"};
     for (std::size_t m = 0; m < 2; ++m) {
       const Node& n = moves->items()[m];
       const std::string& name = n.as_string();
@@ -36,6 +37,8 @@ RestPlan Encounter::compile_rest(const Node& kind, const Node& options) {
                                       "; expected one of " + one_of(names));
       plan.moves[m] = static_cast<DowntimeMove>(at - names.begin());
     }
+    if (plan.moves[0] == DowntimeMove::martial_preparation && plan.moves[1] == DowntimeMove::martial_preparation)
+      throw InputError(moves->items()[1].pos(), "martial_preparation gives its Slayer Die once a rest; name it once");
   }
   return plan;
 }
@@ -69,6 +72,15 @@ void Encounter::carry_metrics(const PartyState& p, std::int64_t* out) const {
   out[kCarryHope] = hope;
   out[kCarryStanding] = standing;
   out[kCarryFear] = p.fear;
+}
+
+// A rest naming martial_preparation needs a PC who can teach it.
+void Encounter::check_rest(const RestPlan& plan, const SourcePos& where) const {
+  if (plan.moves[0] != DowntimeMove::martial_preparation && plan.moves[1] != DowntimeMove::martial_preparation) return;
+  for (const Pc& pc : pcs)
+    if (pc.drill_die > 0) return;
+  throw InputError(where, "the downtime move martial_preparation needs a PC with Martial Preparation (the Call of the "
+                          "Slayer mastery) in the party");
 }
 
 void Encounter::check_session(const SourcePos& where) const {

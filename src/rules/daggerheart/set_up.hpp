@@ -56,6 +56,12 @@ inline void Battle<R, Log>::set_up() {
   }
   pcs_up_ = n_pc_;
   for (int i = 0; i < n_pc_; ++i) last_hit_by_[i] = -1;
+  int teacher = -1;  // Martial Preparation: the largest die, by name on ties (play_pool.hpp)
+  for (int i = 0; i < n_pc_; ++i)
+    if (pc(i).drill_die > 0 && (teacher < 0 || pc(i).drill_die > drill_sides_ ||
+                                (pc(i).drill_die == drill_sides_ && named_before(i, teacher))))
+      teacher = i, drill_sides_ = pc(i).drill_die;
+  if (teacher >= 0) drill_feat_ = pc(teacher).cards[static_cast<std::size_t>(pc(teacher).drill_card)].feat;
   for (int j = 0; j < n_adv_; ++j) {
     AdvState& s = adv_[j];
     s = kNewAdv;
@@ -109,6 +115,7 @@ inline void Battle<R, Log>::carry_in() {
       s.loyal_used = p.loyal_used[i];
       s.unstoppable_used = p.unstoppable_used[i];
       s.avoid_used = p.avoid_used[i];
+      s.drill = p.drill[i];
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -157,6 +164,7 @@ inline void Battle<R, Log>::carry_out() {
     p.loyal_used[i] = s.loyal_used;
     p.unstoppable_used[i] = s.unstoppable_used;
     p.avoid_used[i] = s.avoid_used;
+    p.drill[i] = static_cast<std::int8_t>(s.drill);
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];

@@ -53,6 +53,7 @@ struct PcState {
   std::uint64_t reprisal_foes;
   std::array<std::uint16_t, kMaxPcCards> once_done;  // per once_per_target card, the PCs it has healed (a bit each; Healing Hands)
   std::array<std::int8_t, kMaxPcCards> pool;  // tokens on each card's pool (Slayer Dice; play_pool.hpp)
+  int drill;  // Slayer Dice from Martial Preparation held apart from any pool (play_pool.hpp)
   // A stance's (Elemental Incarnation) more to both thresholds, advantage on weapon attacks with a trait
   // (-1 none), more Proficiency on damage rolls and more Evasion (a while_stance passive's counted).
   int stance_thresholds, stance_adv, stance_prof, stance_evasion;
