@@ -76,6 +76,22 @@ TEST(DaggerheartLink, UnionIsNotCastOnAPartyEvenlyWell) {
   EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 0) << r.log;
 }
 
+// Armor stays the hit PC's: Ally marks its own Armor Slot against the Major
+// hit (2 HP to 1), and only the 1 HP left (its last) goes to Hero.
+TEST(DaggerheartLink, UnionPassesOnlyTheHpLeftAfterTheHitPcsArmor) {
+  const auto enc = encounter_from(fight("  - {name: Ally, level: 10, proficiency: 1, hp: 6, evasion: 10, primary: {damage: d4}, "
+                                        "armor: {thresholds: [5, 11], score: 1}, marked: {hp: 5, stress: 6}}\n" +
+                                            pc("Hero", "hope: 5, cards: [\"Transcendent Union\"]"),
+                                        foe(16), 1, ", fear_start: 0, fear_reserve: 1"));
+  ScriptedDice dice{{{12, 3}, {12, 5}, {20, 15}, {20, 3}}};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "16 damage to Ally (thresholds 15/21), an Armor Slot marked (0 of 1 left): 1 HP to mark, passed by a link"))
+      << r.log;
+  EXPECT_TRUE(has(r, "Transcendent Union: Hero marks the 1 HP Ally would mark")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hp_left, 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].hp_left, 5) << r.log;
+}
+
 // Both PCs low: Hero (forced to cast by its tactics) has 2 HP left, so Foe's
 // Major hit on Ally (2 HP, its last) would take Hero down too: no PC goes
 // down on another's HP, so Ally marks them itself and makes its death move.
