@@ -92,6 +92,23 @@ TEST(DaggerheartLink, UnionPassesOnlyTheHpLeftAfterTheHitPcsArmor) {
   EXPECT_EQ(r.rec.combatants[1].hp_left, 5) << r.log;
 }
 
+// A card's Stress cost is Stress the PC would mark, so the union passes it
+// too (its affordability stays on the payer's own slots): Ally (2 slots
+// free) pays Chokehold's Stress and Hero (6 free) marks it.
+TEST(DaggerheartLink, UnionPassesAStressCost) {
+  const auto enc = encounter_from(fight(pc("Ally", "marked: {hp: 5, stress: 4}, cards: [Chokehold], "
+                                                   "tactics: [{do: \"card:Chokehold\"}, {do: attack}]") +
+                                            pc("Hero", "hope: 5, cards: [\"Transcendent Union\"], "
+                                                       "tactics: [{do: \"card:Transcendent Union\"}, {do: attack}]"),
+                                        foe(16), 1, ", fear_start: 0, fear_reserve: 1"));
+  ScriptedDice dice{{}};  // two cards without a roll: the party keeps the spotlight, and the round ends
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Ally plays Chokehold")) << r.log;
+  EXPECT_TRUE(has(r, "Transcendent Union: Hero marks the 1 Stress Ally would mark")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 0) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].extra[dh::kExtraStressMarked], 1) << r.log;
+}
+
 // Both PCs low: Hero (forced to cast by its tactics) has 2 HP left, so Foe's
 // Major hit on Ally (2 HP, its last) would take Hero down too: no PC goes
 // down on another's HP, so Ally marks them itself and makes its death move.
