@@ -121,6 +121,7 @@ TEST(DaggerheartLink, UnionNeverPassesHpToAPcTheyWouldTakeDown) {
   const Replay r = replay(enc, dice);
   EXPECT_TRUE(has(r, "Transcendent Union links Ally, Hero")) << r.log;
   EXPECT_FALSE(has(r, "marks the 2 HP")) << r.log;
+  EXPECT_TRUE(has(r, "no PC linked to Ally stays up after 2 HP: Ally marks them")) << r.log;
   EXPECT_TRUE(has(r, "Ally marks their last HP")) << r.log;
   EXPECT_EQ(r.rec.combatants[1].hp_left, 2) << r.log;
   EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "Transcendent Union").healed, 0);
@@ -164,14 +165,22 @@ TEST(DaggerheartLink, SharedClarityPassesStressAndTheMarkerRollsItsOwnFeatures) 
   EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "Book of Vyola").healed, 2);
 }
 
-// Hero with 2 Stress slots free: no pair (none at 1 or fewer), so it attacks.
+// Hero with 2 Stress slots free: no pair (none at 1 or fewer), so it attacks
+// and keeps its Hope. One Stress more (a slot free) and the pair is there:
+// the Stress it and Ally can move (1) beats the Hope and the weapon, and it
+// links them. Old code: never cast.
 TEST(DaggerheartLink, SharedClarityWaitsForAPcAtItsLastStressSlot) {
-  const auto enc = encounter_from(fight(pc("Ally", "") + pc("Hero", "marked: {stress: 4}, hope: 2, cards: [\"Book of Vyola\"]"),
-                                        foe(1), 1, ", fear_start: 0, fear_reserve: 1"));
-  ScriptedDice dice{{{12, 3}, {12, 5}, {20, 15}, {12, 3}, {12, 5}, {20, 3}}};
-  const Replay r = replay(enc, dice);
-  EXPECT_FALSE(has(r, "plays Book of Vyola")) << r.log;
-  EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], 0) << r.log;
+  for (const int marked : {4, 5}) {
+    const auto enc = encounter_from(fight(pc("Ally", "") + pc("Hero", "marked: {stress: " + std::to_string(marked) +
+                                                                          "}, hope: 2, cards: [\"Book of Vyola\"]"),
+                                          foe(1), 1, ", fear_start: 0, fear_reserve: 1"));
+    ScriptedDice dice = marked == 4 ? ScriptedDice{{{12, 3}, {12, 5}, {20, 15}, {12, 3}, {12, 5}, {20, 3}}}
+                                    : ScriptedDice{{{12, 3}, {12, 5}, {20, 3}}};
+    const Replay r = replay(enc, dice);
+    EXPECT_EQ(has(r, "Hero plays Book of Vyola"), marked == 5) << r.log;
+    EXPECT_EQ(has(r, "Book of Vyola links Ally, Hero"), marked == 5) << r.log;
+    EXPECT_EQ(r.rec.resources[dh::kHopeSpentCards], marked == 5 ? 1 : 0) << r.log;
+  }
 }
 
 // ---------------------------------------------------------------------------

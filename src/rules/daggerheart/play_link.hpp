@@ -43,7 +43,11 @@ inline int Battle<R, Log>::link_pick(int i, int n, bool hp) const {
 template <class R, class Log>
 inline int Battle<R, Log>::link_move(int i, int n, bool hp) {
   const int j = link_pick(i, n, hp);
-  if (j == i) return i;
+  if (j == i) {
+    if (hp && hp_left(i) <= n)  // the HP take i down and no linked PC would stay up: i marks them
+      ENCSIM_SAY(log_, "  no PC linked to %s stays up after %d HP: %s marks them", pname(i), n, pname(i));
+    return i;
+  }
   const int src = pc_[i].link_src[hp ? 1 : 0] - 1;
   const PcCard* c = src >= 0 ? &pc(src / kMaxPcCards).cards[static_cast<std::size_t>(src % kMaxPcCards)] : nullptr;
   if (c != nullptr) feat(c->feat).healed += n;
