@@ -304,6 +304,9 @@ daggerheart::PartyState dh_state(int n) {
     p.tag_teams_used[i] = 0;
     p.comp_stress[i] = 0;  // no companion here; every carried field is set (UBSan reads the bools)
     p.comp_out[i] = p.loyal_used[i] = p.unstoppable_used[i] = p.avoid_used[i] = false;
+    p.link_stress[i] = p.link_hp[i] = 0;  // no link (Transcendent Union, Shared Clarity)
+    p.link_src[i][0] = p.link_src[i][1] = 0;
+    p.drill[i] = 0;  // no Slayer Die from Martial Preparation
   }
   p.n_prayer = 0;
   p.fear = 0;

@@ -34,6 +34,7 @@
 //   play_traits.hpp      ancestry, community and subclass traits on a PC's own rolls and hits (a shell, Know the Tide's tokens, Camaraderie)
 //   play_strikes.hpp     strikes at several foes with dwindling dice, a foe thrown at another, lasting Vulnerable
 //   play_guise.hpp       guises and auras on a PC (layers of illusion, a Stress per attack on it, Hidden after a miss)
+//   play_link.hpp        links between PCs: who marks a linked PC's Stress and HP (Transcendent Union, Shared Clarity)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -199,7 +200,7 @@ class Battle {
   bool sneak_ok(int i) const;
   int pick_helper(int i, std::uint64_t skip = 0) const;
   int roll_pc_damage(int i, const PcWeapon& w, bool crit, int t);
-  void mark_stress(int i, int n);
+  void mark_stress(int i, int n, bool own = false);  // own: PC i marks it itself, no link moves it (play_link.hpp)
   int damage_pc(int i, int dmg, DamageType type, bool direct, bool shred, int from, int down = 0, bool all_armor = false);
   bool armor_policy_uses(int i, int marks) const;
   void mark_hp(int i, int marks, int from);
@@ -446,6 +447,14 @@ class Battle {
   void vanish(int i, int k);
   void avoid_condition(int t, bool* vul, bool* res);
   DamageType miss_type_ = DamageType::physical;  // the type of the adversary attack that just failed (Vanishing Dodge)
+  // Links between PCs (play_link.hpp)
+  int link_pick(int i, int n, bool hp) const;
+  int link_move(int i, int n, bool hp);
+  int link_pair(int i, int* a, int* b) const;
+  double link_worth(int i, const CardEffect& e) const;
+  void start_link(int i, int k);
+  bool links_ = false;  // a link is live (Transcendent Union, Shared Clarity): mark_stress and mark_hp ask it
+  int link_moved_ = 0;  // the HP the last mark_hp passed to a linked PC (damage_pc counts them to the hit PC's hurt)
   double unseen_worth(int q) const;
   int invisible_target(int i) const;
   void make_invisible(int i, const PcCard& c, int q);
@@ -742,3 +751,4 @@ class Battle {
 #include "rules/daggerheart/play_traits.hpp"
 #include "rules/daggerheart/play_strikes.hpp"
 #include "rules/daggerheart/play_guise.hpp"
+#include "rules/daggerheart/play_link.hpp"

@@ -244,6 +244,10 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     return beam_plan(i, e, give, &worth) == 0 ? -1.0 : v + p * worth;
   }
   if (e.darkness) [[unlikely]] return dark_from_ >= 0 ? -1.0 : v + p * dark_worth();  // Eclipse (play_spells.hpp)
+  if (e.link != 0) [[unlikely]] {  // Transcendent Union, Shared Clarity (play_link.hpp)
+    const double worth = link_worth(i, e);
+    return worth <= 0.0 ? -1.0 : v + worth;
+  }
   if (e.sprites > 0) [[unlikely]] {  // Forest Sprites (play_strikes.hpp)
     const double worth = sprites_worth(i, e);
     return worth <= 0.0 ? -1.0 : v + p * worth;
@@ -333,6 +337,7 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::allies:
       if (e.zone_die > 0) return zone_value(e) > 0.0;
       if (e.darkness) return dark_from_ < 0 && advs_up_ > 0;  // play_spells.hpp
+      if (e.link != 0) return link_worth(i, e) > 0.0;  // play_link.hpp
       if (e.sprites > 0) return sprites_worth(i, e) > 0.0;  // play_strikes.hpp
       if (e.hp_per_stress > 0) {
         int give[Encounter::kMaxPcs];

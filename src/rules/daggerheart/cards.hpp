@@ -167,6 +167,8 @@ struct CardPool {
 // `uses_trait: domain`: as many as the cards of its domain in the loadout, itself included (Fane of the Wilds).
 inline constexpr int kUsesSpellcast = 6;
 inline constexpr int kUsesDomain = 7;
+// What a `link` covers (CardEffect::link, bits): the Stress, the HP a linked PC would mark.
+inline constexpr int kLinkStress = 1, kLinkHp = 2;
 
 struct CardEffect {
   CardWhen when = CardWhen::action;
@@ -568,6 +570,14 @@ struct CardEffect {
   // do, and only then is a use spent (Counterspell, Book of Exota's Repudiate;
   // play_defence.hpp).
   bool counter_magic = false;
+  // Links between PCs (play_link.hpp; read_card_guise.cpp). An action (no
+  // roll, `target: party`) that links PCs until their next rest: when a
+  // linked PC would mark what the link covers (kLinkStress, kLinkHp: bits),
+  // the marks go whole to the linked PC the policy picks (Transcendent Union:
+  // both, every standing PC; Book of Vyola's Shared Clarity: Stress, a pair);
+  // 0 none. link_pcs: how many PCs it links, 0 every standing one.
+  int link = 0;
+  int link_pcs = 0;
   bool guise() const { return layers > 0 || attacker_stress > 0 || trait_as_spellcast >= 0 || hide >= 0; }
   bool forms() const {
     return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;

@@ -538,6 +538,8 @@ struct PartyState : CarryBase {
   bool loyal_used[kMaxPcs];  // Loyal Friend, once per long rest
   bool unstoppable_used[kMaxPcs];  // Unstoppable, once per long rest
   bool avoid_used[kMaxPcs];  // avoid_condition (Bold Presence), once per rest
+  std::uint16_t link_stress[kMaxPcs], link_hp[kMaxPcs];  // links until a rest (Transcendent Union, Shared Clarity; play_link.hpp)
+  int link_src[kMaxPcs][2];                               // ... and their cards (PcState::link_src)
   std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
   std::uint16_t once_done[kMaxPcs][kMaxPcCards];  // per once_per_target card, the PCs it has healed (until its refresh)
   std::int8_t drill[kMaxPcs];  // Slayer Dice from Martial Preparation held by a PC without a Slayer pool (kept until spent)

@@ -10,7 +10,9 @@
 namespace encsim::daggerheart {
 
 template <class R, class Log>
-inline void Battle<R, Log>::mark_stress(int i, int n) {
+inline void Battle<R, Log>::mark_stress(int i, int n, bool own) {
+  // A link: the Stress may go whole to a linked PC, which marks it as its own (play_link.hpp).
+  if (links_ && !own && pc_[i].link_stress != 0 && n > 0 && standing(i)) [[unlikely]] i = link_move(i, n, false);
   if (pc(i).keep_stress > 0 && standing(i)) [[unlikely]] n = shake_stress(i, n);  // Unshakable (play_defence.hpp)
   if (pc(i).armor_stress_card >= 0 && opt_.cards && standing(i)) [[unlikely]] n = armor_for_stress(i, n);  // Grace-Touched
   const int fit = std::min(n, pc(i).stress - pc_[i].stress_marked);
@@ -138,13 +140,20 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
                                       p.armor_slots - s.armor_marked, p.armor_slots);
     char more[32] = "";
     if (marked < marks) std::snprintf(more, sizeof more, " (of %d)", marks);
-    log_.say("  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP%s, %d left", dmg, direct ? " direct" : "",
-             pname(i), major, severe, armor, marked, more, hp_left(i) - marked);
+    if (links_ && pc_[i].link_hp != 0 && marks > 0 && standing(i) && link_pick(i, marks, true) != i)  // play_link.hpp
+      log_.say("  %d%s damage to %s (thresholds %d/%d)%s: %d HP to mark, passed by a link", dmg, direct ? " direct" : "",
+               pname(i), major, severe, armor, marks);
+    else
+      log_.say("  %d%s damage to %s (thresholds %d/%d)%s: marks %d HP%s, %d left", dmg, direct ? " direct" : "",
+               pname(i), major, severe, armor, marked, more, hp_left(i) - marked);
   }
   const auto taken = rpc(i).damage_taken;
+  if (links_) [[unlikely]] link_moved_ = 0;
   mark_hp(i, marks, from);
-  if (p.has_hurt_pool && opt_.cards && rpc(i).damage_taken > taken)  // Spellcharge, Never Upstaged (play_pool.hpp)
-    pool_hurt(i, static_cast<int>(rpc(i).damage_taken - taken), type, from);
+  auto hurt = rpc(i).damage_taken - taken;
+  if (links_) [[unlikely]] hurt += link_moved_;  // HP a linked PC marked for it are still the hit's (play_link.hpp)
+  if (p.has_hurt_pool && opt_.cards && hurt > 0)  // Spellcharge, Never Upstaged (play_pool.hpp)
+    pool_hurt(i, static_cast<int>(hurt), type, from);
   // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
   if (s.beast && p.beast_fragile && marks >= 2) drop_out(i, "Fragile: Major damage");
   if (foe_marks_ && marks >= 2) [[unlikely]] hush_end(i, "Major damage");  // Hush (play_foes.hpp)
@@ -158,6 +167,8 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
 template <class R, class Log>
 inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   if (marks <= 0 || !standing(i)) return;
+  // A link: the HP may go whole to a linked PC that stays up after marking them (play_link.hpp).
+  if (links_ && pc_[i].link_hp != 0) [[unlikely]] i = link_move(i, marks, true);
   if (pc(i).stance_save_hp > 0 && pc_[i].stance >= 0 && hp_left(i) > 0) [[unlikely]] {  // Elemental Dominion: Earth
     marks = stance_save(i, marks);
     if (marks <= 0) return;

@@ -275,6 +275,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       start_dark(i, k);  // Eclipse (play_spells.hpp)
     } else if (e.sprites > 0) [[unlikely]] {
       summon_sprites(i, k);  // Forest Sprites (play_strikes.hpp)
+    } else if (e.link != 0) [[unlikely]] {
+      start_link(i, k);  // Transcendent Union, Shared Clarity (play_link.hpp)
     } else if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);

@@ -101,7 +101,7 @@ inline void Battle<R, Log>::take_burden(int i, const PcCard& c, int q) {
   pc_[q].stress_marked -= n;
   feat(c.feat).healed += n;  // the ally's Stress cleared
   ENCSIM_SAY(log_, "  %s: %d Stress move from %s to %s, who gains %d Hope", c.def->name.c_str(), n, pname(q), pname(i), n);
-  mark_stress(i, n);
+  mark_stress(i, n, true);  // its own to mark: a link handing it back would undo the card (play_link.hpp)
   gain_hope(i, n);
 }
 

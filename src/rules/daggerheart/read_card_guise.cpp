@@ -1,7 +1,9 @@
 // The effect keys of guises and auras on a PC (cards.hpp; play_guise.hpp
 // plays them): `layers` (Confusing Aura), `attacker_stress` and
 // `trait_as_spellcast` (Overwhelming Aura), `hide` (Vanishing Dodge),
-// `counter_magic` (Counterspell, Book of Exota's Repudiate). Read by
+// `counter_magic` (Counterspell, Book of Exota's Repudiate), and links
+// between PCs: `link`, `link_pcs` (Transcendent Union, Book of Vyola's Shared
+// Clarity; play_link.hpp). Read by
 // read_card.cpp's read_effect before its cross-key checks (check_card.cpp),
 // each checked here with line:col. docs/scenarios.md, "Daggerheart domain cards".
 #include "rules/daggerheart/cards.hpp"
@@ -16,6 +18,8 @@ const std::vector<KeySpec>& guise_effect_keys() {
       {"trait_as_spellcast", "trait name", "", "action (`target: self`): on a success, until the fight ends, this trait equals the PC's Spellcast trait"},
       {"avoid_condition", "boolean", "false", "reaction (a second part beside its trigger's): once per rest, as an adversary's effect would make the PC Vulnerable or Restrained, it does not (the policy picks which)"},
       {"counter_magic", "boolean", "false", "reaction (attacked, `target: self` or `party`, no cost): an adversary's attack of magic damage that hits may be interrupted: a reaction roll with the PC's Spellcast trait against the attacker's Difficulty; on a success the attack fails with all it would do, and only a success spends a use"},
+      {"link", "stress|stress_hp", "", "action (no roll, `target: party`, no other effect): links PCs until their next rest (it carries across a session's fights; any rest ends it): when a linked PC would mark Stress (stress_hp: Stress or HP), the marks go whole to the linked PC the policy picks (the one with the most slots free after marking, never one it would take down while another can bear them)"},
+      {"link_pcs", "integer", "0", "with link: how many PCs it links: 0 every standing PC, 2 a pair the policy picks (the one with the fewest Stress slots free and the one with the most)"},
       {"hide", "physical|magic|any", "", "reaction (missed, `target: self`): after an adversary's attack of this damage type fails against the PC, it becomes Hidden (attacks on it have disadvantage) until its next action roll"},
   };
   return kKeys;
@@ -49,6 +53,16 @@ void read_guise_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.counter_magic && (e.trigger != CardTrigger::attacked || e.hope || e.stress || e.armor || e.hit_if != HitIf::any))
     throw InputError(r.scalar("counter_magic")->pos(), r.what() + ": counter_magic goes with `trigger: attacked`, no cost (hope, "
                                                                   "stress, armor) and no hit_if (the attack's magic is its condition)");
+  if (r.has("link")) {
+    e.link = r.get_choice("link", {"stress", "stress_hp"}, 0) == 0 ? kLinkStress : kLinkStress | kLinkHp;
+    if (!acting || e.target != CardTarget::party || e.roll != CardRoll::none || gifts || e.stress || e.armor ||
+        e.pay_on_success || e.guise())
+      throw InputError(r.scalar("link")->pos(), r.what() + ": link goes with an action at `target: party`, no roll, no Stress or "
+                                                         "Armor cost and no other effect (its Hope and uses only)");
+  }
+  e.link_pcs = static_cast<int>(r.get_int("link_pcs", 0, 0, 2));
+  if (r.has("link_pcs") && (e.link == 0 || e.link_pcs == 1))
+    throw InputError(r.scalar("link_pcs")->pos(), r.what() + ": link_pcs goes with link, and is 0 (every standing PC) or 2 (a pair)");
   if (r.has("hide")) {
     e.hide = r.get_choice("hide", {"physical", "magic", "any"}, 0);
     if (e.trigger != CardTrigger::missed || e.target != CardTarget::self || e.strike_back || e.redirect || gifts || e.advantage)

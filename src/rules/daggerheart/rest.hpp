@@ -85,6 +85,12 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
   int alive = 0, preparing = 0;
   int prepares[kMaxPcs] = {};
   bool drilled[kMaxPcs] = {};
+  for (int i = 0; i < n; ++i)  // a link ends at the next rest, short or long (play_link.hpp)
+    if ((p.link_stress[i] | p.link_hp[i]) != 0) {
+      if (!p.dead[i]) ENCSIM_SAY(log, "%s's link ends with the rest", pcs[static_cast<std::size_t>(i)].name.c_str());
+      p.link_stress[i] = p.link_hp[i] = 0;
+      p.link_src[i][0] = p.link_src[i][1] = 0;
+    }
   for (int i = 0; i < n; ++i) {
     if (p.dead[i]) continue;
     ++alive;

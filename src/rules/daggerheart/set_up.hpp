@@ -116,6 +116,9 @@ inline void Battle<R, Log>::carry_in() {
       s.unstoppable_used = p.unstoppable_used[i];
       s.avoid_used = p.avoid_used[i];
       s.drill = p.drill[i];
+      s.link_stress = p.link_stress[i], s.link_hp = p.link_hp[i];  // a link lasts until a rest (play_link.hpp)
+      s.link_src[0] = p.link_src[i][0], s.link_src[1] = p.link_src[i][1];
+      if ((s.link_stress | s.link_hp) != 0) [[unlikely]] links_ = true;
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -165,6 +168,8 @@ inline void Battle<R, Log>::carry_out() {
     p.unstoppable_used[i] = s.unstoppable_used;
     p.avoid_used[i] = s.avoid_used;
     p.drill[i] = static_cast<std::int8_t>(s.drill);
+    p.link_stress[i] = s.link_stress, p.link_hp[i] = s.link_hp;
+    p.link_src[i][0] = s.link_src[0], p.link_src[i][1] = s.link_src[1];
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];

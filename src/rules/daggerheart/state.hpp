@@ -78,6 +78,11 @@ struct PcState {
   int foe_stress, foe_stress_card;  // each adversary that attacks it marks this much Stress (Overwhelming Aura), 0 none, and the card
   bool avoid_used;  // its avoid_condition spent (Bold Presence: once per rest; play_guise.hpp)
   int lift, lift_trait;  // added to this trait (Trait index) until the fight ends (Overwhelming Aura's Presence), 0 none
+  // Links (play_link.hpp): the PCs (bits) it may pass the Stress, the HP it
+  // would mark to (Transcendent Union, Shared Clarity), until a rest (carried);
+  // and the link's card for each: its caster * kMaxPcCards + card + 1, 0 none.
+  std::uint16_t link_stress, link_hp;
+  int link_src[2];
 };
 
 struct AdvState {
