@@ -102,6 +102,11 @@ TEST(DaggerheartDrill, NoDieWithoutTheTeacherOrWithoutTheMove) {
   const std::string said = rest(enc, party, dh::DowntimeMove::martial_preparation, dh::DowntimeMove::prepare);
   EXPECT_EQ(party.drill[1], 0) << said;
   EXPECT_EQ(said.find("Martial Preparation"), std::string::npos) << said;
+  party.dead[0] = false;
+  party.out[0] = true;  // unconscious (a short rest's Prepare wakes nobody): it trains nobody either
+  const std::string out = rest(enc, party, dh::DowntimeMove::martial_preparation, dh::DowntimeMove::prepare);
+  EXPECT_EQ(party.drill[1], 0) << out;
+  EXPECT_EQ(out.find("Martial Preparation"), std::string::npos) << out;
 }
 
 // A fight after the rest (Ana first, on the tactics stream's 1s): Ana's

@@ -165,6 +165,26 @@ TEST(DaggerheartLink, SharedClarityPassesStressAndTheMarkerRollsItsOwnFeatures) 
   EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "Book of Vyola").healed, 2);
 }
 
+// Shared Clarity links Hero (no Stress slot free) and Ally (3 free, 1 HP
+// left). Jeer's 4 Stress on Hero would fill Ally's 3 slots and its last HP
+// with the fourth: Ally is passed none, and Hero marks them itself (4 HP,
+// Stress with no slot free). Before: Ally took them and went down.
+TEST(DaggerheartLink, SharedClarityNeverPassesStressWhoseOverflowTakesAPcDown) {
+  const auto enc = encounter_from(fight(pc("Ally", "marked: {hp: 5, stress: 3}") +
+                                            pc("Hero", "marked: {stress: 6}, hope: 2, cards: [\"Book of Vyola\"]"),
+                                        "  - {name: Foe, difficulty: 24, thresholds: [10, 20], hp: 6, atk: 0, attack: {damage: 1}, "
+                                        "features: [{name: Jeer, kind: action, effect: attack, target_stress: 4, damage: 1}], "
+                                        "tactics: [{do: \"feature:Jeer\", target: highest_hp}]}\n",
+                                        1, ", fear_start: 0, fear_reserve: 1"));
+  ScriptedDice dice{{{12, 3}, {12, 5}, {20, 15}, {20, 3}}};  // Hero Vulnerable: advantage
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Book of Vyola links Ally, Hero")) << r.log;
+  EXPECT_FALSE(has(r, "Book of Vyola: Ally marks")) << r.log;
+  EXPECT_FALSE(r.rec.combatants[0].down) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hp_left, 1) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].hp_left, 1) << r.log;  // the hit's 1 and the 4 Stress as HP
+}
+
 // Hero with 2 Stress slots free: no pair (none at 1 or fewer), so it attacks
 // and keeps its Hope. One Stress more (a slot free) and the pair is there:
 // the Stress it and Ally can move (1) beats the Hope and the weapon, and it

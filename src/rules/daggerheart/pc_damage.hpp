@@ -6,13 +6,15 @@
 #pragma once
 
 #include <algorithm>
+#include <utility>
 
 namespace encsim::daggerheart {
 
 template <class R, class Log>
 inline void Battle<R, Log>::mark_stress(int i, int n, bool own) {
   // A link: the Stress may go whole to a linked PC, which marks it as its own (play_link.hpp).
-  if (links_ && !own && pc_[i].link_stress != 0 && n > 0 && standing(i)) [[unlikely]] i = link_move(i, n, false);
+  if (links_ && !own && pc_[i].link_stress != 0 && n > 0 && standing(i) && hp_left(i) > 0) [[unlikely]]
+    i = link_move(i, n, false);  // a PC on no HP (a blaze) marks its own
   if (pc(i).keep_stress > 0 && standing(i)) [[unlikely]] n = shake_stress(i, n);  // Unshakable (play_defence.hpp)
   if (pc(i).armor_stress_card >= 0 && opt_.cards && standing(i)) [[unlikely]] n = armor_for_stress(i, n);  // Grace-Touched
   const int fit = std::min(n, pc(i).stress - pc_[i].stress_marked);
@@ -148,10 +150,16 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
                pname(i), major, severe, armor, marked, more, hp_left(i) - marked);
   }
   const auto taken = rpc(i).damage_taken;
-  if (links_) [[unlikely]] link_moved_ = 0;
-  mark_hp(i, marks, from);
-  auto hurt = rpc(i).damage_taken - taken;
-  if (links_) [[unlikely]] hurt += link_moved_;  // HP a linked PC marked for it are still the hit's (play_link.hpp)
+  auto hurt = taken;
+  if (links_) [[unlikely]] {  // HP a linked PC marked for it are still the hit's (play_link.hpp)
+    const int outer = std::exchange(link_moved_, 0);  // a hit nested in this one's death move keeps its own count
+    mark_hp(i, marks, from);
+    hurt = rpc(i).damage_taken - taken + link_moved_;
+    link_moved_ = outer;
+  } else {
+    mark_hp(i, marks, from);
+    hurt = rpc(i).damage_taken - taken;
+  }
   if (p.has_hurt_pool && opt_.cards && hurt > 0)  // Spellcharge, Never Upstaged (play_pool.hpp)
     pool_hurt(i, static_cast<int>(hurt), type, from);
   // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
@@ -168,7 +176,7 @@ template <class R, class Log>
 inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   if (marks <= 0 || !standing(i)) return;
   // A link: the HP may go whole to a linked PC that stays up after marking them (play_link.hpp).
-  if (links_ && pc_[i].link_hp != 0) [[unlikely]] i = link_move(i, marks, true);
+  if (links_ && pc_[i].link_hp != 0 && hp_left(i) > 0) [[unlikely]] i = link_move(i, marks, true);  // a blaze: its own
   if (pc(i).stance_save_hp > 0 && pc_[i].stance >= 0 && hp_left(i) > 0) [[unlikely]] {  // Elemental Dominion: Earth
     marks = stance_save(i, marks);
     if (marks <= 0) return;

@@ -518,8 +518,10 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     int first = -1;
     const int tokens = pool_damage(i, targets[0], dmg, w.type, &first);
     dmg += tokens;
-    added += tokens;
-    if (added_card < 0 && first >= 0) added_card = first;
+    if (first >= 0) {  // a card's pool: the HP count to it (Martial Preparation's held-apart dice alone: the weapon's)
+      added += tokens;
+      if (added_card < 0) added_card = first;
+    }
   }
   int hit_card = -1, hit_extra = 0;  // `hit` reactions (play_cards.hpp): the first that joined, and their damage
   bool mixed = false;                // ... of another type than the weapon's: the hit deals both

@@ -23,15 +23,16 @@ namespace encsim::daggerheart {
 
 // Who marks the `n` Stress (hp: HP) PC i would mark, among i and the standing
 // PCs linked to it for them: the one with the most slots free (HP: left);
-// for HP only one that stays up after marking them, so no PC goes down on
-// another's HP (when none would, i marks them itself); ties to i, then by name.
+// only one that stays up after marking them, so no PC goes down on another's
+// marks (HP, or the HP that Stress without a slot free becomes); when none
+// would, i marks them itself; ties to i, then by name.
 template <class R, class Log>
 inline int Battle<R, Log>::link_pick(int i, int n, bool hp) const {
   const unsigned mask = hp ? pc_[i].link_hp : pc_[i].link_stress;
   auto room = [&](int k) { return hp ? hp_left(k) : pc(k).stress - pc_[k].stress_marked; };
   int best = !hp || room(i) > n ? i : -1;
   for (int k = 0; k < n_pc_; ++k) {
-    if (k == i || !(mask >> k & 1u) || !standing(k) || (hp && room(k) <= n)) continue;
+    if (k == i || !(mask >> k & 1u) || !standing(k) || (hp ? room(k) <= n : n - room(k) >= hp_left(k))) continue;
     if (best < 0 || room(k) > room(best) || (room(k) == room(best) && best != i && named_before(k, best))) best = k;
   }
   return best < 0 ? i : best;

@@ -559,7 +559,8 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
                        "rally_die and help_die are dice of 6 to 20 sides");
     e.p_stress_experience = static_cast<int>(pr.get_int("stress_experience", 0, 0, 3));
     e.p_drill_die = static_cast<int>(pr.get_int("drill_die", 0, 0, 12));
-    if (pr.has("drill_die") && e.p_drill_die < 4) throw InputError(pr.scalar("drill_die")->pos(), "drill_die is a die of 4 to 12 sides");
+    if (pr.has("drill_die") && (e.p_drill_die < 4 || e.p_drill_die % 2 != 0))
+      throw InputError(pr.scalar("drill_die")->pos(), "drill_die is a d4, d6, d8, d10 or d12 (4 to 12, even)");
     e.p_free_experience = static_cast<int>(pr.get_int("free_experience", 0, 0, 6));
     if (e.p_free_experience == 1)
       throw InputError(pr.scalar("free_experience")->pos(), "free_experience is a d6 face from 2 to 6 (1 would make every Experience free)");

@@ -53,10 +53,10 @@ void Encounter::rest_drill(const bool* drilled, PartyState& p, Log& log) const {
   const int n = static_cast<int>(pcs.size());
   int sides = 0;
   for (int i = 0; i < n; ++i)
-    if (drilled[i] && !p.dead[i]) sides = std::max(sides, pcs[static_cast<std::size_t>(i)].drill_die);
+    if (drilled[i] && !p.dead[i] && !p.out[i]) sides = std::max(sides, pcs[static_cast<std::size_t>(i)].drill_die);
   if (sides == 0) return;
   for (int i = 0; i < n; ++i) {
-    if (!drilled[i] || p.dead[i]) continue;
+    if (!drilled[i] || p.dead[i] || p.out[i]) continue;  // training needs the PC awake
     const Pc& pc = pcs[static_cast<std::size_t>(i)];
     int on = -1;
     for (std::size_t k = 0; k < pc.cards.size() && on < 0; ++k) {
@@ -64,7 +64,7 @@ void Encounter::rest_drill(const bool* drilled, PartyState& p, Log& log) const {
       if (pc.cards[k].live() && pool.fill == PoolFill::hope_roll && pool.spend == PoolSpend::attack) on = static_cast<int>(k);
     }
     if (on < 0) {
-      ++p.drill[i];
+      p.drill[i] = static_cast<std::int8_t>(std::min(p.drill[i] + 1, 100));  // no limit in the text; the count stops at 100
       ENCSIM_SAY(log, "Martial Preparation: %s gains a d%d Slayer Die (%d held)", pc.name.c_str(), sides, p.drill[i]);
     } else if (p.pool[i][on] < pc.cards[static_cast<std::size_t>(on)].pool_max) {
       ++p.pool[i][on];
