@@ -34,6 +34,7 @@
 //   play_traits.hpp      ancestry, community and subclass traits on a PC's own rolls and hits (a shell, Know the Tide's tokens, Camaraderie)
 //   play_strikes.hpp     strikes at several foes with dwindling dice, a foe thrown at another, lasting Vulnerable
 //   play_guise.hpp       guises and auras on a PC (layers of illusion, a Stress per attack on it, Hidden after a miss)
+//   play_mount.hpp       mounts: conjured steeds (a rider's -N to attack rolls, +N to damage rolls, lost when it takes damage)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -121,6 +122,9 @@ class Battle {
   // An Armor Slot the PC may mark now (none in a no_armor stance: Frenzy).
   bool armor_free(int i) const { return pc_[i].armor_marked < pc(i).armor_slots && !pc_[i].no_armor; }
   const PcWeapon& attack_of(int i) const { return pc_[i].beast ? pc(i).beast_attack : pc(i).primary; }
+  // What joins each attack roll of a PC's for now: No Mercy's bonus, less a
+  // conjured steed's penalty while it rides (Conjured Steeds; play_mount.hpp).
+  int attack_plus(int i) const { return pc_[i].attack_bonus - pc_[i].steed; }
   int difficulty(int j) const { return adv(j).difficulty + adv(j).difficulty_bonus - adv_[j].distract - adv_[j].glyph; }
   bool over() const { return outcome_ != Outcome::draw || pcs_up_ == 0 || advs_up_ == 0; }
 
@@ -446,6 +450,13 @@ class Battle {
   void vanish(int i, int k);
   void avoid_condition(int t, bool* vul, bool* res);
   DamageType miss_type_ = DamageType::physical;  // the type of the adversary attack that just failed (Vanishing Dodge)
+  // Mounts (play_mount.hpp): Conjured Steeds.
+  double steed_gain(int q, int n) const;
+  void conjure_steeds();
+  void steed_roll(int i);
+  int steed_damage(int i);
+  void lose_steed(int i);
+  bool steeds_ = false;  // a PC holds a steed card (Conjured Steeds)
   double unseen_worth(int q) const;
   int invisible_target(int i) const;
   void make_invisible(int i, const PcCard& c, int q);
@@ -741,3 +752,4 @@ class Battle {
 #include "rules/daggerheart/play_traits.hpp"
 #include "rules/daggerheart/play_strikes.hpp"
 #include "rules/daggerheart/play_guise.hpp"
+#include "rules/daggerheart/play_mount.hpp"

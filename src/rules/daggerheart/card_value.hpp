@@ -35,7 +35,7 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
   if (e.kill_at > 0) [[unlikely]] return difficulty(j) <= e.kill_at ? kill_worth(j) : 0.0;  // play_spells.hpp
   double v = 0.0;
   if (e.damage.present() || extra_mean > 0)
-    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
+    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean + pc_[i].steed, e.type);  // a rider's +N
   if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
   // Conditions bought with rider_hope count for what they are worth above that Hope (never below nothing).
   const double cond = conditions_value(i, e, j);
@@ -354,7 +354,7 @@ template <class R, class Log>
 inline double Battle<R, Log>::weapon_value(int i, int t) const {
   if (t < 0) return 0.0;
   const PcWeapon& w = attack_of(i);
-  const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+  const int mod = trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
                   (w.advantage ? 1 : 0) + (pc_[i].fail_adv >= 0 ? 1 : 0) + rally_adv(i);
   return p_beats(mod + experience_bonus(i), net, difficulty(t)) * weapon_marks(i, t, w);
@@ -373,7 +373,7 @@ template <class R, class Log>
 inline double Battle<R, Log>::weapon_marks(int i, int t, const PcWeapon& w) const {
   const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
   const double m = adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak +
-                                    pc_[i].stance_damage, w.type);
+                                    pc_[i].stance_damage + pc_[i].steed, w.type);
   const int floor = &w == &pc(i).beast_attack ? 0 : pc(i).hit_min_marks;
   if (floor == 0 || (adv(t).immune & type_bit(w.type))) return m;
   return std::max(m, static_cast<double>(adv(t).minion > 0 ? 1 : std::min(floor, adv_hp_left(t))));

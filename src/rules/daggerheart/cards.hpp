@@ -569,6 +569,12 @@ struct CardEffect {
   // play_defence.hpp).
   bool counter_magic = false;
   bool guise() const { return layers > 0 || attacker_stress > 0 || trait_as_spellcast >= 0 || hide >= 0; }
+  // Mounts (play_mount.hpp; read_card_mount.cpp). steed: a passive played as
+  // each fight begins: the PC spends a Hope per steed, on the PCs the policy
+  // picks; a rider has this much off its attack rolls and this much on its
+  // damage rolls until it takes damage or the next long rest (Conjured
+  // Steeds: 2); 0 none.
+  int steed = 0;
   bool forms() const {
     return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;
   }
@@ -648,7 +654,7 @@ struct CardEffect {
            p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
            p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress || p_help_die > 0 ||
            p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0 || p_help_spellcast > 0 ||
-           p_spell_hope > 0;
+           p_spell_hope > 0 || steed > 0;
   }
 };
 

@@ -230,7 +230,7 @@ template <class R, class Log>
 inline int Battle<R, Log>::pick_foe(int i) {
   const Pc& p = pc(i);
   const PcWeapon& w = p.primary;
-  const int mod = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + pc_[i].attack_bonus;
+  const int mod = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + attack_plus(i);
   int best = -1, ties = 0, best_left = 0;
   double best_score = 0.0;
   for (int j = 0; j < n_adv_; ++j) {

@@ -41,6 +41,7 @@ inline void Battle<R, Log>::set_up() {
     help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
     spell_help_ = spell_help_ || (pc(i).help_spell_die > 0 && n_pc_ > 1);  // Enchanted Aid (play_traits.hpp)
     cheap_tag_teams_ = cheap_tag_teams_ || (pc(i).tag_team_cost > 0 && n_pc_ > 1);  // Camaraderie
+    steeds_ = steeds_ || pc(i).steed_card >= 0;  // Conjured Steeds (play_mount.hpp)
     trait_aura_ = trait_aura_ || (pc(i).aura_card >= 0 && pc(i).cards[static_cast<std::size_t>(pc(i).aura_card)].def->effect.aura_trait >= 0 && n_pc_ > 1);
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
@@ -77,6 +78,7 @@ inline void Battle<R, Log>::set_up() {
     for (int i = 0; i < n_pc_; ++i)
       if (pc(i).has_session_start && opt_.cards) [[unlikely]] session_start(i, false);
   if (carry_) [[unlikely]] carry_in();
+  if (steeds_ && opt_.cards) [[unlikely]] conjure_steeds();  // before the fight, a session's steeds carried (play_mount.hpp)
   ENCSIM_SAY(log_, "The GM starts with %d Fear.", fear_);
   npc_trigger(Trigger::battle_start, -1, -1);
 }
@@ -109,6 +111,7 @@ inline void Battle<R, Log>::carry_in() {
       s.loyal_used = p.loyal_used[i];
       s.unstoppable_used = p.unstoppable_used[i];
       s.avoid_used = p.avoid_used[i];
+      s.steed = p.steed[i];  // a conjured steed lasts until a long rest (play_mount.hpp)
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -157,6 +160,7 @@ inline void Battle<R, Log>::carry_out() {
     p.loyal_used[i] = s.loyal_used;
     p.unstoppable_used[i] = s.unstoppable_used;
     p.avoid_used[i] = s.avoid_used;
+    p.steed[i] = static_cast<std::int8_t>(s.steed != 0 ? s.steed : s.stabled);
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];

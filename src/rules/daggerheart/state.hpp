@@ -77,6 +77,8 @@ struct PcState {
   int foe_stress, foe_stress_card;  // each adversary that attacks it marks this much Stress (Overwhelming Aura), 0 none, and the card
   bool avoid_used;  // its avoid_condition spent (Bold Presence: once per rest; play_guise.hpp)
   int lift, lift_trait;  // added to this trait (Trait index) until the fight ends (Overwhelming Aura's Presence), 0 none
+  int steed;  // riding a conjured steed: this much off its attack rolls, on its damage rolls (Conjured Steeds), 0 none (play_mount.hpp)
+  int stabled;  // ... or a steed it keeps but does not ride in this fight (carried on in a session), 0 none
 };
 
 struct AdvState {
