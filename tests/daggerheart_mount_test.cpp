@@ -1,8 +1,11 @@
-// Daggerheart's mounts (play_mount.hpp): Conjured Steeds (`steed`), each on
-// scripted dice: the Hope spent before the fight by policy, a rider's -2 on
-// its attack rolls (a weapon's and a spell's) and +2 on its damage rolls, the
-// steed lost when its rider takes damage, a session carrying it until a long
-// rest, and the key's errors.
+// Daggerheart's mounts and shelters (play_mount.hpp): Conjured Steeds
+// (`steed`) and Wild Fortress (`dome`), each on scripted dice. Steeds: the
+// Hope spent before the fight by policy, a rider's -2 on its attack rolls (a
+// weapon's and a spell's) and +2 on its damage rolls, the steed lost when its
+// rider takes damage, a session carrying it until a long rest. The dome: cast
+// for a PC one HP from going down, no attack at those inside, the foes
+// striking the dome once no PC stands outside, its fall, coming out; the
+// keys' errors.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -175,6 +178,96 @@ TEST(DaggerheartMount, TheSteedKeyIsChecked) {
 }
 
 TEST(DaggerheartMount, TheCardIsModelled) { testing::expect_modelled({"Conjured Steeds"}); }
+
+// ---------------------------------------------------------------------------
+// Wild Fortress
+
+const std::string kFortress = "hope: 2, spellcast: knowledge, traits: {knowledge: 2}, cards: [\"Wild Fortress\"]";
+
+// Ally has 1 HP left and Hero stands outside: Hero casts (5 + 6 + 2 = 13
+// against 13, with Fear) and pays 2 Hope; Ally takes cover. Foe's attacks go
+// at Hero only; Ally's spotlights: it stays (no attack). Old code: not
+// modelled (Hero attacks).
+TEST(DaggerheartMount, WildFortressShieldsAnAllyOneHpFromGoingDown) {
+  const auto enc = encounter_from(fight(pc("Hero", kFortress) + pc("Ally", "marked: {hp: 5}"), foe("Foe", 24), 2));
+  ScriptedDice dice{{{12, 5}, {12, 6}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice, testing::hero_first());
+  EXPECT_TRUE(has(r, "Hero plays Wild Fortress")) << r.log;
+  EXPECT_TRUE(has(r, "Wild Fortress: Ally takes cover in the dome")) << r.log;
+  EXPECT_FALSE(has(r, "Hero takes cover")) << r.log;
+  EXPECT_TRUE(has(r, "Ally stays in the dome")) << r.log;
+  EXPECT_TRUE(has(r, "of Hero")) << r.log;
+  EXPECT_FALSE(has(r, "of Ally")) << r.log;
+  const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Wild Fortress");
+  EXPECT_EQ(f.uses, 1);
+  EXPECT_EQ(f.spent, 2);
+}
+
+// A failed roll (1 + 2 + 2 = 5) spends no Hope and grows nothing.
+TEST(DaggerheartMount, WildFortressFailsWithoutItsHope) {
+  const auto enc = encounter_from(fight(pc("Hero", kFortress) + pc("Ally", "marked: {hp: 5}"), foe("Foe", 24)));
+  ScriptedDice dice{{{12, 1}, {12, 2}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice, testing::hero_first());
+  EXPECT_TRUE(has(r, "Wild Fortress fails")) << r.log;
+  EXPECT_FALSE(has(r, "takes cover")) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Wild Fortress").spent, 0);
+}
+
+// No PC one HP from going down: the policy declines, Hero attacks.
+TEST(DaggerheartMount, WildFortressDeclinedWhileNoOneIsInDanger) {
+  const auto enc = encounter_from(fight(pc("Hero", kFortress) + pc("Ally", "marked: {hp: 4}"), foe("Foe", 24)));
+  ScriptedDice dice{{}, true};
+  const Replay r = replay(enc, dice, testing::hero_first());
+  EXPECT_FALSE(has(r, "plays Wild Fortress")) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Wild Fortress").uses, 0);
+}
+
+// Hero (2 HP left) casts with Fear (5 + 6 + 2 = 13) for Ally; the greedy GM
+// spotlights both foes: A's hit (15 against 10) for 16 takes Hero down, so no
+// PC stands outside and B strikes the dome: 16 against 15/30, 2 HP of its 3.
+// Ally's spotlight: no one outside, it comes out. Old code: not modelled.
+TEST(DaggerheartMount, WildFortressIsStruckWhenNoPcStandsOutside) {
+  const auto enc = encounter_from(fight(pc("Hero", kFortress + ", marked: {hp: 4}") + pc("Ally", "marked: {hp: 5}"),
+                                        foe("A", 24, 6, 16) + foe("B", 24, 6, 16), 2, ", gm_policy: greedy, fear_start: 6"));
+  ScriptedDice dice{{{12, 5}, {12, 6}, {20, 15}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice, testing::hero_first());
+  EXPECT_TRUE(has(r, "Wild Fortress: Ally takes cover in the dome")) << r.log;
+  EXPECT_TRUE(has(r, "strikes the dome (it hits automatically): 16 damage (thresholds 15/30): it marks 2 HP (2/3)")) << r.log;
+  EXPECT_TRUE(has(r, "Ally comes out of the dome (no one stands outside to fight)")) << r.log;
+  EXPECT_LT(r.log.find("strikes the dome"), r.log.find("Ally comes out")) << r.log;
+}
+
+// Three foes: after A takes Hero down, B and C strike the dome (2 + 2 HP): it falls.
+TEST(DaggerheartMount, WildFortressFallsAtItsThirdHp) {
+  const auto enc = encounter_from(fight(pc("Hero", kFortress + ", marked: {hp: 4}") + pc("Ally", "marked: {hp: 5}"),
+                                        foe("A", 24, 6, 16) + foe("B", 24, 6, 16) + foe("C", 24, 6, 16), 1,
+                                        ", gm_policy: greedy, fear_start: 6"));
+  ScriptedDice dice{{{12, 5}, {12, 6}, {20, 15}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice, testing::hero_first());
+  EXPECT_TRUE(has(r, "it marks 2 HP (4/3)")) << r.log;
+  EXPECT_TRUE(has(r, "the dome falls: those inside are exposed")) << r.log;
+}
+
+TEST(DaggerheartMount, TheDomeKeysAreChecked) {
+  auto msg = [](const std::string& body) { return testing::card_error(body, "Sage", "Spell"); };
+  auto says = [&](const std::string& body, const std::string& what) {
+    const std::string m = msg(body);
+    EXPECT_NE(m.find(what), std::string::npos) << body << " -> " << m;
+  };
+  const std::string ok = "roll: spellcast, difficulty: 13, target: party, hope: 2, pay_on: success, ";
+  EXPECT_EQ(msg(ok + "dome: 3, dome_major: 15, dome_severe: 30"), "(no error)");
+  says(ok + "dome: 3, dome_major: 15", "dome (1..6) goes with dome_major and dome_severe");
+  says(ok + "dome: 3, dome_major: 30, dome_severe: 15", "dome (1..6) goes with");
+  says("roll: spellcast, target: enemy, dome: 3, dome_major: 15, dome_severe: 30", "dome (1..6) goes with");
+  says("target: party, dome: 3, dome_major: 15, dome_severe: 30", "dome (1..6) goes with");
+  says(ok + "heal_hp: 1, dome: 3, dome_major: 15, dome_severe: 30", "dome (1..6) goes with");
+}
+
+TEST(DaggerheartMount, WildFortressIsModelled) { testing::expect_modelled({"Wild Fortress"}); }
 
 }  // namespace
 }  // namespace encsim

@@ -34,7 +34,8 @@
 //   play_traits.hpp      ancestry, community and subclass traits on a PC's own rolls and hits (a shell, Know the Tide's tokens, Camaraderie)
 //   play_strikes.hpp     strikes at several foes with dwindling dice, a foe thrown at another, lasting Vulnerable
 //   play_guise.hpp       guises and auras on a PC (layers of illusion, a Stress per attack on it, Hidden after a miss)
-//   play_mount.hpp       mounts: conjured steeds (a rider's -N to attack rolls, +N to damage rolls, lost when it takes damage)
+//   play_mount.hpp       mounts and shelters: conjured steeds (a rider's -N to attack rolls, +N to damage rolls, lost when
+//                        it takes damage) and a dome no attack may target those inside of (Wild Fortress)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -457,6 +458,21 @@ class Battle {
   int steed_damage(int i);
   void lose_steed(int i);
   bool steeds_ = false;  // a PC holds a steed card (Conjured Steeds)
+  // A dome (Wild Fortress; play_mount.hpp): the PCs inside (bits), its caster,
+  // card and HP marked; aim_attack_: the adversary effect being aimed is an attack.
+  double dome_plan(int i, const CardEffect& e, unsigned* in) const;
+  void raise_dome(int i, int k);
+  bool outside_stands() const;
+  bool sheltered(int t, const Effect& e) const {
+    return domed_ != 0 && (domed_ >> t & 1u) && (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack);
+  }
+  void dome_struck(int j, const Effect& e, int members);
+  double dome_value(int j, const Effect& e) const;
+  void leave_dome(int i, const char* why);
+  int dome_turn(int i);
+  unsigned domed_ = 0;
+  int dome_from_ = -1, dome_card_ = -1, dome_marked_ = 0;
+  bool aim_attack_ = false;
   double unseen_worth(int q) const;
   int invisible_target(int i) const;
   void make_invisible(int i, const PcCard& c, int q);

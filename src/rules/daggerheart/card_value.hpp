@@ -248,6 +248,11 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     const double worth = sprites_worth(i, e);
     return worth <= 0.0 ? -1.0 : v + p * worth;
   }
+  if (e.dome > 0) [[unlikely]] {  // Wild Fortress (play_mount.hpp)
+    unsigned in = 0;
+    const double worth = dome_plan(i, e, &in);
+    return worth <= 0.0 ? -1.0 : v + p * worth;
+  }
   if (e.guise()) [[unlikely]] {  // Confusing Aura, Overwhelming Aura (play_guise.hpp)
     *target = i;
     const double worth = guise_worth(i, e);
@@ -332,6 +337,10 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::party:
     case CardTarget::allies:
       if (e.zone_die > 0) return zone_value(e) > 0.0;
+      if (e.dome > 0) {  // play_mount.hpp
+        unsigned in = 0;
+        return dome_plan(i, e, &in) > 0.0;
+      }
       if (e.darkness) return dark_from_ < 0 && advs_up_ > 0;  // play_spells.hpp
       if (e.sprites > 0) return sprites_worth(i, e) > 0.0;  // play_strikes.hpp
       if (e.hp_per_stress > 0) {

@@ -575,6 +575,12 @@ struct CardEffect {
   // damage rolls until it takes damage or the next long rest (Conjured
   // Steeds: 2); 0 none.
   int steed = 0;
+  // dome: an action (`target: party`, a spellcast roll): on a success a dome
+  // over the caster and one ally (those the policy sends in): no adversary
+  // attack targets them and they make none; attacks on the dome succeed and
+  // mark its HP by dome_major/dome_severe (as a PC's thresholds, no Armor);
+  // it falls once it has marked this many HP (Wild Fortress: 3, 15/30); 0 none.
+  int dome = 0, dome_major = 0, dome_severe = 0;
   bool forms() const {
     return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;
   }

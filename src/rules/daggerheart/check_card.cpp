@@ -41,7 +41,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
                           e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die ||
                           e.dwindle || e.throw_foe || e.roll_bonus || e.sprites || e.set_total || e.banish || e.renew ||
-                          e.guise() || e.avoid_condition || e.counter_magic || e.steed;
+                          e.guise() || e.avoid_condition || e.counter_magic || e.steed || e.dome;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))

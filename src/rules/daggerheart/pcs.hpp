@@ -37,6 +37,10 @@ template <class R, class Log>
 inline bool Battle<R, Log>::pc_spotlight(int i) {
   PcState& s = pc_[i];
   upkept_ = 0;  // a stance's Hope paid ahead of a roll never made (a card with no target) is not carried on
+  if (domed_ != 0 && (domed_ >> i & 1u)) [[unlikely]] {  // in a dome: it stays (no attack) or comes out (play_mount.hpp)
+    const int stay = dome_turn(i);
+    if (stay >= 0) return stay > 0;
+  }
   if (s.shell != 0) [[unlikely]] leave_shell(i);  // Retract (play_traits.hpp)
   if (s.vulnerable && s.vuln_until == Until::next_action) s.vulnerable = false;
   // SRD Restrained: no moving, but every action from where one stands; with
@@ -166,7 +170,7 @@ inline int Battle<R, Log>::tag_team_partner(int i) {
       (pc_[i].hope < std::max(3, opt_.tag_team_min_hope) && !cheaper_tag_team(i)))
     return -1;
   const int k = best_by(
-      n_pc_, [&](int q) { return q != i && standing(q); },
+      n_pc_, [&](int q) { return q != i && standing(q) && !(domed_ >> q & 1u); },  // none from a dome (play_mount.hpp)
       [&](int q) {
         const PcWeapon& w = attack_of(q);
         return pc(q).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus;

@@ -279,6 +279,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       start_dark(i, k);  // Eclipse (play_spells.hpp)
     } else if (e.sprites > 0) [[unlikely]] {
       summon_sprites(i, k);  // Forest Sprites (play_strikes.hpp)
+    } else if (e.dome > 0) [[unlikely]] {
+      raise_dome(i, k);  // Wild Fortress (play_mount.hpp)
     } else if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);

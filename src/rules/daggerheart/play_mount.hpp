@@ -1,4 +1,5 @@
-// Mounts (cards.hpp: steed): conjured steeds (Conjured Steeds). As a fight
+// Mounts and shelters (cards.hpp: steed, dome). Conjured steeds (Conjured
+// Steeds) first, then a dome that shelters two PCs (Wild Fortress). As a fight
 // begins the caster spends a Hope per steed on the PCs its policy picks; a
 // rider has the card's number off each of its attack rolls (attack_plus, and
 // roll_mod for a card's attack roll at foes) and on each of its damage rolls
@@ -103,6 +104,144 @@ template <class R, class Log>
 inline void Battle<R, Log>::lose_steed(int i) {
   pc_[i].steed = 0;
   ENCSIM_SAY(log_, "  %s's conjured steed takes damage and vanishes", pname(i));
+}
+
+// ---- a dome (Wild Fortress) --------------------------------------------------
+
+// Whether a standing PC is outside the dome (or no dome stands).
+template <class R, class Log>
+inline bool Battle<R, Log>::outside_stands() const {
+  for (int q = 0; q < n_pc_; ++q)
+    if (standing(q) && !(domed_ >> q & 1u)) return true;
+  return false;
+}
+
+// What PC i's dome card e is worth now, in HP, and who would go in (*in, a
+// bit each). Our policy: only while no dome stands, when the caster or an
+// ally is one HP from going down (1 HP left or none): the caster goes in when
+// it is, and the ally that is (fewest HP left, by name on ties); someone
+// standing must stay outside to fight, else it is not cast. Its worth: for
+// each PC going in, the hit it is spared this round (guise_hit_worth: the
+// standing adversaries' hardest standard attack at its mean, by its
+// thresholds, one HP more when it would take it down).
+template <class R, class Log>
+inline double Battle<R, Log>::dome_plan(int i, const CardEffect& e, unsigned* in) const {
+  (void)e;
+  *in = 0;
+  if (domed_ != 0 || !standing(i)) return 0.0;
+  if (hp_left(i) <= 1) *in |= 1u << i;
+  int ally = -1;
+  for (int q = 0; q < n_pc_; ++q)
+    if (q != i && standing(q) && hp_left(q) <= 1 &&
+        (ally < 0 || hp_left(q) < hp_left(ally) || (hp_left(q) == hp_left(ally) && named_before(q, ally))))
+      ally = q;
+  if (ally >= 0) *in |= 1u << ally;
+  if (*in == 0) return 0.0;
+  bool outside = false;
+  for (int q = 0; q < n_pc_; ++q) outside = outside || (standing(q) && !(*in >> q & 1u));
+  if (!outside) return (*in = 0), 0.0;
+  double worth = 0.0;
+  for (int q = 0; q < n_pc_; ++q)
+    if (*in >> q & 1u) worth += guise_hit_worth(q);
+  return worth;
+}
+
+// PC i's card k has succeeded (its Hope paid): the dome grows over those the policy sends in.
+template <class R, class Log>
+inline void Battle<R, Log>::raise_dome(int i, int k) {
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
+  unsigned in = 0;
+  if (dome_plan(i, c.def->effect, &in) <= 0.0) {
+    ENCSIM_SAY(log_, "  %s: no one needs cover now", c.def->name.c_str());
+    return;
+  }
+  domed_ = in, dome_from_ = i, dome_card_ = k, dome_marked_ = 0;
+  for (int q = 0; q < n_pc_; ++q)
+    if (in >> q & 1u) {
+      ++feat(c.feat).conditions;
+      ENCSIM_SAY(log_, "  %s: %s takes cover in the dome (no attack can target it, it makes none)", c.def->name.c_str(), pname(q));
+    }
+}
+
+// PC i leaves the dome (why: the reason said); an empty dome is gone.
+template <class R, class Log>
+inline void Battle<R, Log>::leave_dome(int i, const char* why) {
+  domed_ &= ~(1u << i);
+  ENCSIM_SAY(log_, "%s comes out of the dome (%s)", pname(i), why);
+  (void)why;
+  if (domed_ == 0) {
+    ENCSIM_SAY(log_, "  the dome stands empty and is gone");
+    dome_from_ = -1;
+  }
+}
+
+// PC i's spotlight begins in the dome. Our policy: it comes out once it has
+// 2 HP or more left (no longer one hit of any kind from going down) or when no
+// PC stands outside to fight (the foes would only break the dome), and then
+// acts as usual (-1). Else it stays, makes no attack, and plays the card that
+// targets no foe worth most (a heal; by card_value, cards in name order), if
+// any: 1 when that passes the spotlight to the GM, else 0.
+template <class R, class Log>
+inline int Battle<R, Log>::dome_turn(int i) {
+  if (hp_left(i) >= 2) {
+    leave_dome(i, "it has 2 HP or more left");
+    return -1;
+  }
+  if (!outside_stands()) {
+    leave_dome(i, "no one stands outside to fight");
+    return -1;
+  }
+  int best = -1, best_t = -1;
+  double most = 0.0;
+  if (opt_.cards && pc(i).has_card_actions)
+    for (int k = 0; k < static_cast<int>(pc(i).cards.size()); ++k) {
+      const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
+      if (e.target == CardTarget::enemy || e.target == CardTarget::enemies || !card_usable(i, k) || !card_has_target(i, k))
+        continue;
+      int t = -1;
+      const double v = card_value(i, k, &t, -1);
+      if (v > most) most = v, best = k, best_t = t;
+    }
+  ENCSIM_SAY(log_, "%s stays in the dome%s", pname(i), best >= 0 ? "" : ": no attack, nothing else worth doing");
+  if (best < 0) {  // its spotlight spent taking cover
+    ++rpc(i).actions;
+    return 0;
+  }
+  return play_card(i, best, best_t) ? 1 : 0;
+}
+
+// What striking the dome is worth to adversary j's attack e, by the GM's
+// value rule, when no PC stands outside it (else nothing: its attacks go at
+// the PCs outside): the dome's HP its mean damage marks (as a PC's, by the
+// dome's thresholds), at most those it has left: each brings nearer the
+// moment those inside are targets again.
+template <class R, class Log>
+inline double Battle<R, Log>::dome_value(int j, const Effect& e) const {
+  if (dome_from_ < 0 || outside_stands() || (e.kind != Effect::Kind::attack && e.kind != Effect::Kind::group_attack)) return 0.0;
+  const CardEffect& ce = pc(dome_from_).cards[static_cast<std::size_t>(dome_card_)].def->effect;
+  const double mean = (e.standard_damage ? adv(j).damage : e.damage).mean();
+  const int marks = mean >= 1.0 ? severity(static_cast<int>(mean + 0.5), ce.dome_major, ce.dome_severe) : 0;
+  return std::min(marks, ce.dome - dome_marked_);
+}
+
+// Adversary j's attack finds no PC outside the dome: it strikes the dome,
+// which it hits automatically; its damage (a group's, every member's) marks
+// the dome's HP by its thresholds, no Armor. Its third HP (the card's `dome`)
+// brings it down: those inside are exposed.
+template <class R, class Log>
+inline void Battle<R, Log>::dome_struck(int j, const Effect& e, int members) {
+  const PcCard& c = pc(dome_from_).cards[static_cast<std::size_t>(dome_card_)];
+  const CardEffect& ce = c.def->effect;
+  const Dice& d = e.standard_damage ? adv(j).damage : e.damage;
+  int dmg = 0;
+  for (int m = 0; m < members; ++m) dmg += d.roll(dice_);
+  const int marks = dmg > 0 ? severity(dmg, ce.dome_major, ce.dome_severe) : 0;
+  dome_marked_ += marks;
+  ENCSIM_SAY(log_, "  %s strikes the dome (it hits automatically): %d damage (thresholds %d/%d): it marks %d HP (%d/%d)",
+             aname(j), dmg, ce.dome_major, ce.dome_severe, marks, dome_marked_, ce.dome);
+  if (dome_marked_ < ce.dome) return;
+  ENCSIM_SAY(log_, "  the dome falls: those inside are exposed");
+  domed_ = 0, dome_from_ = -1;
 }
 
 }  // namespace encsim::daggerheart

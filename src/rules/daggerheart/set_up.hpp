@@ -10,6 +10,7 @@ template <class R, class Log>
 inline void Battle<R, Log>::set_up() {
   fear_ = std::min(enc_.fear_start(), opt_.fear_max);
   zone_ = 0;  // a zone and a barrier last one fight
+  domed_ = 0, dome_from_ = -1, dome_card_ = -1, dome_marked_ = 0;  // ... and a dome (play_mount.hpp)
   barrier_ = 0;
   auras_ = 0;
   int rally = 0;
