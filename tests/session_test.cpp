@@ -307,6 +307,7 @@ daggerheart::PartyState dh_state(int n) {
     p.link_stress[i] = p.link_hp[i] = 0;  // no link (Transcendent Union, Shared Clarity)
     p.link_src[i][0] = p.link_src[i][1] = 0;
     p.drill[i] = 0;  // no Slayer Die from Martial Preparation
+    p.steed[i] = 0;  // no conjured steed
   }
   p.n_prayer = 0;
   p.fear = 0;

@@ -282,6 +282,11 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
     ~Aim() { aim = nullptr, have = 0; }
   } aim{aim_e_, aim_have_};
   aim_e_ = aim_next_ == j ? &e : nullptr;
+  struct AimAttack {  // select() leaves those in a dome out of an attack's targets (play_mount.hpp)
+    bool& on;
+    ~AimAttack() { on = false; }
+  } aim_attack{aim_attack_};
+  aim_attack_ = domed_ != 0 && (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack);
   aim_have_ = 0;  // nothing changes while its targets are chosen: each PC is weighed once (aim_at)
   aim_next_ = -1;
   if (e.roll_difficulty > 0 && !adversary_action_roll(j, e.roll_difficulty)) return;
@@ -305,13 +310,14 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
       return;
     case Effect::Kind::group_attack: {
       const int t = single_target(j, e, target);
-      if (t < 0) return;
+      if (t < 0 && !(domed_ != 0 && !outside_stands())) return;
       int members = 0;  // every member that can act is spotlighted, whoever the target (group_members)
       for (int k = 0; k < n_adv_; ++k)
         if (adv_[k].alive && !adv_[k].stunned && adv(k).kind == a.kind) {
           ++members;
           if (k != j) adv_[k].spotlights = std::max(adv_[k].spotlights, adv(k).relentless);
         }
+      if (t < 0) [[unlikely]] return dome_struck(j, e, members);  // none but those in the dome stands (play_mount.hpp)
       const bool companion = t >= kCompanionTarget;
       ENCSIM_SAY(log_, "  %d of them attack %s together", members,
                  companion ? pc(t - kCompanionTarget).companion.name.c_str() : pname(t));
@@ -338,7 +344,10 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
       targets[n++] = t;
     }
   }
-  if (n == 0) return;
+  if (n == 0) {
+    if (e.kind == Effect::Kind::attack && domed_ != 0 && !outside_stands()) [[unlikely]] dome_struck(j, e, 1);  // play_mount.hpp
+    return;
+  }
   if (e.kind == Effect::Kind::attack) {
     attack_pcs(j, e, targets, n, 1);
   } else if (e.kind == Effect::Kind::reaction_roll) {

@@ -35,6 +35,8 @@
 //   play_strikes.hpp     strikes at several foes with dwindling dice, a foe thrown at another, lasting Vulnerable
 //   play_guise.hpp       guises and auras on a PC (layers of illusion, a Stress per attack on it, Hidden after a miss)
 //   play_link.hpp        links between PCs: who marks a linked PC's Stress and HP (Transcendent Union, Shared Clarity)
+//   play_mount.hpp       mounts and shelters: conjured steeds (a rider's -N to attack rolls, +N to damage rolls, lost when
+//                        it takes damage) and a dome no attack may target those inside of (Wild Fortress)
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -122,6 +124,9 @@ class Battle {
   // An Armor Slot the PC may mark now (none in a no_armor stance: Frenzy).
   bool armor_free(int i) const { return pc_[i].armor_marked < pc(i).armor_slots && !pc_[i].no_armor; }
   const PcWeapon& attack_of(int i) const { return pc_[i].beast ? pc(i).beast_attack : pc(i).primary; }
+  // What joins each attack roll of a PC's for now: No Mercy's bonus, less a
+  // conjured steed's penalty while it rides (Conjured Steeds; play_mount.hpp).
+  int attack_plus(int i) const { return pc_[i].attack_bonus - pc_[i].steed; }
   int difficulty(int j) const { return adv(j).difficulty + adv(j).difficulty_bonus - adv_[j].distract - adv_[j].glyph; }
   bool over() const { return outcome_ != Outcome::draw || pcs_up_ == 0 || advs_up_ == 0; }
 
@@ -455,6 +460,28 @@ class Battle {
   void start_link(int i, int k);
   bool links_ = false;  // a link is live (Transcendent Union, Shared Clarity): mark_stress and mark_hp ask it
   int link_moved_ = 0;  // the HP the last mark_hp passed to a linked PC (damage_pc counts them to the hit PC's hurt)
+  // Mounts (play_mount.hpp): Conjured Steeds.
+  double steed_gain(int q, int n) const;
+  void conjure_steeds();
+  void steed_roll(int i);
+  int steed_damage(int i);
+  void lose_steed(int i);
+  bool steeds_ = false;  // a PC holds a steed card (Conjured Steeds)
+  // A dome (Wild Fortress; play_mount.hpp): the PCs inside (bits), its caster,
+  // card and HP marked; aim_attack_: the adversary effect being aimed is an attack.
+  double dome_plan(int i, const CardEffect& e, unsigned* in) const;
+  void raise_dome(int i, int k);
+  bool outside_stands() const;
+  bool sheltered(int t, const Effect& e) const {
+    return domed_ != 0 && (domed_ >> t & 1u) && (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack);
+  }
+  void dome_struck(int j, const Effect& e, int members);
+  double dome_value(int j, const Effect& e) const;
+  void leave_dome(int i, const char* why);
+  int dome_turn(int i);
+  unsigned domed_ = 0;
+  int dome_from_ = -1, dome_card_ = -1, dome_marked_ = 0;
+  bool aim_attack_ = false;
   double unseen_worth(int q) const;
   int invisible_target(int i) const;
   void make_invisible(int i, const PcCard& c, int q);
@@ -752,3 +779,4 @@ class Battle {
 #include "rules/daggerheart/play_strikes.hpp"
 #include "rules/daggerheart/play_guise.hpp"
 #include "rules/daggerheart/play_link.hpp"
+#include "rules/daggerheart/play_mount.hpp"

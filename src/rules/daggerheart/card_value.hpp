@@ -35,7 +35,7 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
   if (e.kill_at > 0) [[unlikely]] return difficulty(j) <= e.kill_at ? kill_worth(j) : 0.0;  // play_spells.hpp
   double v = 0.0;
   if (e.damage.present() || extra_mean > 0)
-    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean, e.type);
+    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean + pc_[i].steed, e.type);  // a rider's +N
   if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
   // Conditions bought with rider_hope count for what they are worth above that Hope (never below nothing).
   const double cond = conditions_value(i, e, j);
@@ -252,6 +252,11 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     const double worth = sprites_worth(i, e);
     return worth <= 0.0 ? -1.0 : v + p * worth;
   }
+  if (e.dome > 0) [[unlikely]] {  // Wild Fortress (play_mount.hpp)
+    unsigned in = 0;
+    const double worth = dome_plan(i, e, &in);
+    return worth <= 0.0 ? -1.0 : v + p * worth;
+  }
   if (e.guise()) [[unlikely]] {  // Confusing Aura, Overwhelming Aura (play_guise.hpp)
     *target = i;
     const double worth = guise_worth(i, e);
@@ -336,6 +341,10 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
     case CardTarget::party:
     case CardTarget::allies:
       if (e.zone_die > 0) return zone_value(e) > 0.0;
+      if (e.dome > 0) {  // play_mount.hpp
+        unsigned in = 0;
+        return dome_plan(i, e, &in) > 0.0;
+      }
       if (e.darkness) return dark_from_ < 0 && advs_up_ > 0;  // play_spells.hpp
       if (e.link != 0) return link_worth(i, e) > 0.0;  // play_link.hpp
       if (e.sprites > 0) return sprites_worth(i, e) > 0.0;  // play_strikes.hpp
@@ -359,7 +368,7 @@ template <class R, class Log>
 inline double Battle<R, Log>::weapon_value(int i, int t) const {
   if (t < 0) return 0.0;
   const PcWeapon& w = attack_of(i);
-  const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+  const int mod = trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
                   (w.advantage ? 1 : 0) + (pc_[i].fail_adv >= 0 ? 1 : 0) + rally_adv(i);
   return p_beats(mod + experience_bonus(i), net, difficulty(t)) * weapon_marks(i, t, w);
@@ -378,7 +387,7 @@ template <class R, class Log>
 inline double Battle<R, Log>::weapon_marks(int i, int t, const PcWeapon& w) const {
   const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
   const double m = adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak +
-                                    pc_[i].stance_damage, w.type);
+                                    pc_[i].stance_damage + pc_[i].steed, w.type);
   const int floor = &w == &pc(i).beast_attack ? 0 : pc(i).hit_min_marks;
   if (floor == 0 || (adv(t).immune & type_bit(w.type))) return m;
   return std::max(m, static_cast<double>(adv(t).minion > 0 ? 1 : std::min(floor, adv_hp_left(t))));

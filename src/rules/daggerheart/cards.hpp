@@ -579,6 +579,18 @@ struct CardEffect {
   int link = 0;
   int link_pcs = 0;
   bool guise() const { return layers > 0 || attacker_stress > 0 || trait_as_spellcast >= 0 || hide >= 0; }
+  // Mounts (play_mount.hpp; read_card_mount.cpp). steed: a passive played as
+  // each fight begins: the PC spends a Hope per steed, on the PCs the policy
+  // picks; a rider has this much off its attack rolls and this much on its
+  // damage rolls until it takes damage or the next long rest (Conjured
+  // Steeds: 2); 0 none.
+  int steed = 0;
+  // dome: an action (`target: party`, a spellcast roll): on a success a dome
+  // over the caster and one ally (those the policy sends in): no adversary
+  // attack targets them and they make none; attacks on the dome succeed and
+  // mark its HP by dome_major/dome_severe (as a PC's thresholds, no Armor);
+  // it falls once it has marked this many HP (Wild Fortress: 3, 15/30); 0 none.
+  int dome = 0, dome_major = 0, dome_severe = 0;
   bool forms() const {
     return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;
   }
@@ -661,7 +673,7 @@ struct CardEffect {
            p_stressed_proficiency > 0 || p_hurt_clear_stress > 0 || p_hope_evasion.present() || p_reprisal > 0 || pool.present() ||
            p_stress_experience > 0 || fight_save_hp > 0 || aura() || p_armor_for_stress || p_help_die > 0 ||
            p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0 || p_help_spellcast > 0 ||
-           p_spell_hope > 0 || p_drill_die > 0;
+           p_spell_hope > 0 || p_drill_die > 0 || steed > 0;
   }
 };
 

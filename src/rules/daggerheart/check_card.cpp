@@ -41,7 +41,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
                           e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die ||
                           e.dwindle || e.throw_foe || e.roll_bonus || e.sprites || e.set_total || e.banish || e.renew ||
-                          e.guise() || e.avoid_condition || e.counter_magic || e.link;
+                          e.guise() || e.avoid_condition || e.counter_magic || e.link || e.steed || e.dome;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -51,8 +51,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   // A reaction may carry `passive` numbers beside its trigger (a -Touched card's standing bonus).
   e.folds = modelled && e.when == CardWhen::reaction && r.has("passive");
   if (modelled && (e.when == CardWhen::passive) != ((r.has("passive") && !e.folds) || e.companion != CompanionPart::none ||
-                                                    e.pool.passive() || e.while_stance))
-    throw InputError(node.pos(), r.what() + ": `pool` (but `fill: action`), `while_stance` or `companion` goes with `when: passive`, and only with it; "
+                                                    e.pool.passive() || e.while_stance || e.steed > 0))
+    throw InputError(node.pos(), r.what() + ": `pool` (but `fill: action`), `while_stance`, `steed` or `companion` goes with `when: passive`, and only with it; "
                                             "`passive` with `when: passive` or beside a reaction's trigger");
   if (e.zone_die > 0 &&
       (e.when != CardWhen::action || e.target != CardTarget::party || (e.roll != CardRoll::none && e.roll != CardRoll::spellcast) ||

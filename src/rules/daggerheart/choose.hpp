@@ -128,7 +128,7 @@ inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, 
     default: break;
   }
   if (e.target_attacker) return 0.0;
-  const bool hard = gm_focus_ >= 0 && standing(gm_focus_);
+  const bool hard = gm_focus_ >= 0 && standing(gm_focus_) && !sheltered(gm_focus_, e);
   // A hard move's single-target effect is worth what it is on the focus
   // alone (below: reach 1 takes `focus`): the other PCs need no weighing.
   if (hard && !e.only_vulnerable && (e.kind == Effect::Kind::group_attack || e.targets <= 1)) {
@@ -140,7 +140,7 @@ inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, 
   double sum = 0.0, best = -1.0, focus = 0.0;
   unsigned tied = 0;
   for (int t = 0; t < n_pc_; ++t) {
-    if (!standing(t) || (e.only_vulnerable && !vulnerable(t))) continue;
+    if (!standing(t) || (e.only_vulnerable && !vulnerable(t)) || sheltered(t, e)) continue;  // a dome (play_mount.hpp)
     const double v = target_value(j, e, profile, t);
     ++n, sum += v;
     if (t == gm_focus_) focus = v;
@@ -150,7 +150,7 @@ inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, 
       tied |= 1u << t;
     }
   }
-  if (n == 0) return 0.0;
+  if (n == 0) return domed_ != 0 ? dome_value(j, e) : 0.0;  // only a dome to strike (play_mount.hpp)
   const int reach = std::min(n, std::max(1, e.kind == Effect::Kind::group_attack ? 1 : e.targets));
   double v = reach * sum / n;
   if (reach == 1 && hard && !e.only_vulnerable) {
@@ -206,11 +206,11 @@ inline int Battle<R, Log>::aim_at(int j, const Effect& e, int profile, const int
   if (n_skip == 0 && aim_best_ != 0) {
     int count = 0, pick = -1;
     for (int t = 0; t < n_pc_; ++t)
-      if ((aim_best_ >> t & 1u) && standing(t) && one_in(++count)) pick = t;
+      if ((aim_best_ >> t & 1u) && standing(t) && !sheltered(t, e) && one_in(++count)) pick = t;
     if (pick >= 0) return pick;
   }
   auto usable = [&](int t) {
-    if (!standing(t) || (e.only_vulnerable && !vulnerable(t))) return false;
+    if (!standing(t) || (e.only_vulnerable && !vulnerable(t)) || sheltered(t, e)) return false;
     for (int s = 0; s < n_skip; ++s)
       if (skip[s] == t) return false;
     return true;
@@ -230,7 +230,7 @@ template <class R, class Log>
 inline int Battle<R, Log>::pick_foe(int i) {
   const Pc& p = pc(i);
   const PcWeapon& w = p.primary;
-  const int mod = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + pc_[i].attack_bonus;
+  const int mod = p.traits[static_cast<std::size_t>(w.trait)] + w.attack_bonus + attack_plus(i);
   int best = -1, ties = 0, best_left = 0;
   double best_score = 0.0;
   for (int j = 0; j < n_adv_; ++j) {

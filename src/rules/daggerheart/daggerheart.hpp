@@ -214,6 +214,7 @@ struct Pc {
   int drill_die = 0;    // a passive (Martial Preparation): the Slayer Die its downtime move gives (0 none) ...
   int drill_card = -1;  // ... the card (its row in features.csv counts the dice the party spends), -1 none
   int avoid_card = -1;  // an entry with avoid_condition (Bold Presence; play_guise.hpp), -1 none
+  int steed_card = -1;  // the first entry with steed (Conjured Steeds; play_mount.hpp), -1 none
   int spellcast_bonus = 0;  // a passive (Arcana-Touched): added to its Spellcast rolls
   int armor_stress_card = -1;  // a passive (Grace-Touched): an Armor Slot instead of a Stress, by policy (play_boons.hpp); -1 none
   bool has_fear_bonus = false;  // a `hit` reaction with fear_bonus (Midnight-Touched): the attack's Fear Die is kept
@@ -540,6 +541,7 @@ struct PartyState : CarryBase {
   bool avoid_used[kMaxPcs];  // avoid_condition (Bold Presence), once per rest
   std::uint16_t link_stress[kMaxPcs], link_hp[kMaxPcs];  // links until a rest (Transcendent Union, Shared Clarity; play_link.hpp)
   int link_src[kMaxPcs][2];                               // ... and their cards (PcState::link_src)
+  std::int8_t steed[kMaxPcs];  // a conjured steed's bonus it rides with (Conjured Steeds), 0 none: until a long rest
   std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
   std::uint16_t once_done[kMaxPcs][kMaxPcCards];  // per once_per_target card, the PCs it has healed (until its refresh)
   std::int8_t drill[kMaxPcs];  // Slayer Dice from Martial Preparation held by a PC without a Slayer pool (kept until spent)

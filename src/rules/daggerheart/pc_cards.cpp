@@ -197,6 +197,8 @@ void finish_cards(Pc& p) {
     if (p.cards[k].live() && p.cards[k].def->effect.p_drill_die > 0 && p.drill_card < 0) p.drill_card = static_cast<int>(k);
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with avoid_condition (Bold Presence)
     if (p.cards[k].live() && p.cards[k].def->effect.avoid_condition && p.avoid_card < 0) p.avoid_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with steed (Conjured Steeds)
+    if (p.cards[k].live() && p.cards[k].def->effect.steed > 0 && p.steed_card < 0) p.steed_card = static_cast<int>(k);
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with reprisal (Act of Reprisal)
     if (p.cards[k].live() && p.cards[k].def->effect.p_reprisal > 0 && p.reprisal_card < 0)
       p.reprisal_card = static_cast<int>(k);

@@ -54,6 +54,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   PcState& s = pc_[i];
   if (p.immune & type_bit(type)) return 0;
   if (s.spectral & type_bit(type)) [[unlikely]] return spectral_hit(i, dmg);  // Specter of the Dark (play_forms.hpp)
+  if (s.steed != 0 && dmg > 0) [[unlikely]] lose_steed(i);  // the steed takes the damage too (Conjured Steeds, play_mount.hpp)
   const int rolled = dmg;  // what a reflection deals back (play_zone.hpp)
   if ((p.resist | (s.beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
   else if (s.shell & type_bit(type)) [[unlikely]] dmg = shell_resist(i, dmg);  // Retract (play_traits.hpp)

@@ -37,6 +37,10 @@ template <class R, class Log>
 inline bool Battle<R, Log>::pc_spotlight(int i) {
   PcState& s = pc_[i];
   upkept_ = 0;  // a stance's Hope paid ahead of a roll never made (a card with no target) is not carried on
+  if (domed_ != 0 && (domed_ >> i & 1u)) [[unlikely]] {  // in a dome: it stays (no attack) or comes out (play_mount.hpp)
+    const int stay = dome_turn(i);
+    if (stay >= 0) return stay > 0;
+  }
   if (s.shell != 0) [[unlikely]] leave_shell(i);  // Retract (play_traits.hpp)
   if (s.vulnerable && s.vuln_until == Until::next_action) s.vulnerable = false;
   // SRD Restrained: no moving, but every action from where one stands; with
@@ -116,7 +120,8 @@ template <class R, class Log>
 inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net_i, int net_k, int difficulty_needed,
                                                 int* total) {
   const PcWeapon& wk = attack_of(k);
-  int mod_k = trait_of(k, wk.trait) + wk.attack_bonus + pc_[k].attack_bonus;
+  int mod_k = trait_of(k, wk.trait) + wk.attack_bonus + attack_plus(k);
+  if (pc_[k].steed != 0) [[unlikely]] steed_roll(k);  // a rider's penalty, in attack_plus (play_mount.hpp)
   int tk = 0, hi = 0, fi = 0, hk = 0, fk = 0;
   for (const int q : {i, k}) {  // Spectral ends, a stance's Hope is paid (play_forms.hpp)
     if (pc_[q].spectral != 0) [[unlikely]] end_spectral(q, "an action roll at another creature");
@@ -165,7 +170,7 @@ inline int Battle<R, Log>::tag_team_partner(int i) {
       (pc_[i].hope < std::max(3, opt_.tag_team_min_hope) && !cheaper_tag_team(i)))
     return -1;
   const int k = best_by(
-      n_pc_, [&](int q) { return q != i && standing(q); },
+      n_pc_, [&](int q) { return q != i && standing(q) && !(domed_ >> q & 1u); },  // none from a dome (play_mount.hpp)
       [&](int q) {
         const PcWeapon& w = attack_of(q);
         return pc(q).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus;
@@ -301,7 +306,8 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     ENCSIM_SAY(log_, "%s goes out in a blaze of glory against %s: an automatic critical success", pname(i), aname(t));
   } else {
     if (p.form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // Force of Nature: before any Hope spent on the roll
-    int modifier = trait_of(i, w.trait) + w.attack_bonus + s.attack_bonus;
+    int modifier = trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
+    if (s.steed != 0) [[unlikely]] steed_roll(i);  // a rider's penalty, in attack_plus (play_mount.hpp)
     const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
     int net = target_net + (w.advantage ? 1 : 0) + rally_adv(i);  // Battle Cry (play_party.hpp)
     if (adv_[t].hidden && p.no_disadvantage == static_cast<int>(w.trait)) [[unlikely]] {  // Surefooted (a passive)
@@ -472,6 +478,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     added += f;
     if (added_card < 0) added_card = s.stance;
   }
+  if (s.steed != 0) [[unlikely]] dmg += steed_damage(i);  // a rider's bonus (Conjured Steeds; play_mount.hpp): the weapon's HP
   if (p.vulnerable_damage > 0 && vulnerable(i)) {  // a conditional passive (Adrenaline): as a stance's bonus
     const int v = vulnerable_damage(i);
     dmg += v;
@@ -552,7 +559,8 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     const PcWeapon& wk = pc(partner).primary;
     ++rpc(partner).hits;
     if (crit) ++rpc(partner).crits;
-    dmg += roll_pc_damage(partner, wk, crit, targets[0]) + sneak_attack(partner, crit);
+    dmg += roll_pc_damage(partner, wk, crit, targets[0]) + sneak_attack(partner, crit) +
+           (pc_[partner].steed != 0 ? steed_damage(partner) : 0);  // a rider's bonus (play_mount.hpp)
     if (wk.stress_on_hit) mark_stress(partner, 1);
     if (shrugs_off(targets[0], wk.type) < shrugs_off(targets[0], w.type)) type = wk.type;
     target_stress += wk.target_stress;

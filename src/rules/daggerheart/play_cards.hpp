@@ -28,9 +28,12 @@ template <class R, class Log>
 inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e) const {
   if (e.roll == CardRoll::attack) {
     const PcWeapon& w = attack_of(i);
-    return trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+    return trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
   }
-  return e.trait >= 0 ? trait_of(i, static_cast<Trait>(e.trait)) : spell_roll_mod(i);
+  // A card's roll at foes that deals damage is an attack roll: a rider's penalty (Conjured Steeds).
+  const int ride = pc_[i].steed != 0 && harms(e) && (e.target == CardTarget::enemy || e.target == CardTarget::enemies)
+                       ? pc_[i].steed : 0;
+  return (e.trait >= 0 ? trait_of(i, static_cast<Trait>(e.trait)) : spell_roll_mod(i)) - ride;
 }
 
 // How many adversaries an area card reaches, by range band (options area_*, as adversary areas).
@@ -206,6 +209,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     }
     const int helped = roll_spell_ && spell_help_ && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
     spell_owed_ = paid ? 0 : e.hope;  // a Hope for Nature's Tongue leaves what a success will cost (play_boons.hpp)
+    if (s.steed != 0 && at_enemies && (harms(e) || e.roll == CardRoll::attack)) [[unlikely]] steed_roll(i);  // an attack roll (play_mount.hpp)
     r = action_roll(i, roll_mod(i, e) - again(i, e, n > 0 ? targets[0] : -1), net + sure + helped, diff, &total, at_enemies);
     spell_owed_ = 0;
     if (helped > 0) [[unlikely]] help_sides_ = 0, roll_helper_ = -1;
@@ -277,6 +281,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       summon_sprites(i, k);  // Forest Sprites (play_strikes.hpp)
     } else if (e.link != 0) [[unlikely]] {
       start_link(i, k);  // Transcendent Union, Shared Clarity (play_link.hpp)
+    } else if (e.dome > 0) [[unlikely]] {
+      raise_dome(i, k);  // Wild Fortress (play_mount.hpp)
     } else if (e.target == CardTarget::party || e.target == CardTarget::allies) {
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
@@ -319,7 +325,7 @@ inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int bea
   const CardEffect& e = c.def->effect;
   if (e.damage.present()) {
     int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) + pc_[i].stance_prof : 0) + unstoppable_damage(i) + stance_damage(i) +
-              vulnerable_damage(i);  // class_play.hpp
+              vulnerable_damage(i) + (pc_[i].steed != 0 ? steed_damage(i) : 0);  // class_play.hpp, play_mount.hpp
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
     const auto before = rpc(i).damage_dealt;
@@ -662,9 +668,9 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
     if (e.next_hit.present()) {  // after_hit: the next successful weapon attack on this foe adds dice (Breaking Blow)
       if (foe < 0 || !adv_[foe].alive || adv(foe).minion > 0 || (s.broken_foe >= 0 && adv_[s.broken_foe].alive)) continue;
       const PcWeapon& wa = attack_of(i);
-      const double m = p.proficiency * (wa.sides + 1) / 2.0 + wa.flat + wa.damage_bonus + s.stance_damage;
+      const double m = p.proficiency * (wa.sides + 1) / 2.0 + wa.flat + wa.damage_bonus + s.stance_damage + s.steed;
       const int net = (adv_[foe].vulnerable ? 1 : 0) - (adv_[foe].hidden ? 1 : 0) + (wa.advantage ? 1 : 0);
-      const double hit = p_beats(trait_of(i, wa.trait) + wa.attack_bonus + s.attack_bonus, net, difficulty(foe));
+      const double hit = p_beats(trait_of(i, wa.trait) + wa.attack_bonus + attack_plus(i), net, difficulty(foe));
       const double gain = hit * (adv_marks(foe, m + e.next_hit.mean(p.proficiency, spellcast_mod(i)), wa.type) -
                                  adv_marks(foe, m, wa.type));
       if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
@@ -732,7 +738,8 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       // No roll beats a Minion's neighbours: the damage does not spill over.
       const auto before = rpc(i).damage_dealt;
       prof_bonus_ = dice - p.proficiency;
-      const int dmg = roll_pc_damage(i, w, false, foe) + stance_damage(i) + vulnerable_damage(i);
+      const int dmg = roll_pc_damage(i, w, false, foe) + stance_damage(i) + vulnerable_damage(i) +
+                      (pc_[i].steed != 0 ? steed_damage(i) : 0);  // a rider's (play_mount.hpp)
       prof_bonus_ = 0;
       damage_adversary(i, foe, dmg, w.type, w.range == Range::melee, 0, c.feat);
       unstoppable_after(i, rpc(i).damage_dealt > before);

@@ -32,7 +32,7 @@ inline double Battle<R, Log>::cut_worth(int j, int from, int cut) const {
   for (int q = 0; q < n_pc_; ++q) {
     if (!standing(q)) continue;
     const PcWeapon& w = attack_of(q);
-    const int mod = trait_of(q, w.trait) + w.attack_bonus + pc_[q].attack_bonus;
+    const int mod = trait_of(q, w.trait) + w.attack_bonus + attack_plus(q);
     v += (p_beats(mod, net, from - cut) - p_beats(mod, net, from)) * weapon_marks(q, j, w);
   }
   return v;
@@ -157,7 +157,7 @@ inline double Battle<R, Log>::save_value(int i, const CardEffect& e, int j) cons
   const double p = p_fails_save(e.save);
   double dice = e.damage.dice(pc(i).proficiency, spellcast_mod(i));
   if (e.steal_fear) dice = e.damage.count * std::min(static_cast<double>(fear_), p * std::min(advs_up_, area_reach(e.range)));
-  const double mean = dice * (e.damage.sides + 1) / 2.0 + e.damage.flat;
+  const double mean = dice * (e.damage.sides + 1) / 2.0 + e.damage.flat + pc_[i].steed;
   double v = p * conditions_value(i, e, j);
   if (e.damage.present() && mean > 0.0) {
     v += p * adv_marks(j, mean, e.type);
@@ -210,7 +210,7 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
   }
   for (int q = 0; q < nf; ++q) card_conditions(i, c, failed[q]);
   if (nh > 0 && e.save_damage.present()) [[unlikely]] {  // those that succeed take their own damage (Stunning Sunlight)
-    const int dmg = roll_card_dice(i, e.save_damage, crit, 0);
+    const int dmg = roll_card_dice(i, e.save_damage, crit, 0) + (pc_[i].steed != 0 ? steed_damage(i) : 0);  // play_mount.hpp
     ENCSIM_SAY(log_, "  %s: %d %s damage to each that succeeded", c.def->name.c_str(), dmg,
                e.type == DamageType::magic ? "magic" : "physical");
     for (int q = 0; q < nh && !over(); ++q) {
@@ -229,6 +229,7 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
   }
   int dmg = e.damage.flat + (crit ? count * e.damage.sides : 0);
   for (int d = 0; d < count; ++d) dmg += dice_.die(e.damage.sides);
+  if (pc_[i].steed != 0) [[unlikely]] dmg += steed_damage(i);  // a rider's bonus (play_mount.hpp)
   if (dmg <= 0) return;
   ENCSIM_SAY(log_, "  %s: %d %s damage to each that failed%s", c.def->name.c_str(), dmg,
              e.type == DamageType::magic ? "magic" : "physical", e.save_half ? ", half to the others" : "");

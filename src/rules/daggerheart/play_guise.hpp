@@ -137,7 +137,7 @@ inline double Battle<R, Log>::guise_worth(int i, const CardEffect& e) const {
     for (int j = 0; j < n_adv_; ++j)
       if (adv_[j].alive && weapon_value(i, j) > most) most = weapon_value(i, j), t = j;
     if (t >= 0 && lift != 0) {
-      const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+      const int mod = trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
       const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (w.advantage ? 1 : 0);
       v += (p_beats(mod + lift, net, difficulty(t)) - p_beats(mod, net, difficulty(t))) * weapon_marks(i, t, w);
     }

@@ -410,7 +410,7 @@ inline void Battle<R, Log>::split_strike(int i, int k, const int* targets, int n
     ENCSIM_SAY(log_, "  %s succeeds: its costs are paid", c.def->name.c_str());
     pay_card(i, k, false), *paid = true;
   }
-  const int total = roll_pc_damage(i, w, crit, hit[0]);
+  const int total = roll_pc_damage(i, w, crit, hit[0]) + (pc_[i].steed != 0 ? steed_damage(i) : 0);  // a rider's (play_mount.hpp)
   int give[Encounter::kMaxAdversaries];
   double worth = 0.0;
   split_plan(i, total, hit, chance, m, give, &worth);
@@ -507,7 +507,7 @@ inline double Battle<R, Log>::familiar_worth(int i, const CardEffect& e) const {
     if (t < 0 || v > best || (v == best && adv_named_before(j, t))) t = j, best = v;
   }
   if (t < 0) return 0.0;
-  const int mod = trait_of(i, w.trait) + w.attack_bonus + pc_[i].attack_bonus;
+  const int mod = trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
   const double mean = pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + pc_[i].stance_damage;
   const double hits = std::min(6.0, std::ceil(adv_hp_left(t) / std::max(1.0, weapon_marks(i, t, w))));

@@ -22,7 +22,7 @@ template <class R, class Log>
 inline double Battle<R, Log>::advantage_worth(int q) const {
   if (!standing(q)) return 0.0;
   const PcWeapon& w = attack_of(q);
-  const int mod = trait_of(q, w.trait) + w.attack_bonus + pc_[q].attack_bonus;
+  const int mod = trait_of(q, w.trait) + w.attack_bonus + attack_plus(q);
   double best = 0.0;
   for (int j = 0; j < n_adv_; ++j) {
     if (!adv_[j].alive) continue;

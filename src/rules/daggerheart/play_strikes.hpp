@@ -101,7 +101,7 @@ inline double Battle<R, Log>::run_value(int i, const CardEffect& e) const {
   if (n == 0) return -1.0;
   const int dice = std::min(12, pc(i).proficiency + 1 + pc_[i].stance_prof);
   const double die = (w.sides + 1) / 2.0;
-  const double rest = w.flat + w.damage_bonus + pc_[i].stance_damage;
+  const double rest = w.flat + w.damage_bonus + pc_[i].stance_damage + pc_[i].steed;
   int level[16] = {};  // filled below for the nd dice; zeroed so the profiled build sees no read of an unset one
   for (int q = 0; q < dice; ++q) level[q] = static_cast<int>((dice - q) * die + rest + 0.5);
   int order[16];
@@ -136,7 +136,7 @@ inline void Battle<R, Log>::run_strike(int i, int k, const int* targets, int n, 
   run_dice_ = dice;
   run_n_ = 0;
   prof_bonus_ = 1;
-  const int total = roll_pc_damage(i, w, crit, hit[0]);
+  const int total = roll_pc_damage(i, w, crit, hit[0]) + (pc_[i].steed != 0 ? steed_damage(i) : 0);  // a rider's (play_mount.hpp)
   prof_bonus_ = 0;
   run_dice_ = nullptr;
   const int nd = run_n_;
@@ -208,6 +208,7 @@ inline RollResult Battle<R, Log>::spell_roll(int i, const CardEffect& e, int u, 
   roll_trait_ = pc(i).spellcast;
   roll_spell_ = true;
   const int net = (adv_[u].vulnerable ? 1 : 0) - (adv_[u].hidden ? 1 : 0) + rally_adv(i);
+  if (pc_[i].steed != 0 && harms(e)) [[unlikely]] steed_roll(i);  // a rider's attack roll (play_mount.hpp)
   const RollResult r = action_roll(i, roll_mod(i, e), net, difficulty(u), total, true);
   roll_vs_ = -1;
   roll_trait_ = -1;

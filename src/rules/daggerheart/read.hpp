@@ -137,5 +137,8 @@ void read_form_effect(MapReader& r, const Node& node, CardDef& c);
 // attacker_stress, trait_as_spellcast, hide), read and checked before check_effect.
 const std::vector<KeySpec>& guise_effect_keys();
 void read_guise_effect(MapReader& r, const Node& node, CardDef& c);
+// read_card_mount.cpp: the effect keys of mounts (steed), read and checked before check_effect.
+const std::vector<KeySpec>& mount_effect_keys();
+void read_mount_effect(MapReader& r, const Node& node, CardDef& c);
 
 }  // namespace encsim::daggerheart

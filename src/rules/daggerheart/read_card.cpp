@@ -160,6 +160,7 @@ std::vector<KeySpec> with_effect_keys(std::vector<KeySpec> head) {
   head.insert(head.end(), more_effect_keys().begin(), more_effect_keys().end());  // read_card_more.cpp
   head.insert(head.end(), form_effect_keys().begin(), form_effect_keys().end());  // read_card_forms.cpp
   head.insert(head.end(), guise_effect_keys().begin(), guise_effect_keys().end());  // read_card_guise.cpp
+  head.insert(head.end(), mount_effect_keys().begin(), mount_effect_keys().end());  // read_card_mount.cpp
   return head;
 }
 
@@ -606,6 +607,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.renew = static_cast<int>(r.get_int("renew", 0, 0, 6));
   read_form_effect(r, node, c);  // read_card_forms.cpp
   read_guise_effect(r, node, c);  // read_card_guise.cpp
+  read_mount_effect(r, node, c);  // read_card_mount.cpp
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp
 }

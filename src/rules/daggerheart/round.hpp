@@ -62,6 +62,7 @@ inline int Battle<R, Log>::select(bool pc_side, int self, Target target, const i
   const int n = pc_side ? n_adv_ : n_pc_;
   auto usable = [&](int k) {
     if (pc_side ? !adv_[k].alive : !standing(k)) return false;
+    if (!pc_side && domed_ != 0 && aim_attack_ && (domed_ >> k & 1u)) [[unlikely]] return false;  // in a dome (play_mount.hpp)
     for (int s = 0; s < n_skip; ++s)
       if (skip[s] == k) return false;
     return true;

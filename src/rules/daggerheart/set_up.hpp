@@ -10,6 +10,7 @@ template <class R, class Log>
 inline void Battle<R, Log>::set_up() {
   fear_ = std::min(enc_.fear_start(), opt_.fear_max);
   zone_ = 0;  // a zone and a barrier last one fight
+  domed_ = 0, dome_from_ = -1, dome_card_ = -1, dome_marked_ = 0;  // ... and a dome (play_mount.hpp)
   barrier_ = 0;
   auras_ = 0;
   int rally = 0;
@@ -41,6 +42,7 @@ inline void Battle<R, Log>::set_up() {
     help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
     spell_help_ = spell_help_ || (pc(i).help_spell_die > 0 && n_pc_ > 1);  // Enchanted Aid (play_traits.hpp)
     cheap_tag_teams_ = cheap_tag_teams_ || (pc(i).tag_team_cost > 0 && n_pc_ > 1);  // Camaraderie
+    steeds_ = steeds_ || pc(i).steed_card >= 0;  // Conjured Steeds (play_mount.hpp)
     trait_aura_ = trait_aura_ || (pc(i).aura_card >= 0 && pc(i).cards[static_cast<std::size_t>(pc(i).aura_card)].def->effect.aura_trait >= 0 && n_pc_ > 1);
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
@@ -83,6 +85,7 @@ inline void Battle<R, Log>::set_up() {
     for (int i = 0; i < n_pc_; ++i)
       if (pc(i).has_session_start && opt_.cards) [[unlikely]] session_start(i, false);
   if (carry_) [[unlikely]] carry_in();
+  if (steeds_ && opt_.cards) [[unlikely]] conjure_steeds();  // before the fight, a session's steeds carried (play_mount.hpp)
   ENCSIM_SAY(log_, "The GM starts with %d Fear.", fear_);
   npc_trigger(Trigger::battle_start, -1, -1);
 }
@@ -119,6 +122,7 @@ inline void Battle<R, Log>::carry_in() {
       s.link_stress = p.link_stress[i], s.link_hp = p.link_hp[i];  // a link lasts until a rest (play_link.hpp)
       s.link_src[0] = p.link_src[i][0], s.link_src[1] = p.link_src[i][1];
       if ((s.link_stress | s.link_hp) != 0) [[unlikely]] links_ = true;
+      s.steed = p.steed[i];  // a conjured steed lasts until a long rest (play_mount.hpp)
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -170,6 +174,7 @@ inline void Battle<R, Log>::carry_out() {
     p.drill[i] = static_cast<std::int8_t>(s.drill);
     p.link_stress[i] = s.link_stress, p.link_hp[i] = s.link_hp;
     p.link_src[i][0] = s.link_src[0], p.link_src[i][1] = s.link_src[1];
+    p.steed[i] = static_cast<std::int8_t>(s.steed != 0 ? s.steed : s.stabled);
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];

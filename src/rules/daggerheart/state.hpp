@@ -83,6 +83,8 @@ struct PcState {
   // and the link's card for each: its caster * kMaxPcCards + card + 1, 0 none.
   std::uint16_t link_stress, link_hp;
   int link_src[2];
+  int steed;  // riding a conjured steed: this much off its attack rolls, on its damage rolls (Conjured Steeds), 0 none (play_mount.hpp)
+  int stabled;  // ... or a steed it keeps but does not ride in this fight (carried on in a session), 0 none
 };
 
 struct AdvState {
