@@ -331,7 +331,7 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
   int targets[Encounter::kMaxPcs];
   int n = 0;
   if (e.target_attacker) {
-    if (attacker >= 0 && standing(attacker)) targets[n++] = attacker;
+    if (attacker >= 0 && standing(attacker) && !sheltered(attacker, e)) targets[n++] = attacker;  // a dome (play_mount.hpp)
   } else if (e.kind == Effect::Kind::attack && e.targets <= 1 && !e.only_vulnerable) {
     const int t = single_target(j, e, target);
     if (t >= kCompanionTarget) return attack_companion(j, e, t - kCompanionTarget);
@@ -386,6 +386,7 @@ inline int Battle<R, Log>::first_vulnerable(const int* skip, int n_skip) {
   int count = 0, pick = -1;
   for (int i = 0; i < n_pc_; ++i) {
     if (!standing(i) || !vulnerable(i)) continue;
+    if (aim_attack_ && (domed_ >> i & 1u)) [[unlikely]] continue;  // in a dome: no attack's target (play_mount.hpp)
     bool seen = false;
     for (int k = 0; k < n_skip; ++k) seen |= skip[k] == i;
     if (seen) continue;

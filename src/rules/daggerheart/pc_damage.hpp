@@ -54,7 +54,6 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   PcState& s = pc_[i];
   if (p.immune & type_bit(type)) return 0;
   if (s.spectral & type_bit(type)) [[unlikely]] return spectral_hit(i, dmg);  // Specter of the Dark (play_forms.hpp)
-  if (s.steed != 0 && dmg > 0) [[unlikely]] lose_steed(i);  // the steed takes the damage too (Conjured Steeds, play_mount.hpp)
   const int rolled = dmg;  // what a reflection deals back (play_zone.hpp)
   if ((p.resist | (s.beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
   else if (s.shell & type_bit(type)) [[unlikely]] dmg = shell_resist(i, dmg);  // Retract (play_traits.hpp)
@@ -106,6 +105,9 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   const int expect = marks - (use_armor ? 1 : 0);
   const bool brink_after = use_armor && p.no_minor_hp > 0 && expect == 1 && hp_left(i) <= p.no_minor_hp;
   if (loyal_friend(i, brink_after ? 0 : expect, from)) return 0;  // companion_play.hpp
+  // The steed takes the damage too (Conjured Steeds, play_mount.hpp): once the rider is dealt it (not turned
+  // back or taken by a companion), before thresholds, so a hit that marks nothing still ends it.
+  if (s.steed != 0 && rolled > 0) [[unlikely]] lose_steed(i);
   bool armor_held = false;  // Unyielding Armor: the hit drops a threshold, no slot marked
   int more_slots = 0;       // I Am Your Shield's slots after the first
   if (use_armor) {
@@ -250,6 +252,7 @@ inline void Battle<R, Log>::death_move(int i, int from) {
       // One last action, an automatic critical, then death. With every HP
       // marked, nothing that answers the blaze can mark more.
       const int t = from >= 0 && adv_[from].alive ? from : select(true, i, Target::lowest_hp);
+      if ((domed_ >> i & 1u) && t >= 0) [[unlikely]] leave_dome(i, "a last blow");  // no attack from inside (play_mount.hpp)
       ++blazing_;
       if (t >= 0) pc_attack(i, t, pc(i).primary, true);
       --blazing_;

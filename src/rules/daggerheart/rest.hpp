@@ -91,6 +91,11 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
       p.link_stress[i] = p.link_hp[i] = 0;
       p.link_src[i][0] = p.link_src[i][1] = 0;
     }
+  for (int i = 0; i < n; ++i)  // a conjured steed lasts until the next long rest, a dead rider's too (play_mount.hpp)
+    if (long_rest && p.steed[i] != 0) {
+      p.steed[i] = 0;
+      if (!p.dead[i]) ENCSIM_SAY(log, "%s's conjured steed is gone with the long rest", pcs[static_cast<std::size_t>(i)].name.c_str());
+    }
   for (int i = 0; i < n; ++i) {
     if (p.dead[i]) continue;
     ++alive;
@@ -131,10 +136,6 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
     if (long_rest) p.out[i] = false;
     if (pc.companion.present) rest_companion(pc, i, long_rest, p, log);
     p.avoid_used[i] = false;  // avoid_condition: once per rest (Bold Presence)
-    if (long_rest && p.steed[i] != 0) {  // a conjured steed lasts until the next long rest (play_mount.hpp)
-      p.steed[i] = 0;
-      ENCSIM_SAY(log, "%s's conjured steed is gone with the long rest", pc.name.c_str());
-    }
     if (long_rest && p.unstoppable_used[i]) {  // Unstoppable: once per long rest (class_play.hpp)
       p.unstoppable_used[i] = false;
       ENCSIM_SAY(log, "%s can become Unstoppable again", pc.name.c_str());
