@@ -304,6 +304,8 @@ daggerheart::PartyState dh_state(int n) {
     p.tag_teams_used[i] = 0;
     p.comp_stress[i] = 0;  // no companion here; every carried field is set (UBSan reads the bools)
     p.comp_out[i] = p.loyal_used[i] = p.unstoppable_used[i] = p.avoid_used[i] = false;
+    p.immunity[i] = 0;
+    p.copy_state[i] = 0;
   }
   p.n_prayer = 0;
   p.fear = 0;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -212,6 +213,16 @@ struct Pc {
   int keep_stress = 0;       // a passive (Unshakable): a d6 at or above this face and a Stress is not marked (0 none) ...
   int keep_stress_card = -1;  // ... the card (its row in features.csv), -1 none
   int avoid_card = -1;  // an entry with avoid_condition (Bold Presence; play_guise.hpp), -1 none
+  // Copycat (play_copy.hpp): the entry that stands for an ally's card, -1
+  // none; the card named with `copycat:` (empty: the policy picks) and where;
+  // the copied card's entry as this PC holds it (its effect, level and type
+  // under the name "Copycat: NAME"; shared so that a copied Pc points at the same).
+  int copy_card = -1;
+  std::string copycat_name, copy_from_name;  // ... and the ally whose card it copies
+  SourcePos copycat_pos;
+  std::shared_ptr<const CardDef> copy_def;
+  int immunity_card = -1;  // an action with `immunity` (Book of Yarrow's Magic Immunity; play_time.hpp), -1 none
+  bool has_time_stop = false;  // an action with `time_stop` (Book of Yarrow's Timejammer; play_time.hpp)
   int spellcast_bonus = 0;  // a passive (Arcana-Touched): added to its Spellcast rolls
   int armor_stress_card = -1;  // a passive (Grace-Touched): an Armor Slot instead of a Stress, by policy (play_boons.hpp); -1 none
   bool has_fear_bonus = false;  // a `hit` reaction with fear_bonus (Midnight-Touched): the attack's Fear Die is kept
@@ -536,6 +547,8 @@ struct PartyState : CarryBase {
   bool loyal_used[kMaxPcs];  // Loyal Friend, once per long rest
   bool unstoppable_used[kMaxPcs];  // Unstoppable, once per long rest
   bool avoid_used[kMaxPcs];  // avoid_condition (Bold Presence), once per rest
+  TypeMask immunity[kMaxPcs];  // damage types a card makes it immune to until its next rest (Magic Immunity), 0 none
+  std::int8_t copy_state[kMaxPcs];  // Copycat (play_copy.hpp): kCopyReady, kCopyHeld, kCopySpent, kCopyLost
   std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
   std::uint16_t once_done[kMaxPcs][kMaxPcCards];  // per once_per_target card, the PCs it has healed (until its refresh)
 };

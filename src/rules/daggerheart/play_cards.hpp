@@ -57,7 +57,8 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   // In Beastform no spell is cast (Spell and Grimoire cards); abilities stay.
   return d.status == CardStatus::modelled && e.when == CardWhen::action && (!empty || refill > 0) &&
          !(s.beast && d.spell) &&
-         s.hope >= e.hope + keep && s.stress_marked + e.stress + refill <= pc(i).stress;  // never a Stress it cannot mark
+         s.hope >= e.hope + keep + copy_due(i, k) &&  // Copycat's Hope before its first use (play_copy.hpp)
+         s.stress_marked + e.stress + refill <= pc(i).stress;  // never a Stress it cannot mark
 }
 
 // Whether PC i can play card k as a `trig` reaction now: modelled and live
@@ -71,7 +72,7 @@ inline bool Battle<R, Log>::card_payable(int i, int k, CardTrigger trig, int kee
   const CardEffect& e = c.def->effect;
   const PcState& s = pc_[i];
   return c.live() && e.trigger == trig && s.card_uses[static_cast<std::size_t>(k)] != 0 && !(s.beast && c.def->spell) &&
-         s.hope >= e.hope + keep && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
+         s.hope >= e.hope + keep + copy_due(i, k) && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
          !(e.armor > 0 && s.no_armor) &&
          (e.only_while == OnlyWhile::any || (e.only_while == OnlyWhile::stance ? s.stance >= 0 : s.beast));
 }
@@ -106,6 +107,7 @@ inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[i];
+  if (s.copy_state == kCopyReady && k == pc(i).copy_card) [[unlikely]] pay_copy(i, k);  // Copycat's first use (play_copy.hpp)
   std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
   if (uses == 0 && e.refill_stress > 0) [[unlikely]] {  // Unleash Chaos: a Stress puts its tokens back
     mark_stress(i, e.refill_stress);
@@ -130,6 +132,7 @@ inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
     if (lost) s.card_uses[static_cast<std::size_t>(k)] = 0;
     ENCSIM_SAY(log_, "  %s's %s: d6 %d%s", pname(i), c.def->name.c_str(), d,
                lost ? ": the card goes to the vault after this use" : ": it stays in the loadout");
+    if (lost && copied_) [[unlikely]] copy_vaulted(i, k);  // a Copycat's copy of it ends (play_copy.hpp)
   }
 }
 
@@ -140,6 +143,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[i];
+  if (e.immunity >= 0 || e.time_stop > 0) [[unlikely]] return play_yarrow(i, k, t);  // Book of Yarrow (play_time.hpp)
   ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
   if (e.roll != CardRoll::none && pc(i).form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // before the card's own cost
   if (e.banish) [[unlikely]] return banish_spell(i, k, t);  // its use paid on a banishment (play_strikes.hpp)

@@ -68,6 +68,7 @@ inline void Battle<R, Log>::session_start(int i, bool again) {
 // the session ends. Returns the helper, -1 none.
 template <class R, class Log>
 inline int Battle<R, Log>::free_helper(int i, std::uint64_t skip) {
+  if (time_stop_ >= 0) [[unlikely]] return -1;  // the allies are frozen in time (Timejammer, play_time.hpp)
   for (int w = 0; w < n_pc_; ++w) {
     if (w == i || !standing(w) || (skip >> w & 1u) || !pc(w).has_help_reactions) continue;
     for (int k = 0; k < static_cast<int>(pc(w).cards.size()); ++k) {

@@ -110,6 +110,10 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count, unsigned scene)
 // `do: card:NAME` in its tactics.
 void read_pc_cards(Pc& p, MapReader& r, unsigned scene);
 void resolve_card_rules(Pc& p);
+// Copycat (pc_cards.cpp): once every PC is read, each PC's Copycat takes the
+// card of an ally's loadout it copies (`copycat:`, checked with line:col and
+// did-you-mean, else the policy's pick), or is inert when there is none.
+void resolve_copycats(std::vector<Pc>& pcs);
 // read_beastform.cpp: `beastform` (a Druid's form, its tier checked; the
 // default form when absent; `none`), once the class, tier and Proficiency are read.
 void read_pc_beastform(Pc& p, MapReader& r);

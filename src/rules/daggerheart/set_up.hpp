@@ -37,6 +37,7 @@ inline void Battle<R, Log>::set_up() {
     echoes_ = echoes_ || (pc(i).has_echo && n_pc_ > 1);
     adjusters_ = adjusters_ || pc(i).sets_totals;  // Adjust Reality (play_strikes.hpp)
     renewers_ = renewers_ || pc(i).renews;  // Invigoration (play_strikes.hpp)
+    copied_ = copied_ || pc(i).copy_card >= 0;  // Copycat (play_copy.hpp)
     ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
     help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
     spell_help_ = spell_help_ || (pc(i).help_spell_die > 0 && n_pc_ > 1);  // Enchanted Aid (play_traits.hpp)
@@ -109,6 +110,15 @@ inline void Battle<R, Log>::carry_in() {
       s.loyal_used = p.loyal_used[i];
       s.unstoppable_used = p.unstoppable_used[i];
       s.avoid_used = p.avoid_used[i];
+      s.immunity = pc(i).immunity_card >= 0 ? p.immunity[i] : TypeMask{0};  // Magic Immunity holds until a rest (play_time.hpp)
+      s.copy_state = pc(i).copy_card >= 0 ? p.copy_state[i] : kCopyReady;  // Copycat (play_copy.hpp)
+      if (s.copy_state != kCopyReady) [[unlikely]]
+        ENCSIM_SAY(log_, "  %s's %s %s", pname(i), pc(i).cards[static_cast<std::size_t>(pc(i).copy_card)].def->name.c_str(),
+                   s.copy_state == kCopyHeld ? "is held still (until a rest)"
+                   : s.copy_state == kCopySpent ? "is spent until a long rest" : "can't be made until a rest");
+      if (s.immunity != 0) [[unlikely]]
+        ENCSIM_SAY(log_, "  %s is still immune to magic damage (%s, until a rest)", pname(i),
+                   pc(i).cards[static_cast<std::size_t>(pc(i).immunity_card)].def->name.c_str());
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -157,6 +167,8 @@ inline void Battle<R, Log>::carry_out() {
     p.loyal_used[i] = s.loyal_used;
     p.unstoppable_used[i] = s.unstoppable_used;
     p.avoid_used[i] = s.avoid_used;
+    p.immunity[i] = s.immunity;
+    p.copy_state[i] = s.copy_state;
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];
