@@ -145,6 +145,30 @@ TEST(DaggerheartCopycat, TheAllysVaultEndsTheCopy) {
   EXPECT_FALSE(has(r, "Copycat: Hero spends")) << r.log;
 }
 
+// A copied reaction pays the copy's Hope as it first fires: Hero (4 Hope)
+// copies Pal's Shrug It Off (level 7: 4 Hope); its weapon fails with Fear and
+// Foe's 22 damage would be Severe (Pal is too hard to hit): Hero pays the 4
+// Hope with the card's Stress, the hit drops to Major, and the d6 6 keeps the
+// card. With 3 Hope the copy can't be paid for and the hit lands whole.
+TEST(DaggerheartCopycat, ACopiedReactionPaysItsHopeWhenItFirstFires) {
+  auto run = [](int hope) {
+    const auto enc = encounter_from(fight(pc("Hero", "hope: " + std::to_string(hope) + ", spellcast: knowledge, cards: [Copycat]") +
+                                              pc("Pal", "cards: [\"Shrug It Off\"]", 30),
+                                          foe("Foe", 24, 9, 22), 1, ", fear_start: 0, fear_reserve: 1"));
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
+    if (hope >= 4) dice.script.push_back({6, 6});  // the card's d6
+    dice.lenient = true;
+    return replay(enc, dice, testing::hero_first());
+  };
+  const Replay r = run(4);
+  EXPECT_TRUE(has(r, "Copycat: Hero spends 4 Hope to mimic Pal's Shrug It Off until its next rest (0 Hope left)")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Copycat: Shrug It Off: 3 HP become 2")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hp_left, 4) << r.log;
+  const Replay k = run(3);
+  EXPECT_FALSE(has(k, "plays Copycat")) << k.log;
+  EXPECT_EQ(k.rec.combatants[0].hp_left, 3) << k.log;
+}
+
 TrialRecord session_fight(const dh::Encounter& enc, dh::PartyState& party, std::string* said) {
   TrialRecord rec;
   rec.reset(enc.combatant_count(), enc.features().size());

@@ -726,6 +726,7 @@ class Battle {
   // ---- Copycat (play_copy.hpp)
   static constexpr int kCopyNever = 100;  // copy_due of a copy spent or lost: more Hope than any PC holds
   int copy_due(int i, int k) const;
+  bool copy_short(int i, int k, int hope) const;
   void pay_copy(int i, int k);
   void copy_vaulted(int o, int k);
   bool copied_ = false;  // a PC holds a Copycat copy

@@ -498,7 +498,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
         e.own_marks)
       continue;
     const int keep = hope_keep(i, e.hope);
-    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
+    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || copy_short(i, k, e.hope + keep)) continue;
     const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
     if (e.max_die && low_die_ >= w.sides) continue;  // Versatile Fighter: nothing to raise
     if (cost > 0 || uses > 0) {
@@ -558,7 +558,9 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
     // Whirlwind's further targets take half the damage: weighed at half the weapon's mean.
     const double mean = p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage;
     for (int q = 0; q < most && *n < 4; ++q) {
-      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) break;
+      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
+          copy_short(i, k, e.hope + keep))
+        break;
       const int u = select(true, i, Target::lowest_hp, targets, *n);
       if (u < 0 || difficulty(u) > beats) break;
       const double worth = e.half_damage ? adv_marks(u, mean / 2, w.type) : weapon_marks(i, u, w);
@@ -802,7 +804,7 @@ inline void Battle<R, Log>::per_hope_options(int i, int k, int foe, int keep) {
     int opt = -1;
     for (int q = 0; q < 3; ++q)
       if (worth[q] > 0.0 && worth[q] >= kHopeWorth * e.hope && (opt < 0 || worth[q] > worth[opt])) opt = q;
-    if (opt < 0 || s.hope < e.hope + keep) break;
+    if (opt < 0 || s.hope < e.hope + keep || (!played && copy_short(i, k, e.hope + keep))) break;  // Copycat's Hope first
     worth[opt] = 0.0;
     if (!played) {
       pay_card(i, k);

@@ -21,6 +21,16 @@ inline int Battle<R, Log>::copy_due(int i, int k) const {
   return s == kCopyHeld ? 0 : s == kCopyReady ? pc(i).cards[static_cast<std::size_t>(k)].copy_hope : kCopyNever;
 }
 
+// Whether PC i's card k is its Copycat copy not yet paid for (or spent) and
+// its Hope falls short of the copy's Hope and `hope` more (the card's own):
+// the reaction paths that weigh a card's Hope themselves, not through
+// card_payable, skip it then (so pay_copy never spends Hope the PC lacks).
+template <class R, class Log>
+inline bool Battle<R, Log>::copy_short(int i, int k, int hope) const {
+  const int due = copy_due(i, k);
+  return due > 0 && pc_[i].hope < hope + due;
+}
+
 // PC i's Copycat copy (card k) is used for the first time: its Hope paid
 // (counted on the copy's row as `spent`), held until a rest.
 template <class R, class Log>

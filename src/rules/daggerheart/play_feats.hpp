@@ -28,7 +28,7 @@ inline void Battle<R, Log>::session_start(int i, bool again) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
-    if (!c.live() || e.trigger != CardTrigger::session_start) continue;
+    if (!c.live() || e.trigger != CardTrigger::session_start || copy_short(i, k, e.hope)) continue;  // Copycat's Hope (play_copy.hpp)
     if ((again && e.uses == 0) || pc_[i].card_uses[static_cast<std::size_t>(k)] == 0) continue;
     const int ally = e.target == CardTarget::both ? bond_ally(i, e) : -1;
     if (e.target == CardTarget::both && ally < 0 && pc_[i].hope >= hope_cap(i)) continue;  // nobody gains: kept
