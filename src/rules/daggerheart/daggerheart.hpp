@@ -222,7 +222,6 @@ struct Pc {
   SourcePos copycat_pos;
   std::shared_ptr<const CardDef> copy_def;
   int immunity_card = -1;  // an action with `immunity` (Book of Yarrow's Magic Immunity; play_time.hpp), -1 none
-  bool has_time_stop = false;  // an action with `time_stop` (Book of Yarrow's Timejammer; play_time.hpp)
   int spellcast_bonus = 0;  // a passive (Arcana-Touched): added to its Spellcast rolls
   int armor_stress_card = -1;  // a passive (Grace-Touched): an Armor Slot instead of a Stress, by policy (play_boons.hpp); -1 none
   bool has_fear_bonus = false;  // a `hit` reaction with fear_bonus (Midnight-Touched): the attack's Fear Die is kept

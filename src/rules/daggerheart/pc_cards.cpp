@@ -161,7 +161,6 @@ void finish_cards(Pc& p) {
     p.has_next_targets = p.has_next_targets || e.next_targets > 0;
     p.has_echo = p.has_echo || e.trigger == CardTrigger::ally_dealt;
     if (e.immunity >= 0 && p.immunity_card < 0) p.immunity_card = static_cast<int>(&c - p.cards.data());  // play_time.hpp
-    p.has_time_stop = p.has_time_stop || e.time_stop > 0;
   }
   for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
     if (c.live() && c.def->effect.pool.present()) {

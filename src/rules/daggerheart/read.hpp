@@ -134,7 +134,8 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c);
 void check_replaces(const std::vector<CardDef>& lib);
 // read_card_forms.cpp: the effect keys of forms, wards and turning death back
 // (spectral, hope_per_roll, kill_armor, no_restrained, storm, revive,
-// spent_on_fail), read and checked before check_effect.
+// spent_on_fail), of Book of Yarrow's spells (immunity, immunity_hope,
+// time_stop) and of Copycat (copies), read and checked before check_effect.
 const std::vector<KeySpec>& form_effect_keys();
 void read_form_effect(MapReader& r, const Node& node, CardDef& c);
 // read_card_guise.cpp: the effect keys of guises and auras on a PC (layers,
