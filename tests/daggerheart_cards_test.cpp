@@ -74,7 +74,7 @@ TEST(DaggerheartCards, TheLibraryHoldsEverySrdCardOnceAndTwoModelledPerDomain) {
   EXPECT_EQ(card("Bolt Beacon").level, 1);
   EXPECT_EQ(card("Bolt Beacon").recall, 1);
   EXPECT_EQ(card("Wall Walk").status, dh::CardStatus::no_combat);
-  EXPECT_EQ(card("Copycat").status, dh::CardStatus::not_modelled);
+  EXPECT_EQ(card("Copycat").status, dh::CardStatus::modelled);
 }
 
 TEST(DaggerheartCards, ABadLibraryEntryIsAnErrorWithLineAndColumn) {
@@ -100,7 +100,9 @@ TEST(DaggerheartCards, EveryModelledCardFights) {
                        "  - {name: Caster, level: 10, spellcast: knowledge, traits: {knowledge: 2}, hope: 6, "
                        "primary: {damage: d8}, cards: [\"" + c.name + "\"]" +
                        (action ? ", tactics: [{do: \"card:" + c.name + "\"}, {do: attack}]" : "") +
-                       "}\n  - {name: Friend, level: 1, primary: {damage: d8}}\n"
+                       "}\n  - {name: Friend, level: 1, primary: {damage: d8}" +
+                       (c.effect.copies > 0 ? ", spellcast: knowledge, cards: [\"Rain of Blades\"]" : "") +  // a card to copy
+                       "}\n"
                        "foes:\n  - {name: Foe, difficulty: 12, thresholds: [6, 12], hp: 8, stress: 3, atk: 2, "
                        "attack: {damage: 2d6}, count: 3}\n";
     const dh::Encounter enc = encounter_from(yaml);
@@ -115,7 +117,10 @@ TEST(DaggerheartCards, EveryModelledCardFights) {
       for (std::size_t f = 0; f < enc.features().size(); ++f)
         if (enc.features()[f].owner == 0) by_feature += rec.features[f].damage;
       EXPECT_EQ(by_feature, pc_damage) << c.name;
-      if (action) uses += testing::feature(enc.features(), rec, 0, c.name).uses;
+      // Copycat's row is its copy's ("Copycat: Rain of Blades").
+      const dh::Pc& caster = enc.pcs[0];
+      const std::string row = caster.copy_card >= 0 ? caster.cards[static_cast<std::size_t>(caster.copy_card)].def->name : c.name;
+      if (action) uses += testing::feature(enc.features(), rec, 0, row).uses;
     }
     // A ward waits for an ally at 2 HP or fewer (its own test: daggerheart_allies_test); an aura for a PC
     // whose Armor Slot it helps (none here: no armor; daggerheart_pools_test); take_stress for an ally
@@ -125,6 +130,7 @@ TEST(DaggerheartCards, EveryModelledCardFights) {
     // unevenly, one PC near its last HP or Stress slot and another well (daggerheart_link_test); a dome
     // for a PC one HP from going down while another stands outside (a moment these fights seldom or never
     // give; daggerheart_mount_test).
+    // Copycat plays the copy of Friend's Rain of Blades.
     if (action && !c.effect.ward && c.effect.aura_armor == 0 && !c.effect.take_stress && !c.effect.revive &&
         c.effect.familiar_die == 0 && c.effect.link == 0 && c.effect.dome == 0) {
       EXPECT_GT(uses, 0) << c.name;

@@ -308,6 +308,8 @@ daggerheart::PartyState dh_state(int n) {
     p.link_src[i][0] = p.link_src[i][1] = 0;
     p.drill[i] = 0;  // no Slayer Die from Martial Preparation
     p.steed[i] = 0;  // no conjured steed
+    p.immunity[i] = 0;
+    p.copy_state[i] = 0;
   }
   p.n_prayer = 0;
   p.fear = 0;

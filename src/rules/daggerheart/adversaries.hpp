@@ -672,6 +672,10 @@ template <class R, class Log>
 [[gnu::noinline]] inline void Battle<R, Log>::react(int j, Trigger trigger, int pc_index, int dmg, int marks) {
   const Adversary& a = adv(j);
   if (adv_[j].stunned) [[unlikely]] return;  // Stunned: no reaction (play_spells.hpp)
+  if (time_stop_ >= 0) [[unlikely]] {  // time stopped (Timejammer, play_time.hpp): a frozen foe does not react
+    ENCSIM_SAY(log_, "  %s is frozen in time: no reaction", aname(j));
+    return;
+  }
   for (std::size_t f = 0; f < a.features.size(); ++f) {
     const Feature& ft = a.features[f];
     if (!ft.modelled || ft.kind != Feature::Kind::reaction || ft.trigger != trigger) continue;

@@ -37,6 +37,8 @@
 //   play_link.hpp        links between PCs: who marks a linked PC's Stress and HP (Transcendent Union, Shared Clarity)
 //   play_mount.hpp       mounts and shelters: conjured steeds (a rider's -N to attack rolls, +N to damage rolls, lost when
 //                        it takes damage) and a dome no attack may target those inside of (Wild Fortress)
+//   play_time.hpp        Book of Yarrow: an immunity until a rest, time stopped for all but the caster
+//   play_copy.hpp        Copycat: the Hope its copy of an ally's card costs, the copy ended by the vault
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -744,6 +746,29 @@ class Battle {
   int* run_dice_ = nullptr;  // roll_pc_damage copies the kept damage dice here when set (Deathrun) ...
   int run_n_ = 0;            // ... and their count
   std::uint64_t doomed_ = 0;  // adversaries (bits) Vulnerable until the fight ends (Book of Ronin)
+  // ---- Book of Yarrow: an immunity until a rest, time stopped (play_time.hpp)
+  static constexpr int kImmunitySpell = 1, kTimeSpell = 2;  // yarrow_pick's answers
+  static constexpr int kTimeTarget = -2;  // card_value's target for the time stop (the immunity's: the PC)
+  static constexpr int kMaxStopped = 4;   // actions at most in one stopped time
+  double typed_harm(int j, DamageType type) const;
+  double immunity_worth(int i, const CardEffect& e) const;
+  void become_immune(int i, int k);
+  int immune_hit(int i, int dmg, DamageType type);
+  int self_action(int i, int skip, double* worth, int* target);
+  double time_stop_worth(int i, int k, int aim);
+  int yarrow_pick(int i, int k, int aim, double* worth);
+  bool play_yarrow(int i, int k, int t);
+  bool stop_time(int i, int k);
+  void resume_time(const char* why);
+  // ---- Copycat (play_copy.hpp)
+  static constexpr int kCopyNever = 100;  // copy_due of a copy spent or lost: more Hope than any PC holds
+  int copy_due(int i, int k) const;
+  bool copy_short(int i, int k, int hope) const;
+  void pay_copy(int i, int k);
+  void copy_vaulted(int o, int k);
+  bool copied_ = false;  // a PC holds a Copycat copy
+  int time_stop_ = -1;      // the PC for whom time is stopped (Timejammer), -1 none: no one else acts or reacts
+  bool time_ends_ = false;  // ... it has made an action roll at another creature: time goes on once it resolves
 };
 
 }  // namespace encsim::daggerheart
@@ -780,3 +805,5 @@ class Battle {
 #include "rules/daggerheart/play_guise.hpp"
 #include "rules/daggerheart/play_link.hpp"
 #include "rules/daggerheart/play_mount.hpp"
+#include "rules/daggerheart/play_time.hpp"
+#include "rules/daggerheart/play_copy.hpp"

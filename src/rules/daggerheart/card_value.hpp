@@ -163,11 +163,18 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   // What its costs are worth: paid on every use, or (pay_on_success) only
   // when the roll succeeds, so weighed by that chance. A Stress that refills
   // an empty card is paid first, whatever the roll.
-  const double cost = kHopeWorth * e.hope + kStressWorth * e.stress + (e.fear > 0 ? kWorthFear * e.fear : 0.0);  // the GM's Fear too
+  const double cost = kHopeWorth * (e.hope + copy_due(i, k)) + kStressWorth * e.stress +  // Copycat's Hope (play_copy.hpp)
+                      (e.fear > 0 ? kWorthFear * e.fear : 0.0);  // the GM's Fear too
   const int refill = pc_[i].card_uses[static_cast<std::size_t>(k)] == 0 ? e.refill_stress : 0;
   double v = -kStressWorth * refill - (e.pay_on_success ? 0.0 : cost);
   const double paid = e.pay_on_success ? cost : 0.0;
   *target = -1;
+  if (e.immunity >= 0 || e.time_stop > 0) [[unlikely]] {  // Book of Yarrow's two spells (play_time.hpp)
+    double worth = 0.0;
+    const int spell = yarrow_pick(i, k, aim, &worth);
+    *target = spell == kImmunitySpell ? i : kTimeTarget;
+    return spell == 0 ? -1.0 : worth;
+  }
   if (e.kill_at > 0) [[unlikely]] return v + kill_value(i, e);  // Disintegration Wave (play_spells.hpp)
   if (e.pool.fill == PoolFill::foe_hurt) [[unlikely]] return v + sigil_pick(i, k, target);  // the foe it marks (play_marks.hpp)
   if (e.split_damage) [[unlikely]] return v + split_value(i, e, paid);  // Splintering Strike (play_marks.hpp)
@@ -323,6 +330,8 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
       return advs_up_ > 0 && hope_budget(i, e) > 0;  // hope_each: a Hope to buy a target with
     case CardTarget::self:
       if (e.spectral >= 0) return spectral_worth(i, e) > 0.0;  // play_forms.hpp
+      if (e.immunity >= 0 || e.time_stop > 0)  // Book of Yarrow (play_time.hpp): a spell it can cast
+        return immunity_worth(i, e) > 0.0 || (e.time_stop > 0 && time_stop_ < 0 && advs_up_ > 0);
       if (e.guise()) return guise_worth(i, e) > 0.0;  // play_guise.hpp
       if (e.familiar_die > 0) return familiar_worth(i, e) > 0.0;  // play_marks.hpp
       return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;

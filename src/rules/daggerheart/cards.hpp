@@ -169,6 +169,11 @@ inline constexpr int kUsesSpellcast = 6;
 inline constexpr int kUsesDomain = 7;
 // What a `link` covers (CardEffect::link, bits): the Stress, the HP a linked PC would mark.
 inline constexpr int kLinkStress = 1, kLinkHp = 2;
+// Copycat's state on a PC (PcState, PartyState): ready to copy, the copy held
+// (its Hope paid), spent until a long rest (a rest or the vault ended the
+// copy), lost until a rest (the ally's card went to the vault before the copy
+// was paid for).
+inline constexpr std::int8_t kCopyReady = 0, kCopyHeld = 1, kCopySpent = 2, kCopyLost = 3;
 
 struct CardEffect {
   CardWhen when = CardWhen::action;
@@ -541,6 +546,24 @@ struct CardEffect {
   bool revive = false;
   // An action with a roll: a failure spends the card until its `refresh` (Resurrection's week).
   bool spent_on_fail = false;
+  // Book of Yarrow's two spells (play_time.hpp), one card, the policy picking
+  // one on each spotlight. immunity: an action (`target: self`, no roll) for
+  // `immunity_hope` Hope: the PC is immune to damage of this DamageType until
+  // its next rest (Magic Immunity); -1 none. time_stop: a Spellcast roll at
+  // this Difficulty; on a success time stops for every other creature: the PC
+  // acts again at once, and keeps acting while its actions make no action roll
+  // at another creature; the first that does resolves with time stopped, and
+  // then time goes on (Timejammer); 0 none.
+  int immunity = -1, immunity_hope = 0;
+  int time_stop = 0;
+  // Copycat: the entry stands for a card of this level or lower from an
+  // ally's loadout, named on the PC (`copycat:`) or picked by policy when the
+  // scenario is compiled (pc_cards.cpp, resolve_copycats); it then plays as
+  // that card (its own uses, the PC's own Spellcast trait), its Hope (half the
+  // copied card's level, rounded up) paid with the card's costs the first time
+  // they are, once per long rest; the copy holds until a rest or until the
+  // ally's card goes to the vault (play_copy.hpp); 0 none.
+  int copies = 0;
   // Guises and auras on the PC (play_guise.hpp; read_card_guise.cpp).
   // layers: an action (`target: self`, rolled): on a success an aura of one
   // layer, and one more per Stress the PC marks by policy; each adversary
@@ -592,7 +615,8 @@ struct CardEffect {
   // it falls once it has marked this many HP (Wild Fortress: 3, 15/30); 0 none.
   int dome = 0, dome_major = 0, dome_severe = 0;
   bool forms() const {
-    return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail;
+    return spectral >= 0 || hope_per_roll > 0 || kill_armor > 0 || no_restrained || storm || revive || spent_on_fail ||
+           immunity >= 0 || time_stop > 0 || copies > 0;
   }
   // Passives, folded into the PC at compile time.
   CardNumber p_evasion, p_major, p_severe, p_hp, p_stress, p_armor, p_melee_damage, p_weapon_damage, p_attack,
@@ -731,6 +755,11 @@ struct PcCard {
   bool off_scene = false;  // its passive needs surroundings the fight's options do not state (`scene`): not folded in
   int pool_max = 0;  // a pool's most tokens (CardPool::max for this PC), 0 none
   const CardDef* replaced_by = nullptr;  // another of the PC's entries stands in for it (`replaces`): never played
+  // Copycat's entry once it stands for an ally's card (resolve_copycats): the
+  // card copied, whose it is (a PC index) and where in its cards, and the Hope
+  // the copy costs (half the copied card's level, rounded up); nullptr, -1, 0 none.
+  const CardDef* copy_of = nullptr;
+  int copy_from = -1, copy_card = -1, copy_hope = 0;
   bool live() const { return def->status == CardStatus::modelled && !inert && !replaced_by; }
 };
 

@@ -24,10 +24,10 @@ template <class R, class Log>
                                                                       double* down) const {
   const std::size_t at = static_cast<std::size_t>(profile * n_pc_ + t);
   const MarksTable* table = &adv(j).marks[at];
-  if ((pc_[t].spectral | pc_[t].shell) != 0 || pc_[t].beast) [[unlikely]] {
+  if ((pc_[t].spectral | pc_[t].shell | pc_[t].immunity) != 0 || pc_[t].beast) [[unlikely]] {
     const TypeMask bit = type_bit(table->physical ? DamageType::physical : DamageType::magic);
-    if (pc_[t].spectral & bit) {
-      *down = 0.0;  // Spectral: immune (play_forms.hpp)
+    if ((pc_[t].spectral | pc_[t].immunity) & bit) {
+      *down = 0.0;  // Spectral, Magic Immunity: immune (play_forms.hpp, play_time.hpp)
       return 0.0;
     }
     if ((pc_[t].shell | (pc_[t].beast ? pc(t).beast_resist : 0)) & bit) table = &adv(j).marks_half[at];
@@ -78,7 +78,7 @@ template <class R, class Log>
     // The members' standard damage combined into one hit (Minions deal flat damage).
     const int members = group_members(j);
     int dmg = static_cast<int>(members * a.damage_mean);
-    if ((pc(t).immune | pc_[t].spectral) & type_bit(a.type_of_damage)) dmg = 0;  // Spectral too (play_forms.hpp)
+    if ((pc(t).immune | pc_[t].spectral | pc_[t].immunity) & type_bit(a.type_of_damage)) dmg = 0;  // Spectral, Magic Immunity too
     if ((pc(t).resist | pc_[t].shell | (pc_[t].beast ? pc(t).beast_resist : 0)) & type_bit(a.type_of_damage)) dmg /= 2;
     const int armor = !a.direct && armor_free(t) ? 1 : 0;
     const bool unstoppable = pc_[t].unstoppable > 0 && a.type_of_damage == DamageType::physical;

@@ -380,6 +380,7 @@ Encounter compile(const Scenario&, const Variant& variant) {
     }
   }
   if (enc.pcs.empty()) throw InputError(party.pos(), "the party needs at least one PC (not only NPC allies)");
+  resolve_copycats(enc.pcs);  // Copycat: the ally's card each copies (pc_cards.cpp)
   for (const Node* n : npc_nodes) {
     if (enc.npcs.size() >= static_cast<std::size_t>(Encounter::kMaxNpcs))
       throw InputError(n->pos(), "too many NPC allies: at most " + std::to_string(Encounter::kMaxNpcs));
@@ -450,7 +451,12 @@ static void describe_cards(std::ostream& os, const Pc& p) {
            << c.def->name;
         if (features) os << " [" << feature_owner(*c.def) << ']';
         os << " (" << c.def->summary << ')';
-        if (c.inert && !c.replaced_by)
+        if (c.copy_of)
+          os << " COPIES " << c.copy_of->name << " (level " << c.copy_of->level << ", from " << p.copy_from_name
+             << "'s loadout; " << c.copy_hope << " Hope the first time it is used, once per long rest)";
+        if (c.inert && !c.replaced_by && c.def->effect.copies > 0)
+          os << " INERT: no ally's loadout holds a card it can copy";
+        else if (c.inert && !c.replaced_by)
           os << " INERT: the loadout holds " << c.have << ' ' << c.def->domain << " card" << (c.have == 1 ? "" : "s")
              << " of the " << c.def->effect.needs_domain << " it needs";
         if (c.replaced_by) os << " REPLACED by " << c.replaced_by->name;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -215,6 +216,15 @@ struct Pc {
   int drill_card = -1;  // ... the card (its row in features.csv counts the dice the party spends), -1 none
   int avoid_card = -1;  // an entry with avoid_condition (Bold Presence; play_guise.hpp), -1 none
   int steed_card = -1;  // the first entry with steed (Conjured Steeds; play_mount.hpp), -1 none
+  // Copycat (play_copy.hpp): the entry that stands for an ally's card, -1
+  // none; the card named with `copycat:` (empty: the policy picks) and where;
+  // the copied card's entry as this PC holds it (its effect, level and type
+  // under the name "Copycat: NAME"; shared so that a copied Pc points at the same).
+  int copy_card = -1;
+  std::string copycat_name, copy_from_name;  // ... and the ally whose card it copies
+  SourcePos copycat_pos;
+  std::shared_ptr<const CardDef> copy_def;
+  int immunity_card = -1;  // an action with `immunity` (Book of Yarrow's Magic Immunity; play_time.hpp), -1 none
   int spellcast_bonus = 0;  // a passive (Arcana-Touched): added to its Spellcast rolls
   int armor_stress_card = -1;  // a passive (Grace-Touched): an Armor Slot instead of a Stress, by policy (play_boons.hpp); -1 none
   bool has_fear_bonus = false;  // a `hit` reaction with fear_bonus (Midnight-Touched): the attack's Fear Die is kept
@@ -542,6 +552,8 @@ struct PartyState : CarryBase {
   std::uint16_t link_stress[kMaxPcs], link_hp[kMaxPcs];  // links until a rest (Transcendent Union, Shared Clarity; play_link.hpp)
   int link_src[kMaxPcs][2];                               // ... and their cards (PcState::link_src)
   std::int8_t steed[kMaxPcs];  // a conjured steed's bonus it rides with (Conjured Steeds), 0 none: until a long rest
+  TypeMask immunity[kMaxPcs];  // damage types a card makes it immune to until its next rest (Magic Immunity), 0 none
+  std::int8_t copy_state[kMaxPcs];  // Copycat (play_copy.hpp): kCopyReady, kCopyHeld, kCopySpent, kCopyLost
   std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
   std::uint16_t once_done[kMaxPcs][kMaxPcCards];  // per once_per_target card, the PCs it has healed (until its refresh)
   std::int8_t drill[kMaxPcs];  // Slayer Dice from Martial Preparation held by a PC without a Slayer pool (kept until spent)

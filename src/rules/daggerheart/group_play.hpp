@@ -22,6 +22,7 @@ namespace encsim::daggerheart {
 template <class R, class Log>
 inline std::uint64_t Battle<R, Log>::group_candidates(int i) const {
   std::uint64_t set = 0;
+  if (time_stop_ >= 0) [[unlikely]] return set;  // the allies are frozen in time (Timejammer, play_time.hpp)
   for (int k = 0; k < n_pc_; ++k) {
     const PcState& s = pc_[k];
     if (k == i || s.out || s.acted) continue;

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <memory>
+#include <string>
 
 #include "rules/daggerheart/advancement.hpp"
 #include "rules/daggerheart/cards.hpp"
@@ -159,6 +161,7 @@ void finish_cards(Pc& p) {
     p.has_first_attack = p.has_first_attack || e.first_attack;
     p.has_next_targets = p.has_next_targets || e.next_targets > 0;
     p.has_echo = p.has_echo || e.trigger == CardTrigger::ally_dealt;
+    if (e.immunity >= 0 && p.immunity_card < 0) p.immunity_card = static_cast<int>(&c - p.cards.data());  // play_time.hpp
   }
   for (PcCard& c : p.cards)  // a pool's size for this PC (Slayer: its Proficiency)
     if (c.live() && c.def->effect.pool.present()) {
@@ -287,7 +290,8 @@ void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
     if (def->level > p.level)
       throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) +
                                        " card; '" + p.name + "' is level " + std::to_string(p.level));
-    if (def->status == CardStatus::modelled && (def->effect.roll == CardRoll::spellcast || def->effect.counter_magic) &&
+    if (def->status == CardStatus::modelled &&
+        (def->effect.roll == CardRoll::spellcast || def->effect.counter_magic || def->effect.time_stop > 0) &&
         p.spellcast < 0)
       throw InputError(item.pos(), "'" + def->name + "' needs a Spellcast roll and '" + p.name +
                                        "' has no Spellcast trait: give `spellcast: TRAIT`");
@@ -335,6 +339,106 @@ void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
                                           "); this loadout needs more or higher ones (`advancements` domain_card adds one)");
   }
   finish_cards(p);
+}
+
+namespace {
+
+// Whether PC p's Copycat (copying cards of level `most` or lower) may copy
+// card d of an ally's loadout; else *why says why not.
+bool copyable(const Pc& p, const CardDef& d, int most, std::string* why) {
+  if (d.status != CardStatus::modelled) {
+    *why = "it has no effect on a fight here (combat: " + std::string(d.status == CardStatus::no_combat ? "none" : "not_modelled") + ")";
+    return false;
+  }
+  if (d.level > most) {
+    *why = "it is a level " + std::to_string(d.level) + " card; Copycat copies cards of level " + std::to_string(most) + " or lower";
+    return false;
+  }
+  const CardEffect& e = d.effect;
+  if (e.when == CardWhen::passive || e.folds || e.copies > 0 || !e.replaces.empty()) {
+    *why = "its standing numbers fold into a PC as the scenario is compiled, before any Hope could pay for them: a copy takes an action or reaction card";
+    return false;
+  }
+  for (const PcCard& c : p.cards)
+    if (c.def == &d) {
+      *why = "'" + p.name + "' holds it already";
+      return false;
+    }
+  if ((e.roll == CardRoll::spellcast || e.counter_magic || e.time_stop > 0) && p.spellcast < 0) {
+    *why = "it needs a Spellcast roll and '" + p.name + "' has no Spellcast trait";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void resolve_copycats(std::vector<Pc>& pcs) {
+  // The allies in name order: a card two allies hold is copied from the first.
+  std::vector<std::size_t> by_name(pcs.size());
+  for (std::size_t q = 0; q < pcs.size(); ++q) by_name[q] = q;
+  std::sort(by_name.begin(), by_name.end(), [&](std::size_t a, std::size_t b) { return pcs[a].name < pcs[b].name; });
+  for (std::size_t i = 0; i < pcs.size(); ++i) {
+    Pc& p = pcs[i];
+    int at = -1;
+    for (std::size_t k = 0; k < p.cards.size(); ++k)
+      if (p.cards[k].def->status == CardStatus::modelled && p.cards[k].def->effect.copies > 0 && !p.cards[k].copy_of)
+        at = static_cast<int>(k);
+    if (at < 0) continue;
+    const int most = p.cards[static_cast<std::size_t>(at)].def->effect.copies;
+    // The loadout's cards of each domain (the copy counts as one of its card's domain: needs_domain).
+    auto have_of = [&](const CardDef& d) {
+      int n = 1;
+      for (const PcCard& c : p.cards) n += c.def->source == CardSource::domain && c.def->effect.copies == 0 && c.def->domain == d.domain;
+      return n;
+    };
+    const CardDef* pick = nullptr;
+    std::size_t from = 0, card = 0;
+    std::vector<std::string> names;
+    std::string why;
+    for (const std::size_t q : by_name) {
+      if (q == i) continue;
+      for (std::size_t k = 0; k < pcs[q].cards.size(); ++k) {
+        const PcCard& c = pcs[q].cards[k];
+        if (c.def->source != CardSource::domain || c.copy_of) continue;  // a loadout's own domain cards
+        const CardDef& d = *c.def;
+        names.push_back(d.name);
+        if (!p.copycat_name.empty()) {
+          if (d.name == p.copycat_name && !pick) pick = &d, from = q, card = k;
+          continue;
+        }
+        // The policy: the highest-level card it may copy (and that is not inert in its loadout), ties by name.
+        if (!copyable(p, d, most, &why) || have_of(d) < d.effect.needs_domain) continue;
+        if (!pick || d.level > pick->level || (d.level == pick->level && d.name < pick->name)) pick = &d, from = q, card = k;
+      }
+    }
+    if (!p.copycat_name.empty()) {
+      if (!pick)
+        throw InputError(p.copycat_pos, "'" + p.name + "' copies with Copycat a card of an ally's loadout; no ally holds '" +
+                                            p.copycat_name + "'" + did_you_mean(p.copycat_name, names));
+      if (!copyable(p, *pick, most, &why))
+        throw InputError(p.copycat_pos, "'" + p.name + "' cannot copy '" + pick->name + "' with Copycat: " + why);
+    }
+    PcCard& c = p.cards[static_cast<std::size_t>(at)];
+    if (!pick) {
+      c.inert = true;  // no ally holds a card it may copy: never played
+      continue;
+    }
+    auto def = std::make_shared<CardDef>(*pick);
+    def->name = "Copycat: " + pick->name;
+    p.copy_def = def;
+    c.def = def.get();
+    c.copy_of = pick;
+    c.copy_from = static_cast<int>(from);
+    c.copy_card = static_cast<int>(card);
+    c.copy_hope = (pick->level + 1) / 2;  // half the level, rounded up
+    p.copy_from_name = pcs[from].name;
+    c.have = have_of(*pick);
+    c.inert = c.have < pick->effect.needs_domain;
+    finish_cards(p);  // the flags the copied card sets; the name keeps its place ("Copycat" then ": ...")
+    for (std::size_t k = 0; k < p.cards.size(); ++k)
+      if (p.cards[k].copy_of) p.copy_card = static_cast<int>(k);
+  }
 }
 
 // `do: card:NAME`: a card of this PC's loadout that it plays on its spotlight.

@@ -54,6 +54,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   PcState& s = pc_[i];
   if (p.immune & type_bit(type)) return 0;
   if (s.spectral & type_bit(type)) [[unlikely]] return spectral_hit(i, dmg);  // Specter of the Dark (play_forms.hpp)
+  if (s.immunity & type_bit(type)) [[unlikely]] return immune_hit(i, dmg, type);  // Magic Immunity (play_time.hpp)
   const int rolled = dmg;  // what a reflection deals back (play_zone.hpp)
   if ((p.resist | (s.beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
   else if (s.shell & type_bit(type)) [[unlikely]] dmg = shell_resist(i, dmg);  // Retract (play_traits.hpp)

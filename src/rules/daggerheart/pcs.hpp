@@ -166,7 +166,7 @@ inline RollResult Battle<R, Log>::tag_team_roll(int i, int k, int mod_i, int net
 // with the standing ally whose primary weapon deals the most on average.
 template <class R, class Log>
 inline int Battle<R, Log>::tag_team_partner(int i) {
-  if (!opt_.tag_team || pending_card_ >= 0 || pc_[i].tag_teams_used > pc(i).more_tag_teams ||
+  if (!opt_.tag_team || time_stop_ >= 0 || pending_card_ >= 0 || pc_[i].tag_teams_used > pc(i).more_tag_teams ||
       (pc_[i].hope < std::max(3, opt_.tag_team_min_hope) && !cheaper_tag_team(i)))
     return -1;
   const int k = best_by(
@@ -633,6 +633,7 @@ inline bool Battle<R, Log>::sneak_ok(int i) const {
 // The ally with the most Hope at or above the policy's line helps (none in `skip`).
 template <class R, class Log>
 inline int Battle<R, Log>::pick_helper(int i, std::uint64_t skip) const {
+  if (time_stop_ >= 0) [[unlikely]] return -1;  // the allies are frozen in time (Timejammer, play_time.hpp)
   int best = -1;
   for (int k = 0; k < n_pc_; ++k)
     if (k != i && standing(k) && !(skip >> k & 1u) && pc_[k].hope >= std::max(1, opt_.help_min_hope) &&

@@ -45,6 +45,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
     if (!c.live() || e.trigger != CardTrigger::attack || (s.beast && c.def->spell) || e.first_attack || e.roll_bonus > 0) continue;
+    if (copy_short(i, k, e.hope)) [[unlikely]] continue;  // Copycat's Hope first (play_copy.hpp)
     if (e.focus_proficiency > 0) {  // a focus (Deadly Focus) on t, while none is held
       if (s.marked_foe >= 0 || uses == 0 || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
           adv(t).minion > 0 || adv_hp_left(t) < 3)
@@ -150,7 +151,8 @@ inline void Battle<R, Log>::spotlight_stance(int i) {
     const CardEffect& e = c.def->effect;
     const int keep = hope_keep(i, e.hope);
     if (!c.live() || e.trigger != CardTrigger::spotlight || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress)
+        (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
+        copy_short(i, k, e.hope + e.hope_per_roll))  // Copycat's Hope first (play_copy.hpp)
       continue;
     if (e.fight_traits > 0) {  // Full Surge (play_party.hpp): once, leaving a Stress slot free
       if (s.trait_bonus == 0 && s.stress_marked + e.stress < p.stress) surge(i, k);

@@ -65,7 +65,7 @@ inline int Battle<R, Log>::trait_boon(int i) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     if (!c.live() || e.trigger != CardTrigger::roll || !(e.double_traits >> roll_trait_ & 1u) ||
-        s.card_uses[static_cast<std::size_t>(k)] == 0 || (s.beast && c.def->spell))
+        s.card_uses[static_cast<std::size_t>(k)] == 0 || (s.beast && c.def->spell) || copy_short(i, k, e.hope))
       continue;
     const int add = trait_of(i, static_cast<Trait>(roll_trait_));
     const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;

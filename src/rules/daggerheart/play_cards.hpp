@@ -60,7 +60,8 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   // In Beastform no spell is cast (Spell and Grimoire cards); abilities stay.
   return d.status == CardStatus::modelled && e.when == CardWhen::action && (!empty || refill > 0) &&
          !(s.beast && d.spell) &&
-         s.hope >= e.hope + keep && s.stress_marked + e.stress + refill <= pc(i).stress;  // never a Stress it cannot mark
+         s.hope >= e.hope + keep + copy_due(i, k) &&  // Copycat's Hope before its first use (play_copy.hpp)
+         s.stress_marked + e.stress + refill <= pc(i).stress;  // never a Stress it cannot mark
 }
 
 // Whether PC i can play card k as a `trig` reaction now: modelled and live
@@ -74,7 +75,7 @@ inline bool Battle<R, Log>::card_payable(int i, int k, CardTrigger trig, int kee
   const CardEffect& e = c.def->effect;
   const PcState& s = pc_[i];
   return c.live() && e.trigger == trig && s.card_uses[static_cast<std::size_t>(k)] != 0 && !(s.beast && c.def->spell) &&
-         s.hope >= e.hope + keep && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
+         s.hope >= e.hope + keep + copy_due(i, k) && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
          !(e.armor > 0 && s.no_armor) &&
          (e.only_while == OnlyWhile::any || (e.only_while == OnlyWhile::stance ? s.stance >= 0 : s.beast));
 }
@@ -109,6 +110,7 @@ inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[i];
+  if (s.copy_state == kCopyReady && k == pc(i).copy_card) [[unlikely]] pay_copy(i, k);  // Copycat's first use (play_copy.hpp)
   std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
   if (uses == 0 && e.refill_stress > 0) [[unlikely]] {  // Unleash Chaos: a Stress puts its tokens back
     mark_stress(i, e.refill_stress);
@@ -133,6 +135,7 @@ inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
     if (lost) s.card_uses[static_cast<std::size_t>(k)] = 0;
     ENCSIM_SAY(log_, "  %s's %s: d6 %d%s", pname(i), c.def->name.c_str(), d,
                lost ? ": the card goes to the vault after this use" : ": it stays in the loadout");
+    if (lost && copied_) [[unlikely]] copy_vaulted(i, k);  // a Copycat's copy of it ends (play_copy.hpp)
   }
 }
 
@@ -143,6 +146,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   PcState& s = pc_[i];
+  if (e.immunity >= 0 || e.time_stop > 0) [[unlikely]] return play_yarrow(i, k, t);  // Book of Yarrow (play_time.hpp)
   ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
   if (e.roll != CardRoll::none && pc(i).form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // before the card's own cost
   if (e.banish) [[unlikely]] return banish_spell(i, k, t);  // its use paid on a banishment (play_strikes.hpp)
@@ -502,7 +506,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
         e.own_marks)
       continue;
     const int keep = hope_keep(i, e.hope);
-    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
+    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || copy_short(i, k, e.hope + keep)) continue;
     const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
     if (e.max_die && low_die_ >= w.sides) continue;  // Versatile Fighter: nothing to raise
     if (cost > 0 || uses > 0) {
@@ -562,7 +566,9 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
     // Whirlwind's further targets take half the damage: weighed at half the weapon's mean.
     const double mean = p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage;
     for (int q = 0; q < most && *n < 4; ++q) {
-      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) break;
+      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
+          copy_short(i, k, e.hope + keep))
+        break;
       const int u = select(true, i, Target::lowest_hp, targets, *n);
       if (u < 0 || difficulty(u) > beats) break;
       const double worth = e.half_damage ? adv_marks(u, mean / 2, w.type) : weapon_marks(i, u, w);
@@ -807,7 +813,7 @@ inline void Battle<R, Log>::per_hope_options(int i, int k, int foe, int keep) {
     int opt = -1;
     for (int q = 0; q < 3; ++q)
       if (worth[q] > 0.0 && worth[q] >= kHopeWorth * e.hope && (opt < 0 || worth[q] > worth[opt])) opt = q;
-    if (opt < 0 || s.hope < e.hope + keep) break;
+    if (opt < 0 || s.hope < e.hope + keep || (!played && copy_short(i, k, e.hope + keep))) break;  // Copycat's Hope first
     worth[opt] = 0.0;
     if (!played) {
       pay_card(i, k);

@@ -332,7 +332,7 @@ template <class R, class Log>
 inline double Battle<R, Log>::hit_cost(int i, int dmg, DamageType type, bool direct, int down, bool all_armor,
                                        int* hp) const {
   const Pc& p = pc(i);
-  if ((p.immune | pc_[i].spectral) & type_bit(type)) return 0.0;  // Spectral too (play_forms.hpp)
+  if ((p.immune | pc_[i].spectral | pc_[i].immunity) & type_bit(type)) return 0.0;  // Spectral, Magic Immunity too
   if ((p.resist | (pc_[i].beast ? p.beast_resist : 0)) & type_bit(type)) dmg /= 2;
   const int marks = std::max(0, severity(dmg, major_of(i), severe_of(i)) - down);
   if (marks == 0) return 0.0;

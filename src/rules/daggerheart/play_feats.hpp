@@ -28,7 +28,7 @@ inline void Battle<R, Log>::session_start(int i, bool again) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
-    if (!c.live() || e.trigger != CardTrigger::session_start) continue;
+    if (!c.live() || e.trigger != CardTrigger::session_start || copy_short(i, k, e.hope)) continue;  // Copycat's Hope (play_copy.hpp)
     if ((again && e.uses == 0) || pc_[i].card_uses[static_cast<std::size_t>(k)] == 0) continue;
     const int ally = e.target == CardTarget::both ? bond_ally(i, e) : -1;
     if (e.target == CardTarget::both && ally < 0 && pc_[i].hope >= hope_cap(i)) continue;  // nobody gains: kept
@@ -68,6 +68,7 @@ inline void Battle<R, Log>::session_start(int i, bool again) {
 // the session ends. Returns the helper, -1 none.
 template <class R, class Log>
 inline int Battle<R, Log>::free_helper(int i, std::uint64_t skip) {
+  if (time_stop_ >= 0) [[unlikely]] return -1;  // the allies are frozen in time (Timejammer, play_time.hpp)
   for (int w = 0; w < n_pc_; ++w) {
     if (w == i || !standing(w) || (skip >> w & 1u) || !pc(w).has_help_reactions) continue;
     for (int k = 0; k < static_cast<int>(pc(w).cards.size()); ++k) {

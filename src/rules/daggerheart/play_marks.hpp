@@ -481,6 +481,7 @@ inline void Battle<R, Log>::echo(int from, int j, int dmg, DamageType type, bool
       if (r == RollResult::success_fear && e.vault_fear) {
         pc_[i].card_uses[static_cast<std::size_t>(k)] = 0;
         ENCSIM_SAY(log_, "  %s succeeds with Fear: it goes to the vault", c.def->name.c_str());
+        if (copied_) [[unlikely]] copy_vaulted(i, k);  // a Copycat's copy of it ends (play_copy.hpp)
       }
       break;
     }

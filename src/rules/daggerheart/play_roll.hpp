@@ -32,7 +32,9 @@ inline int Battle<R, Log>::hope_die_for(int i, bool attack, int* card) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (!c.live() || e.trigger != CardTrigger::roll || e.on_tag_team || uses == 0 || (s.beast && c.def->spell)) continue;
+    if (!c.live() || e.trigger != CardTrigger::roll || e.on_tag_team || uses == 0 || (s.beast && c.def->spell) ||
+        copy_short(i, k, e.hope))
+      continue;
     if (e.hp_left > 0 && hp_left(i) > e.hp_left) continue;
     const int keep = hope_keep(i, e.hope);
     if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
@@ -98,7 +100,7 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
       const PcCard& c = p.cards[static_cast<std::size_t>(k)];
       const CardEffect& e = c.def->effect;
       if (!c.live() || e.trigger != CardTrigger::rolled || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-          (s.beast && c.def->spell) || (e.hp_left > 0 && hp_left(i) > e.hp_left) || !roll_fits(e, r))
+          (s.beast && c.def->spell) || (e.hp_left > 0 && hp_left(i) > e.hp_left) || !roll_fits(e, r) || copy_short(i, k, e.hope))
         continue;
       // A Prioritized foe's swap (Nemesis): its Hope was paid to Prioritize; only on an attack roll at that foe.
       if (e.prioritize && (roll_vs_ < 0 || s.prior_foe != roll_vs_ || s.prior_card != k)) continue;

@@ -303,7 +303,7 @@ inline void Battle<R, Log>::sprint(int i, int t, const PcWeapon& w, int* mod, in
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     if (!c.live() || e.roll_bonus == 0 || (s.beast && c.def->spell) || s.card_uses[static_cast<std::size_t>(k)] == 0) continue;
-    if (s.stress_marked + e.stress > p.stress || s.hope < e.hope + hope_keep(i, e.hope)) continue;
+    if (s.stress_marked + e.stress > p.stress || s.hope < e.hope + hope_keep(i, e.hope) || copy_short(i, k, e.hope)) continue;
     const int n = net + (s.fail_adv >= 0 ? 1 : 0);
     const double marks = weapon_marks(i, t, w);
     const double fell = adv(t).minion > 0 ? (marks >= 1.0 ? 1.0 : 0.0) : (marks >= adv_hp_left(t) ? 1.0 : 0.0);

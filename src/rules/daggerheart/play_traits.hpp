@@ -184,6 +184,7 @@ inline void Battle<R, Log>::camaraderie(int i, int k, int cost) {
 // advantage dice added (1 or 0); help_sides_ and roll_helper_ are set for the roll.
 template <class R, class Log>
 inline int Battle<R, Log>::help_spell(int i) {
+  if (time_stop_ >= 0) [[unlikely]] return 0;  // the allies are frozen in time (Timejammer, play_time.hpp)
   int best = -1;
   for (int k = 0; k < n_pc_; ++k)
     if (k != i && standing(k) && pc(k).help_spell_die > 0 && pc_[k].hope >= std::max(1, opt_.help_min_hope) &&

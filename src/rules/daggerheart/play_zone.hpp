@@ -259,12 +259,13 @@ inline bool Battle<R, Log>::reflect_hit(int i, int dmg, int taken, DamageType ty
   const double miss = (e.reflect - 1) / 6.0;  // one d6 short of the face
   int n = 0;
   double best = 1e-9, fail = 1.0;
-  for (int q = 1; q <= pc_[i].hope - keep; ++q) {
+  for (int q = 1; q <= pc_[i].hope - keep - copy_due(i, k); ++q) {  // a Copycat copy's Hope comes first (play_copy.hpp)
     fail *= miss;
     const double v = (1.0 - fail) * worth - q * kHopeWorth;
     if (v > best) best = v, n = q;
   }
   if (n == 0) return false;
+  if (pc_[i].copy_state == kCopyReady && k == pc(i).copy_card) [[unlikely]] pay_copy(i, k);
   if (pc_[i].card_uses[static_cast<std::size_t>(k)] > 0) --pc_[i].card_uses[static_cast<std::size_t>(k)];
   spend_hope(i, n, kHopeSpentCards);
   FeatureRecord& f = feat(c.feat);

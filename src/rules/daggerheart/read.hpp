@@ -110,6 +110,10 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count, unsigned scene)
 // `do: card:NAME` in its tactics.
 void read_pc_cards(Pc& p, MapReader& r, unsigned scene);
 void resolve_card_rules(Pc& p);
+// Copycat (pc_cards.cpp): once every PC is read, each PC's Copycat takes the
+// card of an ally's loadout it copies (`copycat:`, checked with line:col and
+// did-you-mean, else the policy's pick), or is inert when there is none.
+void resolve_copycats(std::vector<Pc>& pcs);
 // read_beastform.cpp: `beastform` (a Druid's form, its tier checked; the
 // default form when absent; `none`), once the class, tier and Proficiency are read.
 void read_pc_beastform(Pc& p, MapReader& r);
@@ -130,7 +134,8 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c);
 void check_replaces(const std::vector<CardDef>& lib);
 // read_card_forms.cpp: the effect keys of forms, wards and turning death back
 // (spectral, hope_per_roll, kill_armor, no_restrained, storm, revive,
-// spent_on_fail), read and checked before check_effect.
+// spent_on_fail), of Book of Yarrow's spells (immunity, immunity_hope,
+// time_stop) and of Copycat (copies), read and checked before check_effect.
 const std::vector<KeySpec>& form_effect_keys();
 void read_form_effect(MapReader& r, const Node& node, CardDef& c);
 // read_card_guise.cpp: the effect keys of guises and auras on a PC (layers,

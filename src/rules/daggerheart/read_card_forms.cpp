@@ -1,7 +1,8 @@
 // The effect keys of forms, wards and turning death back (cards.hpp;
 // play_forms.hpp plays them): `spectral` (Specter of the Dark), a stance's
 // `hope_per_roll`, `kill_armor` and `no_restrained` (Force of Nature), `storm`
-// (Tempest), `revive` and `spent_on_fail` (Resurrection). Read by
+// (Tempest), `revive` and `spent_on_fail` (Resurrection), `immunity` and
+// `time_stop` (Book of Yarrow; play_time.hpp). Read by
 // read_card.cpp's read_effect before its cross-key checks (check_card.cpp),
 // each checked here with line:col. docs/scenarios.md, "Daggerheart domain cards".
 #include <utility>
@@ -20,6 +21,10 @@ const std::vector<KeySpec>& form_effect_keys() {
       {"storm", "boolean", "false", "a rolled action at adversaries with `vulnerable`: the targets it beats stay Vulnerable through their spotlights until the GM spends a Fear on its turn to end the spell"},
       {"revive", "boolean", "false", "a rolled action (`target: ally`): on a success a dead PC (in a session, one who died in an earlier fight too) returns with every HP and Stress cleared"},
       {"spent_on_fail", "boolean", "false", "a rolled action: a failure spends the card (no more uses until its `refresh`)"},
+      {"immunity", "physical|magic", "", "action (`target: self`, no roll): for `immunity_hope` Hope the PC is immune to damage of this type until its next rest (in a session it lasts through the fights with no rest between)"},
+      {"immunity_hope", "integer", "0", "immunity: the Hope it costs (1 to 6)"},
+      {"copies", "integer", "0", "alone (no other effect, cost or use count): the card stands for a card of this level or lower from an ally's loadout (the PC's `copycat`, else the highest-level one it can use, ties by name); it plays as that card, its Hope (half that card's level, rounded up) paid with the card's costs the first time they are, once per long rest; the copy holds until a rest or until the ally's card goes to the vault"},
+      {"time_stop", "integer", "0", "action (`target: self`): a Spellcast roll at this Difficulty; on a success time stops for every other creature: the PC acts again at once, and keeps the spotlight while its actions make no action roll at another creature; the first that does resolves with time stopped, then time goes on. With `immunity` the card holds two spells and the policy picks one each spotlight"},
   };
   return kKeys;
 }
@@ -57,6 +62,25 @@ void read_form_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.revive && (!acting || e.target != CardTarget::ally || !rolled || gifts))
     throw InputError(r.scalar("revive")->pos(), r.what() + ": revive goes with an action at `target: ally` with a spellcast or "
                                                          "trait roll, and no other effect");
+  if (r.has("immunity")) {
+    e.immunity = r.get_choice("immunity", {"physical", "magic"}, 0);
+    e.immunity_hope = static_cast<int>(r.get_int("immunity_hope", 0, 1, 6));
+    if (!r.has("immunity_hope"))
+      throw InputError(r.scalar("immunity")->pos(), r.what() + ": immunity needs the Hope it costs (`immunity_hope`)");
+  } else if (r.has("immunity_hope")) {
+    throw InputError(r.scalar("immunity_hope")->pos(), r.what() + ": immunity_hope is the Hope `immunity` costs; write immunity too");
+  }
+  e.time_stop = static_cast<int>(r.get_int("time_stop", 0, 0, 30));
+  if ((e.immunity >= 0 || e.time_stop > 0) &&
+      (!acting || e.target != CardTarget::self || e.roll != CardRoll::none || gifts || e.pay_on_success || e.hope || e.stress ||
+       e.uses || e.spectral >= 0))
+    throw InputError(r.scalar(e.immunity >= 0 ? "immunity" : "time_stop")->pos(),
+                     r.what() + ": immunity and time_stop go with an action at `target: self` with no roll, cost, use count or "
+                                "other effect (each spell pays its own: immunity_hope; time_stop rolls Spellcast)");
+  e.copies = static_cast<int>(r.get_int("copies", 0, 0, 10));
+  if (e.copies > 0 && (!acting || r.has("target") || e.roll != CardRoll::none || gifts || e.pay_on_success || e.hope ||
+                       e.stress || e.uses || e.spectral >= 0 || e.immunity >= 0 || e.time_stop > 0))
+    throw InputError(r.scalar("copies")->pos(), r.what() + ": copies goes alone: the card plays as the one it copies");
   e.spent_on_fail = r.get_bool("spent_on_fail", false);
   if (e.spent_on_fail && !(acting && e.roll != CardRoll::none))
     throw InputError(r.scalar("spent_on_fail")->pos(), r.what() + ": spent_on_fail goes with an action that rolls");

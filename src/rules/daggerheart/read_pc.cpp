@@ -49,6 +49,7 @@ const std::vector<KeySpec> kPcKeys{
     {"beastform", "SRD form name | none", "a Druid: its best form (most damage per hit)", "the Druid's Beastform: a form of its tier or lower (read_beastform.cpp)"},
     {"consumables", "map name: count", "", "consumables carried (SRD names, 1..5 of each; read_consumable.cpp): per fight, or per session (loot: used ones stay used)"},
     {"companion", "map name, training | none", "a Beastbound's: the default path", "the Beastbound Ranger's animal companion (read_companion.cpp); none: it stays behind"},
+    {"copycat", "domain card name", "the policy's", "with Copycat in the loadout: the card of an ally's loadout it copies (level 8 or lower, modelled, not a passive); unset: the highest-level such card, ties by name"},
     {"spellcast", "trait name | none", "by class (its subclasses share one; a Guardian or Warrior: its multiclass's)", "the trait of Spellcast rolls"},
 };
 
@@ -423,6 +424,14 @@ Pc read_pc(const Node& node, const Node* side_rules, int& count, unsigned scene)
     p.element = r.get_choice("element", {"fire", "earth", "water", "air"}, kDefaultElement);
   }
   read_pc_cards(p, r, scene);  // domain cards (pc_cards.cpp); `scene`: the fight's surroundings (Options::surroundings)
+  if (r.has("copycat")) {  // checked against the allies' loadouts once every PC is read (resolve_copycats)
+    const Node& n = *r.scalar("copycat");
+    bool holds = false;
+    for (const PcCard& c : p.cards) holds = holds || (c.def->status == CardStatus::modelled && c.def->effect.copies > 0);
+    if (!holds) throw InputError(n.pos(), "'" + p.name + "' names a card to copy but holds no Copycat in its loadout");
+    p.copycat_name = n.as_string();
+    p.copycat_pos = n.pos();
+  }
   read_pc_companion(p, r);  // a Beastbound's companion (read_companion.cpp)
   read_pc_consumables(p, r);  // potions and other loot (read_consumable.cpp)
   resolve_card_rules(p);

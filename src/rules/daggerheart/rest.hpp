@@ -136,6 +136,17 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
     if (long_rest) p.out[i] = false;
     if (pc.companion.present) rest_companion(pc, i, long_rest, p, log);
     p.avoid_used[i] = false;  // avoid_condition: once per rest (Bold Presence)
+    if (pc.copy_card >= 0 && p.copy_state[i] != kCopyReady) {  // Copycat: a copy ends with any rest; made again after a long one
+      const std::int8_t was = p.copy_state[i];
+      p.copy_state[i] = long_rest || was == kCopyLost ? kCopyReady : kCopySpent;
+      if (was == kCopyHeld)
+        ENCSIM_SAY(log, "%s's %s ends with the rest%s", pc.name.c_str(), pc.cards[static_cast<std::size_t>(pc.copy_card)].def->name.c_str(),
+                   long_rest ? "" : " (Copycat: again after a long rest)");
+    }
+    if (p.immunity[i] != 0) {  // Magic Immunity: until the next rest (play_time.hpp)
+      p.immunity[i] = 0;
+      ENCSIM_SAY(log, "%s's immunity to magic damage ends with the rest", pc.name.c_str());
+    }
     if (long_rest && p.unstoppable_used[i]) {  // Unstoppable: once per long rest (class_play.hpp)
       p.unstoppable_used[i] = false;
       ENCSIM_SAY(log, "%s can become Unstoppable again", pc.name.c_str());

@@ -139,6 +139,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
                                               bool attack) {
   int h = 0, f = 0;
   if (pc_[i].spectral != 0 && !roll_self_) [[unlikely]] end_spectral(i, "an action roll at another creature");  // play_forms.hpp
+  if (time_stop_ == i && !roll_self_) [[unlikely]] time_ends_ = true;  // Timejammer: time goes on once it resolves (play_time.hpp)
   if (pc(i).form_stance && pc_[i].stance >= 0) [[unlikely]] stance_upkeep(i);  // Force of Nature (play_forms.hpp)
   if (pc_[i].fail_adv >= 0) net_adv += fail_advantage(i);  // Inevitable (play_attack.hpp)
   int sides = 12, roll_card = -1;  // the Hope Die (a `roll` reaction's d20: play_roll.hpp) and the card that gave it
@@ -302,6 +303,7 @@ inline void Battle<R, Log>::status(int round) {
       line.note("Stress %d/%d", s.stress_marked, pc(i).stress).note("Hope %d", s.hope);
       line.note("Armor Slots %d/%d", pc(i).armor_slots - s.armor_marked, pc(i).armor_slots);
       line.flag(!s.out && vulnerable(i), "Vulnerable").flag(!s.out && s.restrained, "Restrained");
+      line.flag(!s.out && (s.immunity & type_bit(DamageType::magic)) != 0, "Immune to magic");
       if (s.out) line.out = s.dead ? "dead" : "down";
     }
     for (int j = 0; j < n_adv_; ++j) {

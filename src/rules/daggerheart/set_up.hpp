@@ -38,6 +38,7 @@ inline void Battle<R, Log>::set_up() {
     echoes_ = echoes_ || (pc(i).has_echo && n_pc_ > 1);
     adjusters_ = adjusters_ || pc(i).sets_totals;  // Adjust Reality (play_strikes.hpp)
     renewers_ = renewers_ || pc(i).renews;  // Invigoration (play_strikes.hpp)
+    copied_ = copied_ || pc(i).copy_card >= 0;  // Copycat (play_copy.hpp)
     ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
     help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
     spell_help_ = spell_help_ || (pc(i).help_spell_die > 0 && n_pc_ > 1);  // Enchanted Aid (play_traits.hpp)
@@ -123,6 +124,15 @@ inline void Battle<R, Log>::carry_in() {
       s.link_src[0] = p.link_src[i][0], s.link_src[1] = p.link_src[i][1];
       if ((s.link_stress | s.link_hp) != 0) [[unlikely]] links_ = true;
       s.steed = p.steed[i];  // a conjured steed lasts until a long rest (play_mount.hpp)
+      s.immunity = pc(i).immunity_card >= 0 ? p.immunity[i] : TypeMask{0};  // Magic Immunity holds until a rest (play_time.hpp)
+      s.copy_state = pc(i).copy_card >= 0 ? p.copy_state[i] : kCopyReady;  // Copycat (play_copy.hpp)
+      if (s.copy_state != kCopyReady) [[unlikely]]
+        ENCSIM_SAY(log_, "  %s's %s %s", pname(i), pc(i).cards[static_cast<std::size_t>(pc(i).copy_card)].def->name.c_str(),
+                   s.copy_state == kCopyHeld ? "is held still (until a rest)"
+                   : s.copy_state == kCopySpent ? "is spent until a long rest" : "can't be made until a rest");
+      if (s.immunity != 0) [[unlikely]]
+        ENCSIM_SAY(log_, "  %s is still immune to magic damage (%s, until a rest)", pname(i),
+                   pc(i).cards[static_cast<std::size_t>(pc(i).immunity_card)].def->name.c_str());
       if (s.out) {
         CombatantRecord& r = rpc(i);
         r.down = true;
@@ -175,6 +185,8 @@ inline void Battle<R, Log>::carry_out() {
     p.link_stress[i] = s.link_stress, p.link_hp[i] = s.link_hp;
     p.link_src[i][0] = s.link_src[0], p.link_src[i][1] = s.link_src[1];
     p.steed[i] = static_cast<std::int8_t>(s.steed != 0 ? s.steed : s.stabled);
+    p.immunity[i] = s.immunity;
+    p.copy_state[i] = s.copy_state;
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];

@@ -77,6 +77,8 @@ struct PcState {
   int layers, layers_card;  // an aura's layers of illusion (Confusing Aura), 0 none, and the card (play_guise.hpp)
   int foe_stress, foe_stress_card;  // each adversary that attacks it marks this much Stress (Overwhelming Aura), 0 none, and the card
   bool avoid_used;  // its avoid_condition spent (Bold Presence: once per rest; play_guise.hpp)
+  TypeMask immunity;  // damage types it is immune to until its next rest (Magic Immunity), 0 none (play_time.hpp)
+  std::int8_t copy_state;  // Copycat: kCopyReady (0), kCopyHeld, kCopySpent, kCopyLost (play_copy.hpp)
   int lift, lift_trait;  // added to this trait (Trait index) until the fight ends (Overwhelming Aura's Presence), 0 none
   // Links (play_link.hpp): the PCs (bits) it may pass the Stress, the HP it
   // would mark to (Transcendent Union, Shared Clarity), until a rest (carried);
