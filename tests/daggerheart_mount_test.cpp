@@ -54,6 +54,8 @@ TEST(DaggerheartMount, ConjuredSteedsRiderHasMinusTwoToHitAndPlusTwoToDamage) {
   EXPECT_TRUE(has(r, "Hero rides a conjured steed: -2 to the attack roll")) << r.log;
   EXPECT_TRUE(has(r, "Hero rides a conjured steed: +2 to the damage roll")) << r.log;
   EXPECT_LT(r.log.find("-2 to the attack roll"), r.log.find("+2 to the damage roll")) << r.log;
+  EXPECT_TRUE(has(r, "5 damage to Foe (thresholds 10/20)")) << r.log;  // the d4's 3 and the steed's 2
+  EXPECT_TRUE(has(r, "= 10 vs 10")) << r.log;                          // 7 + 5, less 2
   EXPECT_EQ(r.rec.combatants[1].hp_left, 5) << r.log;
   const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Conjured Steeds");
   EXPECT_EQ(f.uses, 1);

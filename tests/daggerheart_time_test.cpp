@@ -144,24 +144,26 @@ TEST(DaggerheartYarrow, MagicImmunityLastsUntilTheNextRest) {
 // 2.5) beats its weapon (d4+7 against thresholds 10/20: a Minor hit, 1 HP at
 // Difficulty 10), and the time stop's chance (2d12 + 7 against 18) times both
 // beats either alone. Hope 3, Fear 10: 20, a success with Fear: the GM gains
-// the Fear but takes no turn. In stopped time Hero casts Magic Immunity (no
-// roll: time stays stopped), then attacks (13 against 10, with Hope): the
-// frozen foe does not react to the HP it marks, and time resumes. No foe acts
-// in the round. Old code: not modelled.
+// the Fear, and the turn it owes waits. In stopped time Hero casts Magic
+// Immunity (no roll: time stays stopped), then attacks (13 against 10, with
+// Hope): the frozen foe does not react to the HP it marks, and time resumes;
+// only then does the GM take the turn the Fear gave it (a foe attacks, d20 1:
+// a miss). Old code: not modelled.
 TEST(DaggerheartYarrow, TimejammerStopsTimeForAnActionAtItselfAndAnAttack) {
   const std::string spite = "features: [{name: Spite, kind: reaction, trigger: marks_hp, effect: damage, targets: attacker, damage: 3}]";
   const auto enc = encounter_from(fight(pc("Hero", "hope: 5, traits: {knowledge: 7}, " + kYarrow, "{damage: d4+7}"),
                                         foe("Mage", 10, 16, "magic", spite) + foe("Witch", 10, 16, "magic", spite), 1,
                                         ", fear_start: 0, fear_reserve: 1"));
-  ScriptedDice dice{{{12, 3}, {12, 10}, {12, 10}, {12, 3}, {4, 2}}};
+  ScriptedDice dice{{{12, 3}, {12, 10}, {12, 10}, {12, 3}, {4, 2}, {20, 1}}};
   const Replay r = replay(enc, dice);
   EXPECT_TRUE(has(r, "Hero plays Book of Yarrow: Timejammer")) << r.log;
-  EXPECT_TRUE(has(r, "Timejammer: time stops for everyone but Hero; it acts again at once (no GM turn from this roll)")) << r.log;
+  EXPECT_TRUE(has(r, "Timejammer: time stops for everyone but Hero; it acts again at once (the GM's turn from this roll "
+                     "waits for time to resume)")) << r.log;
   EXPECT_TRUE(has(r, "Hero plays Book of Yarrow: Magic Immunity")) << r.log;
   EXPECT_TRUE(has(r, "is frozen in time: no reaction")) << r.log;
   EXPECT_TRUE(has(r, "Time resumes (an action roll at another creature has resolved)")) << r.log;
   EXPECT_LT(r.log.find("Magic Immunity"), r.log.find("Time resumes")) << r.log;
-  EXPECT_FALSE(has(r, "attacks Hero")) << r.log;
+  EXPECT_LT(r.log.find("Time resumes"), r.log.find("GM turn")) << r.log;  // the owed turn, after time resumes
   EXPECT_EQ(r.rec.combatants[0].hp_left, 6) << r.log;
   EXPECT_EQ(r.rec.resources[dh::kFearEnd], 1) << r.log;
   const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Book of Yarrow");

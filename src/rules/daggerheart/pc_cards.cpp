@@ -109,6 +109,7 @@ void finish_cards(Pc& p) {
     if (c.live() && !c.def->effect.replaces.empty())
       for (PcCard& o : p.cards)
         if (o.def->name == c.def->effect.replaces) o.replaced_by = c.def, o.inert = true;  // no uses (card_uses_full)
+  p.stance_plus_proficiency = p.stance_plus_evasion = 0;  // summed below: a second call (Copycat's) counts them once
   for (const PcCard& c : p.cards) {
     if (!c.live()) continue;
     const CardEffect& e = c.def->effect;

@@ -38,6 +38,7 @@ inline bool Battle<R, Log>::pc_spotlight(int i) {
   PcState& s = pc_[i];
   upkept_ = 0;  // a stance's Hope paid ahead of a roll never made (a card with no target) is not carried on
   if (domed_ != 0 && (domed_ >> i & 1u)) [[unlikely]] {  // in a dome: it stays (no attack) or comes out (play_mount.hpp)
+    if (hp_left(i) < 2 && !pc(i).consumables.empty() && use_consumable(i)) return false;  // a potion is no attack
     const int stay = dome_turn(i);
     if (stay >= 0) return stay > 0;
   }

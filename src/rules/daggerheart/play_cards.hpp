@@ -148,6 +148,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   PcState& s = pc_[i];
   if (e.immunity >= 0 || e.time_stop > 0) [[unlikely]] return play_yarrow(i, k, t);  // Book of Yarrow (play_time.hpp)
   ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
+  // A Copycat copy's Hope buys the card as it is first played, before any roll (play_copy.hpp).
+  if (s.copy_state == kCopyReady && k == pc(i).copy_card) [[unlikely]] pay_copy(i, k);
   if (e.roll != CardRoll::none && pc(i).form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // before the card's own cost
   if (e.banish) [[unlikely]] return banish_spell(i, k, t);  // its use paid on a banishment (play_strikes.hpp)
   bool paid = !e.pay_on_success;  // pay_on_success: the costs and the use wait for a success

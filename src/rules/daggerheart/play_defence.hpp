@@ -131,6 +131,7 @@ template <class R, class Log>
 inline bool Battle<R, Log>::counter_roll(int w, int k, int t, int j) {
   const PcCard& c = pc(w).cards[static_cast<std::size_t>(k)];
   ++feat(c.feat).uses;
+  if (pc_[w].copy_state == kCopyReady && k == pc(w).copy_card) [[unlikely]] pay_copy(w, k);  // before the roll (play_copy.hpp)
   const int dc = difficulty(j);
   const ReactionRoll roll = reaction_roll(spellcast_mod(w), dc);
   ENCSIM_SAY(log_, "  %s plays %s against %s's magic on %s: reaction roll %d (Spellcast) vs %d: %s", pname(w),

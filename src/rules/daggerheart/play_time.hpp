@@ -41,10 +41,11 @@ inline double Battle<R, Log>::typed_harm(int j, DamageType type) const {
 // the card) or cannot pay the Hope with what its class Hope feature needs kept.
 template <class R, class Log>
 inline double Battle<R, Log>::immunity_worth(int i, const CardEffect& e) const {
+  if (e.immunity < 0) return 0.0;  // a Timejammer alone: no immunity (and no type to shift a bit by)
   const DamageType type = static_cast<DamageType>(e.immunity);
   const TypeMask bit = type_bit(type);
   const PcState& s = pc_[i];
-  if (e.immunity < 0 || !standing(i) || ((pc(i).immune | s.immunity) & bit) ||
+  if (!standing(i) || ((pc(i).immune | s.immunity) & bit) ||
       s.hope < e.immunity_hope + hope_keep(i, e.immunity_hope))
     return 0.0;
   const bool resists = ((pc(i).resist | (s.beast ? pc(i).beast_resist : 0)) & bit) != 0;
@@ -174,9 +175,9 @@ inline bool Battle<R, Log>::play_yarrow(int i, int k, int t) {
 
 // Timejammer: a Spellcast roll at the card's Difficulty (no target: it rolls
 // at no creature). A failure passes the spotlight as any failure does. On a
-// success (Hope or Fear: the Fear is still the GM's, but no adversary can
-// act while time is stopped, so the GM takes no turn from this roll) the PC
-// acts again at once, as on a spotlight of its own: an action that makes no
+// success (Hope or Fear: the Fear is the GM's at once, but no adversary can
+// act while time is stopped, so a turn this roll or any roll in stopped time
+// gives the GM waits until time resumes) the PC acts again at once, as on a spotlight of its own: an action that makes no
 // action roll at another creature leaves time stopped (and whatever its roll,
 // no turn passes) and the PC acts again; the first action roll at another
 // creature resolves with time stopped, then time goes on and the spotlight
@@ -184,8 +185,8 @@ inline bool Battle<R, Log>::play_yarrow(int i, int k, int t) {
 // itself worth something (self_action), so the action the time stop was
 // cast for comes before the attack that ends it; else the PC's spotlight
 // choice as ever (its tactics, or the value rule). At most kMaxStopped
-// actions in stopped time (then time goes on and the party keeps the
-// spotlight). Returns true when the spotlight passes to the GM.
+// actions in stopped time (then time goes on, and the spotlight passes to
+// the GM when a roll owed it a turn). Returns true when the spotlight passes to the GM.
 template <class R, class Log>
 inline bool Battle<R, Log>::stop_time(int i, int k) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
@@ -212,7 +213,11 @@ inline bool Battle<R, Log>::stop_time(int i, int k) {
   }
   ++feat(c.feat).conditions;
   time_stop_ = i;
-  ENCSIM_SAY(log_, "  Timejammer: time stops for everyone but %s; it acts again at once (no GM turn from this roll)", pname(i));
+  // A roll with Fear, or a failed one, in stopped time (this one's included) owes the GM its turn: it comes
+  // once time resumes, since no adversary can take it while time stands still.
+  bool owed = passes(r);
+  ENCSIM_SAY(log_, "  Timejammer: time stops for everyone but %s; it acts again at once%s", pname(i),
+             owed ? " (the GM's turn from this roll waits for time to resume)" : "");
   for (int n = 0; n < kMaxStopped; ++n) {
     time_ends_ = false;
     ENCSIM_SAY(log_, "%s acts in stopped time", pname(i));
@@ -222,11 +227,12 @@ inline bool Battle<R, Log>::stop_time(int i, int k) {
     const bool pass = q >= 0 ? play_card(i, q, ct) : pc_spotlight(i);
     if (over() || !standing(i) || time_ends_) {
       resume_time(time_ends_ ? "an action roll at another creature has resolved" : "the caster can act no more");
-      return over() ? false : pass;
+      return over() ? false : owed || pass;
     }
+    owed = owed || pass;
   }
   resume_time("the caster has nothing more to do in stopped time");
-  return false;
+  return owed;
 }
 
 template <class R, class Log>

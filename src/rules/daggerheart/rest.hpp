@@ -96,6 +96,11 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
       p.steed[i] = 0;
       if (!p.dead[i]) ENCSIM_SAY(log, "%s's conjured steed is gone with the long rest", pcs[static_cast<std::size_t>(i)].name.c_str());
     }
+  for (int i = 0; i < n; ++i)  // Magic Immunity: until the next rest, a dead PC's too (play_time.hpp)
+    if (p.immunity[i] != 0) {
+      p.immunity[i] = 0;
+      if (!p.dead[i]) ENCSIM_SAY(log, "%s's immunity to magic damage ends with the rest", pcs[static_cast<std::size_t>(i)].name.c_str());
+    }
   for (int i = 0; i < n; ++i) {
     if (p.dead[i]) continue;
     ++alive;
@@ -142,10 +147,6 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
       if (was == kCopyHeld)
         ENCSIM_SAY(log, "%s's %s ends with the rest%s", pc.name.c_str(), pc.cards[static_cast<std::size_t>(pc.copy_card)].def->name.c_str(),
                    long_rest ? "" : " (Copycat: again after a long rest)");
-    }
-    if (p.immunity[i] != 0) {  // Magic Immunity: until the next rest (play_time.hpp)
-      p.immunity[i] = 0;
-      ENCSIM_SAY(log, "%s's immunity to magic damage ends with the rest", pc.name.c_str());
     }
     if (long_rest && p.unstoppable_used[i]) {  // Unstoppable: once per long rest (class_play.hpp)
       p.unstoppable_used[i] = false;
