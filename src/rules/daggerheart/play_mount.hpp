@@ -219,7 +219,8 @@ template <class R, class Log>
 inline double Battle<R, Log>::dome_value(int j, const Effect& e) const {
   if (dome_from_ < 0 || outside_stands() || (e.kind != Effect::Kind::attack && e.kind != Effect::Kind::group_attack)) return 0.0;
   const CardEffect& ce = pc(dome_from_).cards[static_cast<std::size_t>(dome_card_)].def->effect;
-  const double mean = (e.standard_damage ? adv(j).damage : e.damage).mean();
+  const int members = e.kind == Effect::Kind::group_attack ? group_members(j) : 1;  // a group strikes with every member
+  const double mean = members * (e.standard_damage ? adv(j).damage : e.damage).mean();
   const int marks = mean >= 1.0 ? severity(static_cast<int>(mean + 0.5), ce.dome_major, ce.dome_severe) : 0;
   return std::min(marks, ce.dome - dome_marked_);
 }
@@ -235,7 +236,7 @@ inline void Battle<R, Log>::dome_struck(int j, const Effect& e, int members) {
   const Dice& d = e.standard_damage ? adv(j).damage : e.damage;
   int dmg = 0;
   for (int m = 0; m < members; ++m) dmg += d.roll(dice_);
-  const int marks = dmg > 0 ? severity(dmg, ce.dome_major, ce.dome_severe) : 0;
+  const int marks = dmg > 0 ? std::min(severity(dmg, ce.dome_major, ce.dome_severe), ce.dome - dome_marked_) : 0;
   dome_marked_ += marks;
   ENCSIM_SAY(log_, "  %s strikes the dome (it hits automatically): %d damage (thresholds %d/%d): it marks %d HP (%d/%d)",
              aname(j), dmg, ce.dome_major, ce.dome_severe, marks, dome_marked_, ce.dome);
