@@ -20,7 +20,7 @@
 //   card_value.hpp       the card value rule: what a card is worth, and which one a PC plays
 //   play_attack.hpp      what cards add to a PC's own attacks (stances, charges, focus)
 //   play_pool.hpp        token pools (Slayer Dice, Spellcharge, Never Upstaged)
-//   play_defence.hpp     reactions around an adversary's attack, an ally's hit, a death move
+//   play_defence.hpp     reactions around an adversary's attack, a hit that would mark HP, an ally's hit, a death move
 //   play_zone.hpp        reductions standing over the party (Zone of Protection)
 //   play_roll.hpp        reactions on a PC's own Duality roll (a Hope Die changed, a reroll)
 //   play_party.hpp       cards that lift the party (a rally, an ally's Stress taken on, Full Surge)

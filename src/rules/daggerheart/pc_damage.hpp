@@ -98,7 +98,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
   // reaction lowered the hit to Minor (play_defence.hpp).
   if (p.no_minor_hp > 0 && on_the_brink(i, marks)) [[unlikely]] marks = 0;
   if (opt_.cards && p.has_damaged_reactions && marks > 0) {
-    marks = card_damaged(i, dmg, marks, type, from);  // play_cards.hpp
+    marks = card_damaged(i, dmg, marks, type, from);  // play_defence.hpp
     if (p.no_minor_hp > 0 && on_the_brink(i, marks)) marks = 0;
   }
   const bool use_armor = !direct && marks > 0 && armor_free(i) && (all_armor || armor_policy_uses(i, marks));

@@ -2,7 +2,8 @@
 // attacked`): once the attack roll is known to hit, a PC may raise its Evasion
 // against this attack (`evade`), make the attacker roll again
 // (`reroll_attack`) or interrupt a magic attack with a reaction roll
-// (`counter_magic`), for itself or (`target: party`) for an ally. Included at
+// (`counter_magic`), for itself or (`target: party`) for an ally; and the
+// `damaged` reactions, as a hit would mark HP (card_damaged). Included at
 // the end of battle.hpp; not meant to be included on its own.
 // docs/rules/daggerheart.md, "Domain cards", records the policy.
 #pragma once
@@ -393,6 +394,58 @@ inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bo
   ENCSIM_SAY(log_, "  %s plays %s: takes the hit meant for %s%s", pname(best_w), c.def->name.c_str(), pname(t),
              e.whole ? " (the attack's target now)" : "");
   return best_w;
+}
+
+// `damaged` reactions: before a hit marks `marks` HP on PC i (dmg its damage),
+// the card that saves the most HP by expectation, if the hit would mark at
+// least its `at_least` (name order on ties); `hit_if: melee` / `ranged` only
+// when the adversary dealing it (`from`, -1 none) fights in Melee range / beyond
+// it (Scramble). Returns the HP to mark.
+template <class R, class Log>
+inline int Battle<R, Log>::card_damaged(int i, int& dmg, int marks, DamageType type, int from) {
+  const Pc& p = pc(i);
+  int pick = -1;
+  double best = 0.0;
+  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+    if (!card_payable(i, k, CardTrigger::damaged, 0) || e.reflect > 0 || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
+      continue;
+    if (e.hit_if != HitIf::any && (from < 0 || (adv(from).range == Range::melee) != (e.hit_if == HitIf::melee))) continue;
+    const bool halve = e.halve || e.shell >= 0;  // a shell (Retract) resists the hit: halved, unless already resisted
+    if (e.shell >= 0 && resisted(i, type, from)) [[unlikely]] continue;
+    const double cut = halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
+    const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), major_of(i), severe_of(i)) - e.downgrade);
+    const double saved = marks - (e.reduce.present() || halve ? rest : std::max(0, marks - e.downgrade)) -
+                         kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+    if (saved > best) best = saved, pick = k;
+  }
+  if (pick < 0) return marks;
+  const PcCard& c = p.cards[static_cast<std::size_t>(pick)];
+  const CardEffect& e = c.def->effect;
+  pay_card(i, pick);
+  int after = marks;
+  if (e.halve || e.shell >= 0) {
+    after = severity(dmg / 2, major_of(i), severe_of(i));
+    ENCSIM_SAY(log_, "  %s plays %s: the damage is halved to %d", pname(i), c.def->name.c_str(), dmg / 2);
+    if (e.shell >= 0) [[unlikely]] retract(i, pick);  // Retract (play_traits.hpp)
+    dmg /= 2;  // the damage the hit deals now (the replay's damage line says it)
+  }
+  if (e.reduce.present()) {
+    const int cut = roll_card_dice(i, e.reduce, false);
+    after = severity(dmg - cut, major_of(i), severe_of(i));
+    ENCSIM_SAY(log_, "  %s plays %s: the damage drops by %d to %d", pname(i), c.def->name.c_str(), cut,
+               std::max(0, dmg - cut));
+    dmg = std::max(0, dmg - cut);
+    if (e.break_on_max && cut == e.reduce.dice(p.proficiency, spellcast_mod(i)) * e.reduce.sides + e.reduce.flat) {
+      pc_[i].card_uses[static_cast<std::size_t>(pick)] = 0;  // Rune Ward: an 8 spends the ward until a rest
+      ENCSIM_SAY(log_, "  %s's die shows its most: the card is spent until %s", c.def->name.c_str(), refresh_name(e.refresh));
+    }
+  }
+  after = std::max(0, after - e.downgrade);
+  if (e.downgrade > 0)
+    ENCSIM_SAY(log_, "  %s plays %s: %d HP become %d", pname(i), c.def->name.c_str(), marks, after);
+  feat(c.feat).healed += marks - after;  // HP it kept the PC from marking
+  return after;
 }
 
 }  // namespace encsim::daggerheart
