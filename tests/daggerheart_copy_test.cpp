@@ -170,26 +170,13 @@ TEST(DaggerheartCopycat, ACopiedReactionPaysItsHopeWhenItFirstFires) {
 }
 
 TrialRecord session_fight(const dh::Encounter& enc, dh::PartyState& party, std::string* said) {
-  TrialRecord rec;
-  rec.reset(enc.combatant_count(), enc.features().size());
-  std::ostringstream os;
-  TextLog log(os);
-  ScriptedDice dice{{}, true}, none{{}, true}, tact{{}, true};
-  enc.simulate_carry_with(dice, none, tact, none, rec, log, party);
-  *said = os.str();
-  return rec;
+  testing::Replay r = testing::replay_carry(enc, ScriptedDice{{}, true}, party);
+  *said = r.log;
+  return r.rec;
 }
 
 std::string rest(const dh::Encounter& enc, dh::PartyState& party, dh::RestKind kind) {
-  dh::RestPlan plan;
-  plan.kind = kind;
-  plan.moves[0] = plan.moves[1] = dh::DowntimeMove::prepare;  // no dice
-  plan.gm_fear = false;
-  ScriptedDice none;
-  std::ostringstream os;
-  TextLog log(os);
-  enc.rest(plan, party, none, log);
-  return os.str();
+  return testing::rest_between(enc, party, kind);
 }
 
 // In a session: paid once, the copy holds into the next fight with no rest

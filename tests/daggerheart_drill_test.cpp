@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "cli/session.hpp"
 #include "daggerheart_replay.hpp"
@@ -61,16 +62,7 @@ dh::PartyState first_fight(const dh::Encounter& enc) {
 }
 
 std::string rest(const dh::Encounter& enc, dh::PartyState& party, dh::DowntimeMove a, dh::DowntimeMove b) {
-  dh::RestPlan plan;
-  plan.kind = dh::RestKind::short_rest;
-  plan.moves[0] = a;
-  plan.moves[1] = b;
-  plan.gm_fear = false;
-  ScriptedDice none;  // Martial Preparation and Prepare roll nothing
-  std::ostringstream os;
-  TextLog log(os);
-  enc.rest(plan, party, none, log);
-  return os.str();
+  return testing::rest_between(enc, party, dh::RestKind::short_rest, a, b);  // Martial Preparation rolls nothing
 }
 
 TEST(DaggerheartDrill, TheRestGivesEachPcWhoTakesTheMoveASlayerDie) {
@@ -122,16 +114,9 @@ After after_rest(const dh::Encounter& enc, ScriptedDice dice) {
   rest(enc, party, dh::DowntimeMove::martial_preparation, dh::DowntimeMove::prepare);
   EXPECT_EQ(party.drill[1], 1);
   party.fear = 0;
-  After a;
-  a.rec.reset(enc.combatant_count(), enc.features().size());
-  std::ostringstream os;
-  TextLog log(os);
-  ScriptedDice none{{}, true}, tact{{}, true};
-  enc.simulate_carry_with(dice, none, tact, none, a.rec, log, party);
-  EXPECT_TRUE(dice.script.empty()) << os.str();
-  EXPECT_EQ(party.drill[1], 0) << os.str();  // spent, and the carried state says so
-  a.log = os.str();
-  return a;
+  testing::Replay r = testing::replay_carry(enc, std::move(dice), party);
+  EXPECT_EQ(party.drill[1], 0) << r.log;  // spent, and the carried state says so
+  return {r.log, r.rec};
 }
 
 // Vex then: 5 + 2 + 3 = 10, a success with Hope (its full pool leaves the

@@ -7,6 +7,7 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "daggerheart_replay.hpp"
 #include "feature_lookup.hpp"
@@ -209,15 +210,9 @@ TEST(DaggerheartLink, SharedClarityWaitsForAPcAtItsLastStressSlot) {
 // One fight as in UnionPassesAHitsHpToTheLinkedPcWithTheMostLeft, fought again from the carried state.
 TrialRecord session_fight(const dh::Encounter& enc, dh::PartyState& party, ScriptedDice dice, std::string* said) {
   if (party.started) party.fear = enc.fear_start();
-  TrialRecord rec;
-  rec.reset(enc.combatant_count(), enc.features().size());
-  std::ostringstream os;
-  TextLog log(os);
-  ScriptedDice none{{}, true}, tact{{}, true};
-  enc.simulate_carry_with(dice, none, tact, none, rec, log, party);
-  *said = os.str();
-  EXPECT_TRUE(dice.script.empty()) << *said;
-  return rec;
+  Replay r = testing::replay_carry(enc, std::move(dice), party);
+  *said = r.log;
+  return r.rec;
 }
 
 // Fight 1: Hero casts the union and takes Ally's 2 HP. Fight 2, no rest
@@ -242,15 +237,8 @@ TEST(DaggerheartLink, UnionCarriesAcrossFightsUntilARest) {
   EXPECT_EQ(party.hp_marked[0], 5);
   EXPECT_EQ(party.hp_marked[1], 4);
   EXPECT_EQ(testing::feature(enc.features(), second, 1, "Transcendent Union").healed, 2);
-  dh::RestPlan plan;
-  plan.kind = dh::RestKind::short_rest;
-  plan.moves[0] = plan.moves[1] = dh::DowntimeMove::prepare;  // no dice
-  plan.gm_fear = false;
-  ScriptedDice none;
-  std::ostringstream os;
-  TextLog log(os);
-  enc.rest(plan, party, none, log);
-  EXPECT_NE(os.str().find("Ally's link ends with the rest"), std::string::npos) << os.str();
+  const std::string rested = testing::rest_between(enc, party, dh::RestKind::short_rest);
+  EXPECT_NE(rested.find("Ally's link ends with the rest"), std::string::npos) << rested;
   EXPECT_EQ(party.link_hp[0], 0);
   EXPECT_EQ(party.link_stress[1], 0);
   session_fight(enc, party, ScriptedDice{{{12, 3}, {12, 5}, {20, 15}, {20, 3}, {12, 12}}}, &said);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <utility>
 #include <sstream>
 #include <string>
 
@@ -57,6 +58,41 @@ inline Replay replay(const daggerheart::Encounter& enc, ScriptedDice& dice,
   r.log = os.str();
   EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
   return r;
+}
+
+// One fight of a session from the carried `party` (left in it at the end):
+// the dice as given (a scripted set must be used up; a lenient one answers 1
+// past its script), the tactics stream 1, the other streams never drawn.
+inline Replay replay_carry(const daggerheart::Encounter& enc, ScriptedDice dice, daggerheart::PartyState& party) {
+  Replay r;
+  r.rec.reset(enc.combatant_count(), enc.features().size());
+  std::ostringstream os;
+  TextLog log(os);
+  ScriptedDice none{{}, true}, tact{{}, true};
+  enc.simulate_carry_with(dice, none, tact, none, r.rec, log, party);
+  r.log = os.str();
+  if (!dice.lenient) {
+    EXPECT_TRUE(dice.script.empty()) << "unused dice left; log:\n" << r.log;
+  }
+  return r;
+}
+
+// A rest of `kind` between two fights: every PC makes moves `a` and `b`
+// (ones that roll no dice), the GM gains no Fear; its narration.
+inline std::string rest_between(const daggerheart::Encounter& enc, daggerheart::PartyState& party,
+                                daggerheart::RestKind kind,
+                                daggerheart::DowntimeMove a = daggerheart::DowntimeMove::prepare,
+                                daggerheart::DowntimeMove b = daggerheart::DowntimeMove::prepare) {
+  daggerheart::RestPlan plan;
+  plan.kind = kind;
+  plan.moves[0] = a;
+  plan.moves[1] = b;
+  plan.gm_fear = false;
+  ScriptedDice none;
+  std::ostringstream os;
+  TextLog log(os);
+  enc.rest(plan, party, none, log);
+  return os.str();
 }
 
 // The tactics stream for a two-PC fight whose first PC should act first: its

@@ -99,14 +99,9 @@ TEST(DaggerheartYarrow, NoSpellAgainstPhysicalFoes) {
 // In a session the immunity holds into the next fight with no rest between
 // (Hero does not cast it again) and ends with a short rest (it casts it again).
 TrialRecord session_fight(const dh::Encounter& enc, dh::PartyState& party, std::string* said) {
-  TrialRecord rec;
-  rec.reset(enc.combatant_count(), enc.features().size());
-  std::ostringstream os;
-  TextLog log(os);
-  ScriptedDice dice{{}, true}, none{{}, true}, tact{{}, true};
-  enc.simulate_carry_with(dice, none, tact, none, rec, log, party);
-  *said = os.str();
-  return rec;
+  testing::Replay r = testing::replay_carry(enc, ScriptedDice{{}, true}, party);
+  *said = r.log;
+  return r.rec;
 }
 
 TEST(DaggerheartYarrow, MagicImmunityLastsUntilTheNextRest) {
@@ -122,15 +117,8 @@ TEST(DaggerheartYarrow, MagicImmunityLastsUntilTheNextRest) {
   session_fight(enc, party, &said);
   EXPECT_NE(said.find("Hero is still immune to magic damage (Book of Yarrow, until a rest)"), std::string::npos) << said;
   EXPECT_EQ(said.find("plays Book of Yarrow"), std::string::npos) << said;
-  dh::RestPlan plan;
-  plan.kind = dh::RestKind::short_rest;
-  plan.moves[0] = plan.moves[1] = dh::DowntimeMove::prepare;  // no dice
-  plan.gm_fear = false;
-  ScriptedDice none;
-  std::ostringstream os;
-  TextLog log(os);
-  enc.rest(plan, party, none, log);
-  EXPECT_NE(os.str().find("Hero's immunity to magic damage ends with the rest"), std::string::npos) << os.str();
+  const std::string rested = testing::rest_between(enc, party, dh::RestKind::short_rest);
+  EXPECT_NE(rested.find("Hero's immunity to magic damage ends with the rest"), std::string::npos) << rested;
   EXPECT_EQ(party.immunity[0], 0);
   party.hope[0] = 5;
   session_fight(enc, party, &said);
