@@ -50,11 +50,12 @@ const std::string kMage = "name: M, class: wizard, primary: {damage: d8}, experi
 struct FeaturePassives {
   int hp = 0, stress = 0, evasion = 0, major = 0, severe = 0, experience = 0, cards = 0;
 };
-FeaturePassives feature_passives(const dh::Pc& p) {
+// With `domain_cards`, the loadout's passives too (Vitality's slots).
+FeaturePassives feature_passives(const dh::Pc& p, bool domain_cards = false) {
   FeaturePassives s;
   for (const dh::PcCard& c : p.cards) {
     const dh::CardDef& d = *c.def;
-    if (d.source == dh::CardSource::domain || d.status != dh::CardStatus::modelled || d.effect.when != dh::CardWhen::passive)
+    if ((d.source == dh::CardSource::domain && !domain_cards) || d.status != dh::CardStatus::modelled || d.effect.when != dh::CardWhen::passive)
       continue;
     const auto v = [&](const dh::CardNumber& n) { return n.value(p.traits.data(), p.proficiency); };
     s.hp += v(d.effect.p_hp), s.stress += v(d.effect.p_stress), s.evasion += v(d.effect.p_evasion);
@@ -243,7 +244,7 @@ TEST(DaggerheartLevels, TheDefaultPathOfEveryClassIsCompleteAtEveryLevel) {
     for (int level = 1; level <= 10; ++level) {
       const dh::Pc& p = enc.pcs.at(static_cast<std::size_t>(level - 1));
       const int hp_picks = (level >= 2) + (level >= 7) + (level >= 10);
-      const FeaturePassives f = feature_passives(p);
+      const FeaturePassives f = feature_passives(p, /*domain_cards=*/true);  // the card path's loadout (Vitality)
       EXPECT_EQ(p.hp - f.hp, kHp[c] + hp_picks) << kClasses[c] << level;
       EXPECT_EQ(p.stress - f.stress, 6 + (level >= 3)) << kClasses[c] << level;
       EXPECT_EQ(p.proficiency, dh::tier_of(level) + (level >= 6) + (level >= 9)) << kClasses[c] << level;
@@ -434,8 +435,26 @@ TEST(DaggerheartLevels, EveryReadyPcCarriesALoadoutItMayHold) {
     while (c < 9 && kClassIds[c] != cls) ++c;
     ASSERT_LT(c, 9) << e.key;
     const int level = static_cast<int>(n.find("level")->as_int());
-    const Node* cards = n.find("cards");
-    ASSERT_NE(cards, nullptr) << e.key;
+    // A level-1 entry gives its class's card path: at level 1 the loadout is
+    // its first two cards of level 1 (every path card checked for its domain below).
+    const Node* written = n.find("cards");
+    const Node* path = n.find("card_path");
+    ASSERT_NE(written == nullptr, path == nullptr) << e.key << ": a loadout or a card path";
+    Node first_two = Node::list({}, SourcePos{});
+    if (path) {
+      ASSERT_EQ(level, 1) << e.key;
+      for (const Node& card : path->items())
+        if (first_two.items().size() < 2 && card_of.count(card.text()) && card_of[card.text()].second == 1)
+          first_two.items_mut().push_back(card);
+      std::set<std::string> in_path;
+      for (const Node& card : path->items()) {
+        EXPECT_TRUE(in_path.insert(card.text()).second) << e.key << ": " << card.text() << " twice in the path";
+        ASSERT_TRUE(card_of.count(card.text())) << e.key << ": " << card.text();
+        const std::string& domain = card_of[card.text()].first;
+        EXPECT_TRUE(domain == kDomains[c][0] || domain == kDomains[c][1]) << e.key << ": " << card.text();
+      }
+    }
+    const Node* cards = path ? &first_two : written;
     EXPECT_EQ(static_cast<int>(cards->items().size()), std::min(level + 1, 5)) << e.key;
     std::string multiclass_domain;
     if (const Node* mc = n.find("multiclass")) multiclass_domain = mc->find("domain")->text();
@@ -473,6 +492,59 @@ TEST(DaggerheartLevels, EveryReadyPcCarriesALoadoutItMayHold) {
   }
 }
 
+
+// The names of PC p's domain cards, sorted.
+std::vector<std::string> domain_cards_of(const dh::Pc& p) {
+  std::vector<std::string> out;
+  for (const dh::PcCard& k : p.cards)
+    if (k.def->source == dh::CardSource::domain) out.push_back(k.def->name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// `{use: Class, level: N}` of a ready level-1 PC walks its class's card path:
+// as many cards as level N allows (two at level 1, one more per level) up to
+// a full loadout of 5, each within the level's allowances.
+TEST(DaggerheartLevels, ACardPathGivesALevelledReadyPcAFullLoadoutAtEveryLevel) {
+  for (const char* cls : kClasses)
+    for (int level = 1; level <= 10; ++level) {
+      const dh::Pc p = pc_from(std::string("use: ") + cls + ", level: " + std::to_string(level));
+      EXPECT_EQ(domain_cards_of(p).size(), static_cast<std::size_t>(std::min(level + 1, 5))) << cls << " " << level;
+    }
+  // The Wizard's path carries the hand-built Wizard 5's and Wizard 8's loadouts at those levels.
+  EXPECT_EQ(domain_cards_of(pc_from("use: Wizard, level: 5")),
+            (std::vector<std::string>{"Bolt Beacon", "Book of Ava", "Book of Grynn", "Book of Norai", "Healing Hands"}));
+  EXPECT_EQ(domain_cards_of(pc_from("use: Wizard, level: 5")), domain_cards_of(pc_from("use: Wizard 5")));
+  EXPECT_EQ(domain_cards_of(pc_from("use: Wizard, level: 8")), domain_cards_of(pc_from("use: Wizard 8")));
+  // At level 3 the Wizard holds four: its two of level 1, Healing Hands (2) and Book of Norai (3).
+  EXPECT_EQ(domain_cards_of(pc_from("use: Wizard, level: 3")),
+            (std::vector<std::string>{"Book of Ava", "Book of Illiat", "Book of Norai", "Healing Hands"}));
+  // A loadout written beside `use:` replaces the path.
+  EXPECT_EQ(domain_cards_of(pc_from("use: Wizard, level: 5, cards: [Book of Norai]")),
+            (std::vector<std::string>{"Book of Norai"}));
+}
+
+// A card path's walk: a card waits for an allowance of its level (Book of
+// Norai, level 3, is skipped at level 2), the walk stops when the allowances
+// are used, and the loadout is the last five taken.
+TEST(DaggerheartLevels, ACardPathSkipsCardsAboveTheLevelAndKeepsTheLastFive) {
+  const std::string path = "card_path: [Book of Norai, Book of Illiat, Book of Ava, Healing Hands, Bolt Beacon, Book of Grynn, Book of Sitil]";
+  const std::string mage = kMage + ", subclass: School of War";  // School of Knowledge would add a card
+  EXPECT_EQ(domain_cards_of(pc_from(mage + ", level: 2, " + path)),
+            (std::vector<std::string>{"Book of Ava", "Book of Illiat", "Healing Hands"}));
+  // Level 5 (default path: no domain_card pick): six allowances 1,1,2,3,4,5;
+  // Norai takes the 3, Illiat and Ava the 1s, Healing Hands the 2, Bolt Beacon
+  // the 4, Grynn the 5; Sitil finds none left. The first taken goes to the vault.
+  EXPECT_EQ(domain_cards_of(pc_from(mage + ", level: 5, " + path)),
+            (std::vector<std::string>{"Bolt Beacon", "Book of Ava", "Book of Grynn", "Book of Illiat", "Healing Hands"}));
+}
+
+TEST(DaggerheartLevels, ACardPathsErrorsNameTheirPlace) {
+  EXPECT_NE(error_of(kMage + ", level: 3, card_path: [Book of Ava, Book of Ilyat]").find("did you mean 'Book of Illiat'"), std::string::npos);
+  EXPECT_NE(error_of(kMage + ", level: 3, card_path: [Book of Ava, Book of Ava]").find("'Book of Ava' twice in the card path"), std::string::npos);
+  EXPECT_NE(error_of(kMage + ", level: 3, card_path: [Book of Ava, Rain of Blades]").find("'Rain of Blades' is a Midnight card"), std::string::npos);
+  EXPECT_NE(error_of("name: N, primary: {damage: d8}, card_path: [Book of Ava]").find("card_path needs a class"), std::string::npos);
+}
 
 // The PC misses (3 vs 30, with Fear), the Brute hits for 4: Major, 2 HP. Of 3
 // HP, one already marked: the hit takes the PC down (Avoid Death, a Hope die

@@ -242,6 +242,80 @@ void add_features(Pc& p, unsigned scene) {
   }
 }
 
+
+// The level cap of card def's domain for PC p: -1 when p does not take that
+// domain; *open lists the domains it does take.
+int domain_cap_of(const Pc& p, const CardDef& def, std::string* open) {
+  int cap = -1;
+  for (std::size_t k = 0; k < p.domains.size(); ++k) {
+    if (p.domains[k] < 0) continue;
+    const std::string& d = kDomainNames[static_cast<std::size_t>(p.domains[k])];
+    *open += (open->empty() ? "" : ", ") + d + " (to level " + std::to_string(p.domain_cap[k]) + ")";
+    if (same_name(d, def.domain)) cap = p.domain_cap[k];
+  }
+  return cap;
+}
+
+// The card `item` names, checked for PC p: a domain it takes, its Spellcast
+// trait when the card rolls one, and (a loadout's card, not a path's, which
+// waits for its level) a level the PC has reached.
+const CardDef* loadout_card(const Pc& p, const Node& item, bool path) {
+  const CardDef* def = find_named(card_library(), item, "domain card");
+  if (p.cls != PcClass::none) {  // the class's two domains and a multiclass one (advancement.hpp), each with its level cap
+    std::string open;
+    const int cap = domain_cap_of(p, *def, &open);
+    if (cap < 0)
+      throw InputError(item.pos(), "'" + def->name + "' is a " + def->domain + " card; '" + p.name +
+                                       "' takes cards of " + open);
+    if (def->level > cap && !path)
+      throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) + " " +
+                                       def->domain + " card; '" + p.name + "' (level " + std::to_string(p.level) +
+                                       ") takes " + def->domain + " cards up to level " + std::to_string(cap));
+  }
+  if (def->level > p.level && !path)
+    throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) +
+                                     " card; '" + p.name + "' is level " + std::to_string(p.level));
+  if (def->status == CardStatus::modelled &&
+      (def->effect.roll == CardRoll::spellcast || def->effect.counter_magic || def->effect.time_stop > 0) &&
+      p.spellcast < 0)
+    throw InputError(item.pos(), "'" + def->name + "' needs a Spellcast roll and '" + p.name +
+                                     "' has no Spellcast trait: give `spellcast: TRAIT`");
+  return def;
+}
+
+// The loadout a card path gives PC p (`card_path`, docs/rules/daggerheart.md,
+// "Levels and advancement"): walking the path in order, each card takes the
+// lowest free allowance of its level or higher (one per level, two at level 1,
+// one per domain_card pick; its domain's cap too), a card none fits waits (it
+// is skipped), until every allowance is used; the loadout is the last 5 taken
+// (a player's newest picks, the older ones in the vault). Returned as a list
+// node of the path's own items, so a later error points into the path.
+Node card_path(const Pc& p, const Node& path) {
+  if (!path.is_list()) throw InputError(path.pos(), "card_path is a list of domain card names");
+  if (p.cls == PcClass::none || p.card_levels.empty())
+    throw InputError(path.pos(), "card_path needs a class: it fills the domain cards a class's levels allow");
+  std::vector<int> free(p.card_levels.rbegin(), p.card_levels.rend());  // ascending
+  std::vector<const Node*> taken;
+  std::vector<const CardDef*> seen;
+  for (const Node& item : path.items()) {
+    const CardDef* def = loadout_card(p, item, /*path=*/true);
+    if (std::find(seen.begin(), seen.end(), def) != seen.end())
+      throw InputError(item.pos(), "card '" + def->name + "' twice in the card path");
+    seen.push_back(def);
+    std::string open;
+    if (def->level > domain_cap_of(p, *def, &open)) continue;  // its domain's cap (a multiclass one's) is below it
+    const auto slot = std::lower_bound(free.begin(), free.end(), def->level);
+    if (slot == free.end()) continue;  // waits for a higher level
+    free.erase(slot);
+    taken.push_back(&item);
+    if (free.empty()) break;
+  }
+  if (taken.size() > static_cast<std::size_t>(kMaxLoadout)) taken.erase(taken.begin(), taken.end() - kMaxLoadout);
+  std::vector<Node> items;
+  for (const Node* n : taken) items.push_back(*n);
+  return Node::list(std::move(items), path.pos());
+}
+
 }  // namespace
 
 void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
@@ -258,6 +332,11 @@ void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
   add_features(p, scene);
   const std::size_t n_features = p.cards.size();
   const Node* list = r.get("cards");
+  Node from_path;  // the loadout a card path gives, when no `cards:` is written
+  if (const Node* path = r.get("card_path"); path && !list) {  // a `cards:` beside `use:` replaces the path
+    from_path = card_path(p, *path);
+    list = &from_path;
+  }
   if (!list) {
     finish_cards(p);
     return;
@@ -266,36 +345,10 @@ void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
   if (list->items().size() > static_cast<std::size_t>(kMaxLoadout))
     throw InputError(list->items()[kMaxLoadout].pos(), "at most " + std::to_string(kMaxLoadout) +
                                                           " cards in a loadout (the rest wait in the vault)");
-  const std::span<const CardDef> lib = card_library();
   for (const Node& item : list->items()) {
-    const CardDef* def = find_named(lib, item, "domain card");
+    const CardDef* def = loadout_card(p, item, /*path=*/false);
     for (const PcCard& c : p.cards)
       if (c.def == def) throw InputError(item.pos(), "card '" + def->name + "' twice in the loadout");
-    if (cc) {  // the class's two domains and a multiclass one (advancement.hpp), each with its level cap
-      int cap = -1;
-      std::string open;
-      for (std::size_t k = 0; k < p.domains.size(); ++k) {
-        if (p.domains[k] < 0) continue;
-        const std::string& d = kDomainNames[static_cast<std::size_t>(p.domains[k])];
-        open += (open.empty() ? "" : ", ") + d + " (to level " + std::to_string(p.domain_cap[k]) + ")";
-        if (same_name(d, def->domain)) cap = p.domain_cap[k];
-      }
-      if (cap < 0)
-        throw InputError(item.pos(), "'" + def->name + "' is a " + def->domain + " card; '" + p.name +
-                                         "' takes cards of " + open);
-      if (def->level > cap)
-        throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) + " " +
-                                         def->domain + " card; '" + p.name + "' (level " + std::to_string(p.level) +
-                                         ") takes " + def->domain + " cards up to level " + std::to_string(cap));
-    }
-    if (def->level > p.level)
-      throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) +
-                                       " card; '" + p.name + "' is level " + std::to_string(p.level));
-    if (def->status == CardStatus::modelled &&
-        (def->effect.roll == CardRoll::spellcast || def->effect.counter_magic || def->effect.time_stop > 0) &&
-        p.spellcast < 0)
-      throw InputError(item.pos(), "'" + def->name + "' needs a Spellcast roll and '" + p.name +
-                                       "' has no Spellcast trait: give `spellcast: TRAIT`");
     p.cards.push_back({def, -1});
   }
   // Loadout conditions (needs_domain): a card whose loadout lacks the cards of

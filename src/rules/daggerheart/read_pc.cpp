@@ -46,6 +46,7 @@ const std::vector<KeySpec> kPcKeys{
     {"tactics", "list of rules", "the side's, else the party style's choice", "scripted behaviour"},
     // Domain cards (pc_cards.cpp).
     {"cards", "list of card names", "", "the loadout: at most 5 domain cards of the class's domains, level <= the PC's"},
+    {"card_path", "list of card names", "", "with no `cards:`: the cards a player of this PC takes as it levels, in order; it holds the first that fit its level's allowances and carries the last 5 of them (pc_cards.cpp)"},
     {"beastform", "SRD form name | none", "a Druid: its best form (most damage per hit)", "the Druid's Beastform: a form of its tier or lower (read_beastform.cpp)"},
     {"consumables", "map name: count", "", "consumables carried (SRD names, 1..5 of each; read_consumable.cpp): per fight, or per session (loot: used ones stay used)"},
     {"companion", "map name, training | none", "a Beastbound's: the default path", "the Beastbound Ranger's animal companion (read_companion.cpp); none: it stays behind"},
