@@ -134,7 +134,7 @@ TEST(DaggerheartParty, FullSurgeAddsTwoToEveryTrait) {
   const auto enc = encounter_from(party("level: 8, proficiency: 1, stress: 6, cards: [Full Surge]", ""));
   ScriptedDice dice{{{12, 10}, {12, 2}, {4, 3}, {12, 10}, {12, 2}, {4, 3}}};
   const Replay r = replay(enc, dice, hero_first());
-  EXPECT_TRUE(has(r, "Hero plays Full Surge: +2 to every trait until the fight ends")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Full Surge: +2 to every trait until a rest")) << r.log;
   EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 3);
   EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Full Surge").uses, 1);
   const auto plain = encounter_from(party("level: 8, proficiency: 1, stress: 6, cards: []", ""));
@@ -145,6 +145,25 @@ TEST(DaggerheartParty, FullSurgeAddsTwoToEveryTrait) {
   ScriptedDice dice3{{{12, 10}, {12, 2}, {4, 3}, {12, 10}, {12, 2}, {4, 3}}};
   const Replay s = replay(strained, dice3, hero_first());
   EXPECT_FALSE(has(s, "Full Surge")) << s.log;
+}
+
+// In a session the bonus holds into the next fight when no rest comes
+// between, and any rest ends it. Old code: each fight started without it.
+TEST(DaggerheartParty, FullSurgeLastsUntilTheNextRest) {
+  const auto enc = encounter_from(party("level: 8, proficiency: 1, stress: 6, cards: [Full Surge]", ""));
+  dh::PartyState state;
+  const Replay first = testing::replay_carry(enc, ScriptedDice{{}, true}, state);
+  ASSERT_TRUE(has(first, "Hero plays Full Surge")) << first.log;
+  EXPECT_EQ(state.surge[0], 2);
+  const Replay second = testing::replay_carry(enc, ScriptedDice{{}, true}, state);
+  EXPECT_TRUE(has(second, "Hero still has +2 to every trait (Full Surge, until a rest)")) << second.log;
+  EXPECT_FALSE(has(second, "plays Full Surge")) << second.log;  // once per long rest, and up already
+  EXPECT_EQ(state.surge[0], 2);
+  const std::string rested = testing::rest_between(enc, state, dh::RestKind::short_rest);
+  EXPECT_NE(rested.find("Hero's Full Surge ends with the rest"), std::string::npos) << rested;
+  EXPECT_EQ(state.surge[0], 0);
+  const Replay third = testing::replay_carry(enc, ScriptedDice{{}, true}, state);
+  EXPECT_FALSE(has(third, "still has +2")) << third.log;
 }
 
 // Troublemaker: a Presence roll; on a success the foe marks the highest of

@@ -310,6 +310,7 @@ daggerheart::PartyState dh_state(int n) {
     p.steed[i] = 0;  // no conjured steed
     p.immunity[i] = 0;
     p.copy_state[i] = 0;
+    p.surge[i] = 0;  // no Full Surge
   }
   p.n_prayer = 0;
   p.fear = 0;

@@ -553,6 +553,7 @@ struct PartyState : CarryBase {
   int link_src[kMaxPcs][2];                               // ... and their cards (PcState::link_src)
   std::int8_t steed[kMaxPcs];  // a conjured steed's bonus it rides with (Conjured Steeds), 0 none: until a long rest
   TypeMask immunity[kMaxPcs];  // damage types a card makes it immune to until its next rest (Magic Immunity), 0 none
+  std::int8_t surge[kMaxPcs];  // the bonus to every trait until the next rest (Full Surge, play_party.hpp), 0 none
   std::int8_t copy_state[kMaxPcs];  // Copycat (play_copy.hpp): kCopyReady, kCopyHeld, kCopySpent, kCopyLost
   std::int8_t pool[kMaxPcs][kMaxPcCards];  // tokens on each card's pool (Slayer Dice: kept until the session ends)
   std::uint16_t once_done[kMaxPcs][kMaxPcCards];  // per once_per_target card, the PCs it has healed (until its refresh)

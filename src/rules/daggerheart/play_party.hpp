@@ -151,13 +151,14 @@ inline void Battle<R, Log>::ally_failed(int i, RollResult r) {
 }
 
 // Full Surge (spotlight, fight_traits): PC i's card k adds to every trait
-// until the fight ends. Not a stance: it joins one. Costs are paid here.
+// until the PC's next rest (a session carries it from fight to fight:
+// PartyState::surge). Not a stance: it joins one. Costs are paid here.
 template <class R, class Log>
 inline void Battle<R, Log>::surge(int i, int k) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   pay_card(i, k);
   pc_[i].trait_bonus = c.def->effect.fight_traits;
-  ENCSIM_SAY(log_, "  %s plays %s: +%d to every trait until the fight ends", pname(i), c.def->name.c_str(),
+  ENCSIM_SAY(log_, "  %s plays %s: +%d to every trait until a rest", pname(i), c.def->name.c_str(),
              c.def->effect.fight_traits);
 }
 

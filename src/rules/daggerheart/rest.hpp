@@ -96,6 +96,11 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
       p.steed[i] = 0;
       if (!p.dead[i]) ENCSIM_SAY(log, "%s's conjured steed is gone with the long rest", pcs[static_cast<std::size_t>(i)].name.c_str());
     }
+  for (int i = 0; i < n; ++i)  // Full Surge: until the next rest (play_party.hpp)
+    if (p.surge[i] != 0) {
+      p.surge[i] = 0;
+      if (!p.dead[i]) ENCSIM_SAY(log, "%s's Full Surge ends with the rest", pcs[static_cast<std::size_t>(i)].name.c_str());
+    }
   for (int i = 0; i < n; ++i)  // Magic Immunity: until the next rest, a dead PC's too (play_time.hpp)
     if (p.immunity[i] != 0) {
       p.immunity[i] = 0;

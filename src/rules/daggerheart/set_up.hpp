@@ -125,6 +125,9 @@ inline void Battle<R, Log>::carry_in() {
       if ((s.link_stress | s.link_hp) != 0) [[unlikely]] links_ = true;
       s.steed = p.steed[i];  // a conjured steed lasts until a long rest (play_mount.hpp)
       s.immunity = pc(i).immunity_card >= 0 ? p.immunity[i] : TypeMask{0};  // Magic Immunity holds until a rest (play_time.hpp)
+      s.trait_bonus = p.surge[i];  // Full Surge holds until a rest (play_party.hpp)
+      if (s.trait_bonus != 0) [[unlikely]]
+        ENCSIM_SAY(log_, "  %s still has +%d to every trait (Full Surge, until a rest)", pname(i), s.trait_bonus);
       s.copy_state = pc(i).copy_card >= 0 ? p.copy_state[i] : kCopyReady;  // Copycat (play_copy.hpp)
       if (s.copy_state != kCopyReady) [[unlikely]]
         ENCSIM_SAY(log_, "  %s's %s %s", pname(i), pc(i).cards[static_cast<std::size_t>(pc(i).copy_card)].def->name.c_str(),
@@ -187,6 +190,7 @@ inline void Battle<R, Log>::carry_out() {
     p.steed[i] = static_cast<std::int8_t>(s.steed != 0 ? s.steed : s.stabled);
     p.immunity[i] = s.immunity;
     p.copy_state[i] = s.copy_state;
+    p.surge[i] = static_cast<std::int8_t>(s.trait_bonus);
   }
   p.n_prayer = n_prayer_;
   for (int k = 0; k < n_prayer_; ++k) p.prayer[k] = prayer_[k], p.prayer_owner[k] = prayer_owner_[k];

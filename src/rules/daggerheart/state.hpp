@@ -59,7 +59,7 @@ struct PcState {
   int stance_thresholds, stance_adv, stance_prof, stance_evasion;
   int prior_foe, prior_card;  // the adversary it has Prioritized (Nemesis) and the card (play_roll.hpp)
   int aura_from, aura_card;  // an aura on it (Shield Aura): the caster and its card (play_zone.hpp)
-  int trait_bonus;  // added to every trait until the fight ends (Full Surge, play_party.hpp)
+  int trait_bonus;  // added to every trait until a rest (Full Surge, play_party.hpp; carried by PartyState::surge)
   int unseen;  // attacks on it have disadvantage: kCloakAttack, kCloakFear, kInvisible, kHidden (bits; play_party.hpp, play_guise.hpp)
   int invisible_left, invisible_from, invisible_card;  // Invisibility: its actions left, caster, card
   int stance_splash;  // a stance's Stress on the foes beside one it damages in Melee (Elemental Incarnation: Water)
