@@ -129,10 +129,12 @@ TEST(DaggerheartCards, EveryModelledCardFights) {
     // Caster's d8s at their mean are Severe already; daggerheart_marks_test); a link for a party hurt
     // unevenly, one PC near its last HP or Stress slot and another well (daggerheart_link_test); a dome
     // for a PC one HP from going down while another stands outside (a moment these fights seldom or never
-    // give; daggerheart_mount_test).
+    // give; daggerheart_mount_test); a veil for a PC whose weapon or foes reach beyond Melee (none here:
+    // a d8 Melee weapon, Melee foes); a held line under `restrained: loses_spotlight` only, where a
+    // Restrained foe loses its spotlight (here the default: it acts; both in daggerheart_dark_test).
     // Copycat plays the copy of Friend's Rain of Blades.
     if (action && !c.effect.ward && c.effect.aura_armor == 0 && !c.effect.take_stress && !c.effect.revive &&
-        c.effect.familiar_die == 0 && c.effect.link == 0 && c.effect.dome == 0) {
+        c.effect.familiar_die == 0 && c.effect.link == 0 && c.effect.dome == 0 && !c.effect.veil && !c.effect.hold_line) {
       EXPECT_GT(uses, 0) << c.name;
     }
   }

@@ -392,8 +392,10 @@ TEST(DaggerheartFeatures, EveryModelledFeatureFights) {
     std::string owner;
     if (d.source == dh::CardSource::subclass) {
       const auto at = static_cast<std::size_t>(std::find(subs.begin(), subs.end(), d.owner) - subs.begin());
-      // A foundation's cloak (Shadow Stepper) gives way to the mastery's longer one (Vanishing Act): at level 1 it plays alone.
-      owner = std::string("class: ") + kClassIds[at / 2] + ", subclass: " + d.owner + (d.effect.cloak == 1 ? ", level: 1" : ", level: 8");
+      // A foundation's cloak (Shadow Stepper) gives way to the mastery's longer one (Vanishing Act): at level 1 it
+      // plays alone. Dark Cloud's cloak is an action's (a specialization's): level 8.
+      const bool stepper = d.effect.cloak == 1 && d.effect.when == dh::CardWhen::reaction;
+      owner = std::string("class: ") + kClassIds[at / 2] + ", subclass: " + d.owner + (stepper ? ", level: 1" : ", level: 8");
       // A secondary weapon's die (Weapon Specialist) needs one: a one-handed primary and a secondary.
       if (d.effect.secondary_dice > 0) owner += ", primary: Broadsword, secondary: Shortsword, armor: Chainmail Armor";
       if (d.element >= 0) owner += std::string(", element: ") + dh::kElementNames[d.element];  // Warden of the Elements

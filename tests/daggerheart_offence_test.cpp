@@ -295,8 +295,11 @@ TEST(DaggerheartOffence, BreakingBlowAddsTwoD12ToTheNextHitOnTheSameFoe) {
 // Adrenaline (Nightwalker specialization): the level on damage rolls while Vulnerable
 
 TEST(DaggerheartOffence, AdrenalineAddsTheLevelToDamageWhileThePcIsVulnerable) {
-  // Every Stress marked: Vulnerable. 2 + 10 (level 10) = 12: Severe.
-  const auto enc = encounter_from(duel("class: rogue, subclass: Nightwalker, proficiency: 1, marked: {stress: 6}"));
+  // Every Stress marked: Vulnerable. 2 + 10 (level 10) = 12: Severe. `cards: false` keeps the level-10
+  // Nightwalker on its weapon (its Dark Cloud action is tested in daggerheart_dark_test; Adrenaline,
+  // a passive, stays).
+  auto no_cards = [](std::string yaml) { return yaml.replace(yaml.find("hard_moves: false}"), 18, "hard_moves: false, cards: false}"); };
+  const auto enc = encounter_from(no_cards(duel("class: rogue, subclass: Nightwalker, proficiency: 1, marked: {stress: 6}")));
   ScriptedDice dice{{{12, 9}, {12, 3}, {4, 2}}};
   const Replay r = replay(enc, dice);
   EXPECT_TRUE(has(r, "Adrenaline: +10 (Vulnerable)")) << r.log;
@@ -305,7 +308,7 @@ TEST(DaggerheartOffence, AdrenalineAddsTheLevelToDamageWhileThePcIsVulnerable) {
   EXPECT_EQ(f.uses, 1);
   EXPECT_EQ(f.damage, 2);
   // Not Vulnerable: nothing added.
-  const auto calm = encounter_from(duel("class: rogue, subclass: Nightwalker, proficiency: 1"));
+  const auto calm = encounter_from(no_cards(duel("class: rogue, subclass: Nightwalker, proficiency: 1")));
   ScriptedDice d2{{{12, 9}, {12, 3}, {4, 2}}};
   const Replay r2 = replay(calm, d2);
   EXPECT_FALSE(has(r2, "Adrenaline")) << r2.log;

@@ -176,9 +176,11 @@ inline void Battle<R, Log>::spotlight(int j) {
   s.vulnerable = ((storm_ | doomed_) >> j & 1u) != 0;  // a storm (Tempest, play_forms.hpp) or a lasting card (play_strikes.hpp) holds it Vulnerable
   adversary_reaction(j, Trigger::spotlight, -1, 0);
   if (over()) return;
-  if (foe_marks_ && foe_spotlight(j)) [[unlikely]] return;  // a glyph cleared, or Silenced with nothing to do (play_foes.hpp)
-  if (s.restrained && opt_.restrained_loses_spotlight) {  // the old reading; by default it acts in place
+  if (foe_marks_ && foe_spotlight(j)) [[unlikely]] return;  // a glyph or a cloud cleared, or Silenced with nothing to do (play_foes.hpp)
+  // the old reading; by default it acts in place. Held by Hold the Line, the GM may pay 2 Fear instead (play_dark.hpp)
+  if (s.restrained && opt_.restrained_loses_spotlight && !(s.held_by >= 0 && free_held(j))) {
     s.restrained = false;
+    s.held_by = -1;
     ENCSIM_SAY(log_, "%s spends its spotlight breaking free", aname(j));
     return;
   }
@@ -424,9 +426,12 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     if (!standing(t)) continue;
     if (pc_[t].foe_stress > 0 && !guise_tax(j, t)) [[unlikely]] break;  // Overwhelming Aura (play_guise.hpp)
     radv(j).aimed(area);
+    if (holds_ && pc_[t].hold != 0 && a.range == Range::melee && !s.restrained && !(s.crossed >> t & 1u)) [[unlikely]]
+      hold_foe(j, t);  // play_dark.hpp
     // Disadvantage while the PC is guarded (Sturdy at 1 HP left); with advantage they cancel.
     // ... or goaded at it (Goad Them On), or it is Cloaked or Invisible (play_party.hpp)
-    const bool guarded = hp_left(t) <= pc(t).guarded_hp || t == goad_t_ || pc_[t].unseen != 0 || dark_from_ >= 0;  // Eclipse
+    const bool guarded = hp_left(t) <= pc(t).guarded_hp || t == goad_t_ || pc_[t].unseen != 0 || dark_from_ >= 0 ||  // Eclipse
+                         veiled(t, j);  // Veil of Night (play_dark.hpp)
     const bool adv_roll = (base_adv || vulnerable(t)) && !guarded;
     const bool dis_roll = guarded && !(base_adv || vulnerable(t));
     if ((adv_roll || dis_roll) && second == 0) second = dice_.die(20);

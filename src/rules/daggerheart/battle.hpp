@@ -39,6 +39,7 @@
 //                        it takes damage) and a dome no attack may target those inside of (Wild Fortress)
 //   play_time.hpp        Book of Yarrow: an immunity until a rest, time stopped for all but the caster
 //   play_copy.hpp        Copycat: the Hope its copy of an ally's card costs, the copy ended by the vault
+//   play_dark.hpp        darkness a PC draws over itself: Dark Cloud's Cloaked, Veil of Night's veil
 //   class_play.hpp       class features: Unstoppable, Ranger's Focus
 //   beastform_play.hpp   the Druid's Beastform
 //   companion_play.hpp   the Beastbound's companion
@@ -441,7 +442,27 @@ class Battle {
   void ally_failed(int i, RollResult r);
   void surge(int i, int k);
   bool own_marks(int i, int t, const PcWeapon& w);
-  static constexpr int kCloakAttack = 1, kCloakFear = 2, kInvisible = 4, kHidden = 8;
+  // kCloud: Cloaked under a Dark Cloud (until an attack, or the GM clears the cloud; play_dark.hpp)
+  static constexpr int kCloakAttack = 1, kCloakFear = 2, kInvisible = 4, kHidden = 8, kCloud = 16;
+  static constexpr int kCloaked = kCloakAttack | kCloakFear | kCloud;  // Cloaked by any card (Sneak Attack)
+  static constexpr int kEndsOnAttack = kCloakAttack | kCloud;  // the PC's next attack ends it
+  // Darkness a PC draws over itself (play_dark.hpp)
+  double cloud_worth(int i) const;
+  double sneak_gain(int i) const;
+  void start_cloud(int i, int k);
+  bool clear_cloud(int j);
+  double veil_worth(int i) const;
+  void start_veil(int i, int k);
+  void end_veil(int i);
+  double hold_worth(int i) const;
+  void start_hold(int i, int k);
+  void hold_foe(int j, int t);
+  void end_hold(int i, const char* why);
+  bool free_held(int j);
+  // Veil of Night: advantage on PC i's attack at `range` (beyond Melee) while its veil stands
+  int veil_adv(int i, Range range) const { return veils_ && pc_[i].veil != 0 && range != Range::melee ? 1 : 0; }
+  // ... and disadvantage on adversary j's attack on PC t from beyond Melee
+  bool veiled(int t, int j) const { return veils_ && pc_[t].veil != 0 && adv(j).range != Range::melee; }
   // Guises and auras (play_guise.hpp)
   double guise_hit_worth(int i) const;
   int layers_plan(int i, const CardEffect& e, double* worth) const;
@@ -507,7 +528,10 @@ class Battle {
   bool hushed(int j, const Feature& ft) const {
     return foe_marks_ && adv_[j].silenced_by >= 0 && ft.effect.type == DamageType::magic;
   }
-  bool foe_marks_ = false;  // a PC holds a card that marks foes (marks_foes) or that foes roll against (save)
+  bool foe_marks_ = false;  // a PC holds a card that marks foes (marks_foes), that foes roll against (save) or a Dark Cloud
+  bool clouds_ = false;  // a PC holds a Dark Cloud (an action's cloak): the GM may clear a cloud (play_dark.hpp)
+  bool veils_ = false;  // a PC holds Veil of Night (veil): its attacks and those on it are weighed (play_dark.hpp)
+  bool holds_ = false;  // a PC holds Hold the Line (hold_line): melee attackers may be Restrained (play_dark.hpp)
   double save_value(int i, const CardEffect& e, int j) const;
   int turn_victim(int j, double* worth) const;
   void take_fear(const PcCard& c);
@@ -807,3 +831,4 @@ class Battle {
 #include "rules/daggerheart/play_mount.hpp"
 #include "rules/daggerheart/play_time.hpp"
 #include "rules/daggerheart/play_copy.hpp"
+#include "rules/daggerheart/play_dark.hpp"

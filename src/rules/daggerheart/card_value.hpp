@@ -203,7 +203,8 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     auto value_on = [&](int j) {
       const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
                       (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0) +
-                      (e.roll != CardRoll::none && pc(i).attack_advantage && harms(e) ? 1 : 0);  // Shadowhunter
+                      (e.roll != CardRoll::none && pc(i).attack_advantage && harms(e) ? 1 : 0) +  // Shadowhunter
+                      (e.roll != CardRoll::none && harms(e) ? veil_adv(i, e.range) : 0);  // Veil of Night (play_dark.hpp)
       const double p = e.roll == CardRoll::none ? 1.0 : p_beats(mod - again(i, e, j), net, e.difficulty > 0 ? e.difficulty : difficulty(j));
       p_best = std::max(p_best, p);
       return p * card_on_value(i, e, j, weapon);
@@ -269,6 +270,21 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     const double worth = guise_worth(i, e);
     return worth <= 0.0 ? -1.0 : v + p * worth;
   }
+  if (e.cloak > 0 && e.when == CardWhen::action) [[unlikely]] {  // Dark Cloud (play_dark.hpp): an action at self
+    *target = i;
+    const double worth = cloud_worth(i);
+    return worth <= 0.0 ? -1.0 : v + p * worth;
+  }
+  if (e.veil) [[unlikely]] {  // Veil of Night (play_dark.hpp)
+    *target = i;
+    const double worth = veil_worth(i);
+    return worth <= 0.0 ? -1.0 : v + p * worth;
+  }
+  if (e.hold_line) [[unlikely]] {  // Hold the Line (play_dark.hpp)
+    *target = i;
+    const double worth = hold_worth(i);
+    return worth <= 0.0 ? -1.0 : v + worth;
+  }
   if (e.spectral >= 0) [[unlikely]] {  // Specter of the Dark (play_forms.hpp)
     *target = i;
     return pc_[i].spectral != 0 ? -1.0 : v + spectral_worth(i, e);
@@ -333,6 +349,9 @@ inline bool Battle<R, Log>::card_has_target(int i, int k) const {
       if (e.immunity >= 0 || e.time_stop > 0)  // Book of Yarrow (play_time.hpp): a spell it can cast
         return immunity_worth(i, e) > 0.0 || (e.time_stop > 0 && time_stop_ < 0 && advs_up_ > 0);
       if (e.guise()) return guise_worth(i, e) > 0.0;  // play_guise.hpp
+      if (e.cloak > 0 && e.when == CardWhen::action) return cloud_worth(i) > 0.0;  // Dark Cloud (play_dark.hpp)
+      if (e.veil) return veil_worth(i) > 0.0;  // Veil of Night (play_dark.hpp)
+      if (e.hold_line) return hold_worth(i) > 0.0;  // Hold the Line (play_dark.hpp)
       if (e.familiar_die > 0) return familiar_worth(i, e) > 0.0;  // play_marks.hpp
       return e.pool.fill == PoolFill::action ? pool_fill_value(i, k) > 0.0 : heal_value(e, i) > 0.0;
     case CardTarget::ally: {
@@ -379,7 +398,7 @@ inline double Battle<R, Log>::weapon_value(int i, int t) const {
   const PcWeapon& w = attack_of(i);
   const int mod = trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
   const int net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + (pc_[i].advantage_next ? 1 : 0) +
-                  (w.advantage ? 1 : 0) + (pc_[i].fail_adv >= 0 ? 1 : 0) + rally_adv(i);
+                  (w.advantage ? 1 : 0) + (pc_[i].fail_adv >= 0 ? 1 : 0) + rally_adv(i) + veil_adv(i, w.range);
   return p_beats(mod + experience_bonus(i), net, difficulty(t)) * weapon_marks(i, t, w);
 }
 

@@ -367,6 +367,8 @@ struct CardEffect {
   // spotlight_end: the PC becomes Cloaked (attacks on it have disadvantage, its
   // Sneak Attack holds) until it makes an attack (1: Shadow Stepper) or until
   // it rolls with Fear (2: Vanishing Act); shed_restrained: it is no longer Restrained.
+  // On an action at target self (cloak 1; Dark Cloud): on a success the PC is
+  // Cloaked under a cloud until it attacks or the GM clears it (play_dark.hpp).
   int cloak = 0;
   bool shed_restrained = false;
   // Action (target: party, one PC by policy): the PC becomes Invisible (attacks
@@ -601,6 +603,20 @@ struct CardEffect {
   // 0 none. link_pcs: how many PCs it links, 0 every standing one.
   int link = 0;
   int link_pcs = 0;
+  // Darkness a PC draws over itself (play_dark.hpp; read_card_guise.cpp).
+  // veil: an action at target self (a spellcast or trait roll): on a success
+  // a veil of darkness stands between the PC and the foes until it casts
+  // another spell (any spell card, this one too) or the fight ends: adversary
+  // attacks on it from beyond Melee range (their standard attack's range)
+  // have disadvantage, and its attacks beyond Melee (a weapon of that range,
+  // a card at foes of that range) have advantage (Veil of Night).
+  bool veil = false;
+  // hold_line: an action at target self (no roll): a stance until the PC
+  // fails an action roll with Fear or goes down; each adversary whose
+  // standard attack is Melee that attacks the PC is Restrained by it, until
+  // that stance ends, the GM spends 2 Fear to clear it, or the current
+  // Restrained reading frees it (Hold the Line).
+  bool hold_line = false;
   bool guise() const { return layers > 0 || attacker_stress > 0 || trait_as_spellcast >= 0 || hide >= 0; }
   // Mounts (play_mount.hpp; read_card_mount.cpp). steed: a passive played as
   // each fight begins: the PC spends a Hope per steed, on the PCs the policy

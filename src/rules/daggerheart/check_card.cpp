@@ -41,7 +41,7 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
                           e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die ||
                           e.dwindle || e.throw_foe || e.roll_bonus || e.sprites || e.set_total || e.banish || e.renew ||
-                          e.guise() || e.avoid_condition || e.counter_magic || e.link || e.steed || e.dome;
+                          e.guise() || e.veil || e.hold_line || e.avoid_condition || e.counter_magic || e.link || e.steed || e.dome;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -196,10 +196,17 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.stress_highest > 0 && (e.when != CardWhen::action || !at_enemies || e.target_stress || e.stress_highest < 2))
     throw InputError(r.scalar("stress_highest")->pos(), r.what() + ": stress_highest is an action's at enemies, a die of 2 sides or more, "
                                                                   "in place of target_stress");
-  if ((e.trigger == CardTrigger::spotlight_end) != (e.cloak > 0) || (e.cloak > 0 && (others || e.heal_hp.present() || e.hp_marks ||
-                                                                                    e.downgrade || r.has("hit_if") || e.either)))
+  const bool cloud = e.cloak > 0 && e.when == CardWhen::action;  // Dark Cloud (play_dark.hpp)
+  if (cloud && (e.target != CardTarget::self || e.cloak != 1 || e.roll == CardRoll::attack || e.shed_restrained ||
+                e.damage.present() || e.bonus.present() || e.heal_hp.present() || e.heal_stress.present() || e.gain_hope ||
+                e.evasion || e.vulnerable || e.restrained || e.advantage || e.clear_armor || e.hp_marks || e.either || e.fear))
+    throw InputError(r.scalar("cloak")->pos(), r.what() + ": an action's cloak is `cloak: attack` at `target: self` (a spellcast "
+                                                         "or trait roll, or none), nothing else");
+  if (!cloud && ((e.trigger == CardTrigger::spotlight_end) != (e.cloak > 0) ||
+                 (e.cloak > 0 && (others || e.heal_hp.present() || e.hp_marks || e.downgrade || r.has("hit_if") || e.either))))
     throw InputError(r.has("cloak") ? r.scalar("cloak")->pos() : node.pos(),
-                     r.what() + ": `trigger: spotlight_end` takes `cloak` (and shed_restrained), for its costs, and only it takes cloak");
+                     r.what() + ": `trigger: spotlight_end` takes `cloak` (and shed_restrained), for its costs, and only it or "
+                                "an action at `target: self` takes cloak");
   if (e.shed_restrained && e.cloak == 0)
     throw InputError(r.scalar("shed_restrained")->pos(), r.what() + ": shed_restrained goes with cloak");
   if (e.invisible && (e.when != CardWhen::action || e.target != CardTarget::party || e.damage.present() || e.heal_hp.present() ||

@@ -65,7 +65,8 @@ template <class R, class Log>
     if (pc_[t].foe_stress > 0) [[unlikely]] tax = guise_cost(j, t);
     const bool advantage = e.advantage || adv_[j].hidden || vulnerable(t);
     // Sturdy, a Cloaked or Invisible PC: disadvantage (cancels advantage)
-    const bool guarded = hp_left(t) <= pc(t).guarded_hp || pc_[t].unseen != 0 || dark_from_ >= 0;  // Eclipse's darkness
+    const bool guarded = hp_left(t) <= pc(t).guarded_hp || pc_[t].unseen != 0 || dark_from_ >= 0 ||  // Eclipse's darkness
+                         veiled(t, j);  // Veil of Night (play_dark.hpp)
     p = p_d20((evasion_vs_ ? evasion_vs(t, j) : evasion(t)) - (a.atk + e.attack_bonus), advantage && !guarded);
     if (guarded && !advantage) p *= p;  // both dice must hit
   } else if (e.kind == Effect::Kind::reaction_roll) {

@@ -156,6 +156,9 @@ void finish_cards(Pc& p) {
     p.has_next_attacker = p.has_next_attacker || e.next_attacker;
     p.has_ally_failed = p.has_ally_failed || e.trigger == CardTrigger::ally_failed;
     p.has_spotlight_end = p.has_spotlight_end || e.trigger == CardTrigger::spotlight_end;
+    p.clouds = p.clouds || (e.cloak > 0 && e.when == CardWhen::action);
+    p.veils = p.veils || e.veil;
+    p.holds = p.holds || e.hold_line;
     p.marks_foes = p.marks_foes || e.marks_foes() || e.save > 0 || e.stun;
     p.has_own_marks = p.has_own_marks || e.own_marks;
     p.has_fear_bonus = p.has_fear_bonus || e.fear_bonus;

@@ -292,6 +292,7 @@ inline void Battle<R, Log>::knock_out(int i, bool dead) {
   PcState& s = pc_[i];
   if (!s.out) start_countdowns_on(Countdown::StartOn::pc_down);
   if (!s.out) --pcs_up_;
+  if (s.hold != 0) [[unlikely]] end_hold(i, "goes down");  // Hold the Line (play_dark.hpp)
   if (pcs_up_ == 0 && outcome_ == Outcome::draw) outcome_ = Outcome::foes_win;
   s.out = true;
   s.dead = s.dead || dead;

@@ -282,9 +282,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   focus_ = t;
   adv_[t].last_attacker = i;
   if (gifts_ && adv_[t].gift_from >= 0) [[unlikely]] take_gift(i, t);  // Lead by Example (play_party.hpp)
-  cloaked_attack_ = (s.unseen & (kCloakAttack | kCloakFear)) != 0 ? i : -1;  // Sneak Attack while Cloaked
-  if (s.unseen & kCloakAttack) [[unlikely]] {  // an attack ends Cloaked (Shadow Stepper's)
-    s.unseen &= ~kCloakAttack;
+  cloaked_attack_ = (s.unseen & kCloaked) != 0 ? i : -1;  // Sneak Attack while Cloaked
+  if (s.unseen & kEndsOnAttack) [[unlikely]] {  // an attack ends Cloaked (Shadow Stepper's, a Dark Cloud's)
+    s.unseen &= ~kEndsOnAttack;
     ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
   }
   if (s.marked_foe >= 0) end_focus(i, t);  // Deadly Focus (play_attack.hpp)
@@ -310,7 +310,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     int modifier = trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
     if (s.steed != 0) [[unlikely]] steed_roll(i);  // a rider's penalty, in attack_plus (play_mount.hpp)
     const int target_net = (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0);
-    int net = target_net + (w.advantage ? 1 : 0) + rally_adv(i);  // Battle Cry (play_party.hpp)
+    int net = target_net + (w.advantage ? 1 : 0) + rally_adv(i) + veil_adv(i, w.range);  // Battle Cry (play_party.hpp), a veil (play_dark.hpp)
     if (adv_[t].hidden && p.no_disadvantage == static_cast<int>(w.trait)) [[unlikely]] {  // Surefooted (a passive)
       net += 1;
       const PcCard& c = p.cards[static_cast<std::size_t>(p.no_disadvantage_card)];
@@ -625,7 +625,7 @@ inline int Battle<R, Log>::sneak_attack(int i, bool crit) {
 
 template <class R, class Log>
 inline bool Battle<R, Log>::sneak_ok(int i) const {
-  if (!opt_.sneak_attack_needs_melee_ally || cloaked_attack_ == i || (pc_[i].unseen & (kCloakAttack | kCloakFear)) != 0) return true;
+  if (!opt_.sneak_attack_needs_melee_ally || cloaked_attack_ == i || (pc_[i].unseen & kCloaked) != 0) return true;
   for (int k = 0; k < n_pc_; ++k)
     if (k != i && standing(k) && pc(k).primary.range == Range::melee) return true;
   return false;

@@ -123,6 +123,7 @@ inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
   used.spent += e.hope > 0 ? e.hope : e.stress;
   if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
   if (e.stress > 0) mark_stress(i, e.stress);
+  if (veils_ && s.veil != 0 && c.def->spell) [[unlikely]] end_veil(i);  // a spell cast, a reaction's too (play_dark.hpp)
   if (e.armor > 0) {
     s.armor_marked += e.armor;
     rpc(i).extra[kExtraArmorUsed] += e.armor;
@@ -148,6 +149,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   PcState& s = pc_[i];
   if (e.immunity >= 0 || e.time_stop > 0) [[unlikely]] return play_yarrow(i, k, t);  // Book of Yarrow (play_time.hpp)
   ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
+  if (veils_ && s.veil != 0 && c.def->spell) [[unlikely]] end_veil(i);  // another spell cast (play_dark.hpp)
   // A Copycat copy's Hope buys the card as it is first played, before any roll (play_copy.hpp).
   if (s.copy_state == kCopyReady && k == pc(i).copy_card) [[unlikely]] pay_copy(i, k);
   if (e.roll != CardRoll::none && pc(i).form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // before the card's own cost
@@ -196,7 +198,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   if (rolled) {
     const int diff = e.difficulty > 0 ? e.difficulty : n > 0 ? difficulty(targets[0]) : 10;
     const int net = n > 0 ? (adv_[targets[0]].vulnerable ? 1 : 0) - (adv_[targets[0]].hidden ? 1 : 0) + rally_adv(i) +
-                                (at_enemies && pc(i).attack_advantage && harms(e) ? 1 : 0)  // Shadowhunter: an attack roll
+                                (at_enemies && pc(i).attack_advantage && harms(e) ? 1 : 0) +  // Shadowhunter: an attack roll
+                                (at_enemies && harms(e) ? veil_adv(i, e.range) : 0)  // Veil of Night (play_dark.hpp)
                           : 0;
     if (gifts_ && n == 1 && e.target == CardTarget::enemy && adv_[targets[0]].gift_from >= 0) take_gift(i, targets[0]);
     roll_vs_ = at_enemies && n == 1 && e.target != CardTarget::enemies ? targets[0] : -1;  // Ranger's Focus
@@ -209,8 +212,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     }
     roll_spell_ = e.roll == CardRoll::spellcast;
     roll_self_ = e.target == CardTarget::self;  // at no other creature: Spectral stays (play_forms.hpp)
-    if (at_enemies && (e.damage.present() || e.hp_marks > 0) && (s.unseen & kCloakAttack)) [[unlikely]] {  // a spell's attack ends Cloaked as a weapon's does
-      s.unseen &= ~kCloakAttack;
+    if (at_enemies && (e.damage.present() || e.hp_marks > 0) && (s.unseen & kEndsOnAttack)) [[unlikely]] {  // a spell's attack ends Cloaked as a weapon's does
+      s.unseen &= ~kEndsOnAttack;
       ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
     }
     const int helped = roll_spell_ && spell_help_ && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
@@ -273,6 +276,12 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       become_spectral(i, k);  // Specter of the Dark (play_forms.hpp)
     } else if (e.guise()) [[unlikely]] {
       start_guise(i, k);  // Confusing Aura, Overwhelming Aura (play_guise.hpp)
+    } else if (e.cloak > 0) [[unlikely]] {
+      start_cloud(i, k);  // Dark Cloud (play_dark.hpp)
+    } else if (e.veil) [[unlikely]] {
+      start_veil(i, k);  // Veil of Night (play_dark.hpp)
+    } else if (e.hold_line) [[unlikely]] {
+      start_hold(i, k);  // Hold the Line (play_dark.hpp)
     } else if (e.revive) [[unlikely]] {  // Resurrection (play_forms.hpp)
       if (t < 0) t = revive_target(i);
       if (t >= 0) revive(i, c, t);

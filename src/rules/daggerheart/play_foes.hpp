@@ -128,6 +128,7 @@ inline bool Battle<R, Log>::foe_spotlight(int j) {
     ENCSIM_SAY(log_, "%s spends its spotlight clearing the glyph (Difficulty %d again)", aname(j), difficulty(j));
     return true;
   }
+  if (clouds_ && clear_cloud(j)) [[unlikely]] return true;  // Dark Cloud (play_dark.hpp)
   if (!hushed(j)) return false;
   if (can_spend(1)) {
     spend(1, kFearSpentFeatures);

@@ -193,13 +193,14 @@ inline bool Battle<R, Log>::goaded(int j) {
 // What disadvantage on the attacks against PC q is worth, in HP: one attack,
 // by the adversary whose standard attack on q it turns away most (taunt_worth:
 // the attack's worth times the chance the second d20 misses). 0 when q is
-// already unseen or down.
+// already unseen or down; an adversary whose attacks on q a veil turns to
+// disadvantage already (Veil of Night, play_dark.hpp) gains it nothing.
 template <class R, class Log>
 inline double Battle<R, Log>::unseen_worth(int q) const {
   if (!standing(q) || pc_[q].unseen != 0 || dark_from_ >= 0) return 0.0;
   double best = 0.0;
   for (int j = 0; j < n_adv_; ++j)
-    if (adv_[j].alive) best = std::max(best, taunt_worth(q, j));
+    if (adv_[j].alive && !veiled(q, j)) best = std::max(best, taunt_worth(q, j));
   return best;
 }
 
@@ -255,7 +256,7 @@ inline void Battle<R, Log>::spotlight_end(int i) {
     s.unseen &= ~kInvisible;
     ENCSIM_SAY(log_, "  %s's action spends the last Invisibility token: it is seen again", pname(i));
   }
-  if (!pc(i).has_spotlight_end || !opt_.cards || !standing(i) || over() || (s.unseen & (kCloakAttack | kCloakFear)) != 0) return;
+  if (!pc(i).has_spotlight_end || !opt_.cards || !standing(i) || over() || (s.unseen & kCloaked) != 0) return;
   const int seen = s.unseen;
   s.unseen = 0;  // weighed as if seen
   const double worth = unseen_worth(i);

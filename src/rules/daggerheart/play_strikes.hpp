@@ -242,8 +242,8 @@ inline bool Battle<R, Log>::throw_spell(int i, int k, int t) {
   }
   if (!standing(i)) return passes(lift);
   if (!adv_[t].alive) return passes(lift);
-  if (pc_[i].unseen & kCloakAttack) [[unlikely]] {  // the throw is an attack: it ends Cloaked
-    pc_[i].unseen &= ~kCloakAttack;
+  if (pc_[i].unseen & kEndsOnAttack) [[unlikely]] {  // the throw is an attack: it ends Cloaked
+    pc_[i].unseen &= ~kEndsOnAttack;
     ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
   }
   const RollResult r = spell_roll(i, e, t, &total);

@@ -131,7 +131,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"next_attacker", "boolean", "false", "reaction (after_hit, target: party): its heal_stress / gain_hope wait on the target for the next PC to attack it"},
     {"fight_traits", "integer", "0", "reaction (spotlight): + to every trait of the PC until the fight ends (not a stance: it joins one)"},
     {"rising_die", "integer", "0", "reaction (spotlight): a die of these sides (2..20) set at 1, added to each action roll of the PC and raised by one after it; once it would pass its sides it ends and the PC marks the card's `stress` again (not a stance: it joins one)"},
-    {"cloak", "attack|fear", "", "reaction (spotlight_end): the PC becomes Cloaked (attacks on it have disadvantage) until it makes an attack, or until it rolls with Fear"},
+    {"cloak", "attack|fear", "", "reaction (spotlight_end): the PC becomes Cloaked (attacks on it have disadvantage) until it makes an attack, or until it rolls with Fear; an action at target: self (cloak: attack): on a success a dark cloud Cloaks the PC until it makes an attack or an adversary spends its spotlight clearing it"},
     {"shed_restrained", "boolean", "false", "reaction (spotlight_end, cloak): the PC is no longer Restrained (and cloaks while Restrained)"},
     {"invisible", "boolean", "false", "action (target: party): one PC, the caster included, becomes Invisible (attacks on it have disadvantage) for as many of its actions as the caster's Spellcast trait"},
     {"ward", "boolean", "false", "action (target: ally): a sigil on the ally: as it would make a death move it clears `heal_hp` HP instead, once; casting it again moves it"},

@@ -3,7 +3,8 @@
 // `trait_as_spellcast` (Overwhelming Aura), `hide` (Vanishing Dodge),
 // `counter_magic` (Counterspell, Book of Exota's Repudiate), and links
 // between PCs: `link`, `link_pcs` (Transcendent Union, Book of Vyola's Shared
-// Clarity; play_link.hpp). Read by
+// Clarity; play_link.hpp), and darkness a PC draws over itself: `veil`
+// (Veil of Night), `hold_line` (Hold the Line; play_dark.hpp). Read by
 // read_card.cpp's read_effect before its cross-key checks (check_card.cpp),
 // each checked here with line:col. docs/scenarios.md, "Daggerheart domain cards".
 #include "rules/daggerheart/cards.hpp"
@@ -20,6 +21,8 @@ const std::vector<KeySpec>& guise_effect_keys() {
       {"counter_magic", "boolean", "false", "reaction (attacked, `target: self` or `party`, no cost): an adversary's attack of magic damage that hits may be interrupted: a reaction roll with the PC's Spellcast trait against the attacker's Difficulty; on a success the attack fails with all it would do, and only a success spends a use"},
       {"link", "stress|stress_hp", "", "action (no roll, `target: party`, no other effect): links PCs until their next rest (it carries across a session's fights; any rest ends it): when a linked PC would mark Stress (stress_hp: Stress or HP), the marks go whole to the linked PC the policy picks (the one with the most slots free after marking, never one they would take down: else the PC itself marks them)"},
       {"link_pcs", "integer", "0", "with link: how many PCs it links: 0 every standing PC, 2 a pair the policy picks (the one with the fewest Stress slots free and the one with the most)"},
+      {"veil", "boolean", "false", "action (`target: self`, a spellcast or trait roll, no other effect): on a success a veil stands between the PC and the foes until it casts another spell: adversary attacks on it from beyond Melee range have disadvantage and its own attacks beyond Melee range have advantage"},
+      {"hold_line", "boolean", "false", "action (`target: self`, no roll, no other effect): a stance until the PC fails an action roll with Fear or goes down; each adversary whose standard attack is Melee that attacks the PC becomes Restrained (until the stance ends or the GM spends 2 Fear on it)"},
       {"hide", "physical|magic|any", "", "reaction (missed, `target: self`): after an adversary's attack of this damage type fails against the PC, it becomes Hidden (attacks on it have disadvantage) until its next action roll"},
   };
   return kKeys;
@@ -63,6 +66,14 @@ void read_guise_effect(MapReader& r, const Node& node, CardDef& c) {
   e.link_pcs = static_cast<int>(r.get_int("link_pcs", 0, 0, 2));
   if (r.has("link_pcs") && (e.link == 0 || e.link_pcs == 1))
     throw InputError(r.scalar("link_pcs")->pos(), r.what() + ": link_pcs goes with link, and is 0 (every standing PC) or 2 (a pair)");
+  e.veil = r.get_bool("veil", false);
+  if (e.veil && (!acting || e.target != CardTarget::self || !rolled || gifts || e.guise() || e.cloak))
+    throw InputError(r.scalar("veil")->pos(), r.what() + ": veil goes with an action at `target: self` with a spellcast or trait "
+                                                       "roll, and no other effect");
+  e.hold_line = r.get_bool("hold_line", false);
+  if (e.hold_line && (!acting || e.target != CardTarget::self || e.roll != CardRoll::none || gifts || e.guise() || e.cloak || e.veil))
+    throw InputError(r.scalar("hold_line")->pos(), r.what() + ": hold_line goes with an action at `target: self`, no roll, and "
+                                                            "no other effect (its costs only)");
   if (r.has("hide")) {
     e.hide = r.get_choice("hide", {"physical", "magic", "any"}, 0);
     if (e.trigger != CardTrigger::missed || e.target != CardTarget::self || e.strike_back || e.redirect || gifts || e.advantage)

@@ -233,6 +233,7 @@ inline void Battle<R, Log>::after_roll(int i, RollResult r, bool attack) {
   // Seed 000, "Choosing GM moves": a failure with Fear calls for a hard move.
   hard_focus_ = opt_.hard_moves && r == RollResult::failure_fear ? i : -1;
   if (r == RollResult::failure_fear && cry_from_ >= 0) [[unlikely]] end_rally(i);  // Battle Cry (play_party.hpp)
+  if (r == RollResult::failure_fear && pc_[i].hold != 0) [[unlikely]] end_hold(i, "fails a roll with Fear");  // Hold the Line (play_dark.hpp)
   if ((pc_[i].unseen & kCloakFear) && (r == RollResult::failure_fear || r == RollResult::success_fear)) [[unlikely]] {
     pc_[i].unseen &= ~kCloakFear;  // Vanishing Act: Cloaked until a roll with Fear
     ENCSIM_SAY(log_, "  %s rolls with Fear: no longer Cloaked", pname(i));

@@ -32,7 +32,10 @@ inline void Battle<R, Log>::set_up() {
     ally_rerolls_ = ally_rerolls_ || (pc(i).rerolls_allies && n_pc_ > 1);
     reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
     gifts_ = gifts_ || pc(i).has_next_attacker;
-    foe_marks_ = foe_marks_ || pc(i).marks_foes;
+    foe_marks_ = foe_marks_ || pc(i).marks_foes || pc(i).clouds;
+    clouds_ = clouds_ || pc(i).clouds;
+    veils_ = veils_ || pc(i).veils;
+    holds_ = holds_ || pc(i).holds;
     sigils_ = sigils_ || pc(i).has_sigil;
     twins_ = twins_ || pc(i).has_next_targets;
     echoes_ = echoes_ || (pc(i).has_echo && n_pc_ > 1);

@@ -87,6 +87,8 @@ struct PcState {
   int link_src[2];
   int steed;  // riding a conjured steed: this much off its attack rolls, on its damage rolls (Conjured Steeds), 0 none (play_mount.hpp)
   int stabled;  // ... or a steed it keeps but does not ride in this fight (carried on in a session), 0 none
+  int veil;  // a veil before it (Veil of Night): its card + 1, 0 none (play_dark.hpp)
+  int hold;  // holding the line (Hold the Line): its card + 1, 0 none (play_dark.hpp)
 };
 
 struct AdvState {
@@ -103,6 +105,8 @@ struct AdvState {
   int silence_card;
   bool stunned;  // no action or reaction until its spotlight is spent clearing it (Stunning Sunlight; play_spells.hpp)
   int banish_dc;  // banished (Banish): the Difficulty of its reaction roll to return; 0 not banished (play_strikes.hpp)
+  int held_by;  // Restrained by this PC's Hold the Line, -1 none (play_dark.hpp) ...
+  unsigned crossed;  // ... the PCs (bits) whose held line it has come through: not pulled in again while it holds
 };
 
 // A PC and an adversary as a fight starts: zero everywhere but here (-1 is "none").
@@ -117,7 +121,7 @@ inline constexpr PcState kNewPc = [] {
 inline constexpr AdvState kNewAdv = [] {
   AdvState s{};
   s.alive = true;
-  s.last_attacker = s.goaded_by = s.gift_from = s.gift_card = s.silenced_by = s.silence_card = -1;
+  s.last_attacker = s.goaded_by = s.gift_from = s.gift_card = s.silenced_by = s.silence_card = s.held_by = -1;
   return s;
 }();
 
