@@ -70,6 +70,26 @@ TEST(DaggerheartAttacks, FaceYourFearWaitsForASpellThatSucceeds) {
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 0) << r.log;
 }
 
+// Thrive in Chaos (the School of War mastery) on a spell: a level-8 War
+// Wizard's Book of Norai succeeds with Hope (9 and 3: no Face Your Fear) at
+// a foe of thresholds 5/14; its five d20s (Proficiency 5; past the script the
+// dice show 1) + 5 = 10, Major; a Stress makes the foe mark one HP more: 3.
+// Old code: 2.
+TEST(DaggerheartAttacks, ThriveInChaosMarksOneMoreHpOnASpell) {
+  const auto enc = encounter_from(alone("class: wizard, subclass: School of War, level: 8, primary: {damage: d4}, "
+                                        "cards: [Book of Norai], tactics: [{do: \"card:Book of Norai\"}]",
+                                        12, 1, 1, 14));
+  ScriptedDice dice{{{12, 9}, {12, 3}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Hero plays Thrive in Chaos: the target marks 1 more HP")) << r.log;
+  EXPECT_FALSE(has(r, "Face Your Fear")) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].damage_taken, 3) << r.log;
+  const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Thrive in Chaos");
+  EXPECT_EQ(f.uses, 1);
+  EXPECT_EQ(f.damage, 1);
+}
+
 // An area spell is one attack: Face Your Fear's d10 is rolled once, at the
 // first target its damage lands on, and joins each target's damage. Book of
 // Tyfar (2d6 magic and a Stress at up to three foes in Close range) at two
