@@ -238,7 +238,7 @@ TEST(DaggerheartTriggers, TheNewKeysAreCheckedWithLineAndColumn) {
             std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: missed, target: self, gain_hope: 1, either: true").find("`either` needs two"),
             std::string::npos);
-  EXPECT_NE(msg("when: reaction, trigger: hit, bonus: d4, hit_if: hope").find("hit_if: any, melee, magic or fear"),
+  EXPECT_NE(msg("when: reaction, trigger: hit, bonus: d4, hit_if: hope").find("hit_if is any, melee, magic, fear, near or weapon"),
             std::string::npos);
   EXPECT_NE(msg("when: reaction, trigger: misssed, target: self, gain_hope: 1").find("missed"), std::string::npos);
   EXPECT_NE(msg("combat: not_modelled, needs_domain: 4").find("not modelled"), std::string::npos);

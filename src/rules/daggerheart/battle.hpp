@@ -57,6 +57,30 @@
 
 namespace encsim::daggerheart {
 
+// What a hit the `hit` reactions join is made with (card_hit): a weapon, or
+// a rolled card's damage (a spell's or a trait roll's attack). `sides`: its
+// damage die; `prof`: its dice count by Proficiency (so +1 Proficiency adds
+// one); `magic`: Manipulate Magic's condition (a magic weapon, or a spell);
+// `weapon`: a weapon's (`hit_if: weapon`).
+struct HitWith {
+  Range range = Range::melee;
+  DamageType type = DamageType::physical;
+  int sides = 0;
+  bool prof = false;
+  bool magic = false;
+  bool weapon = false;
+};
+
+// A rolled card's attack on its targets (card_on_enemy): the `hit` reactions
+// and Sneak Attack are decided at the first target its damage lands on, and
+// what they add joins each target's damage.
+struct CardAttack {
+  RollResult r = RollResult::success_hope;
+  bool decided = false;
+  bool mixed = false;  // a reaction's damage of another type: the hit deals both
+  int extra = 0;
+};
+
 template <class R, class Log>
 class Battle {
  public:
@@ -366,14 +390,14 @@ class Battle {
   double weapon_marks(int i, int t, const PcWeapon& w) const;
   int best_card(int i, int t, int* card_target, double* value);
   bool attack_or_card(int i, int t, const PcWeapon& w);
-  int roll_card_dice(int i, const CardDice& d, bool crit, int more_prof = 0);
+  int roll_card_dice(int i, const CardDice& d, bool crit, int more_prof = 0, bool keep = false);
   bool play_card(int i, int k, int t);
-  void card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit);
+  void card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit, CardAttack* attack = nullptr);
   void card_conditions(int i, const PcCard& c, int u);
   void card_for_pc(int i, const PcCard& c, int k);
   int card_attack_bonus(int i, bool crit, bool hope);
   int card_damaged(int i, int& dmg, int marks, DamageType type, int from);
-  int card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
+  int card_hit(int i, int t, const HitWith& w, int dmg, bool crit, RollResult r, int* first, bool* mixed, int* plus);
   void card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n, unsigned* half);
   int before_attack(int i, int t, const PcWeapon& w, int mod, int net, int* first);
   int fail_advantage(int i);
@@ -682,7 +706,7 @@ class Battle {
   void sigil_mark(int i, const PcCard& c, int u);
   void sigil_hurt(int j, int t);
   void toll_token(int i, int u);
-  int foe_pool_spell(int i, const PcCard& c, int u, int dmg, int beats, bool rolled);
+  int foe_pool_spell(int i, const PcCard& c, int u, int dmg, int beats, bool rolled, bool mixed = false, int plus = 0);
   void first_attack(int i, int t, const PcWeapon& w, int mod, int* net);
   int first_ally(int i) const;
   double twin_worth(int q, int n) const;

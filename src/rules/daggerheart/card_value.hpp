@@ -34,8 +34,12 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
   if (e.save > 0) [[unlikely]] return save_value(i, e, j);  // the targets roll (play_foes.hpp)
   if (e.kill_at > 0) [[unlikely]] return difficulty(j) <= e.kill_at ? kill_worth(j) : 0.0;  // play_spells.hpp
   double v = 0.0;
+  // A rolled card's damage is an attack: Sneak Attack's d6s join it, as weapon_marks counts them.
+  const double sneak = e.roll != CardRoll::none && e.damage.present() && pc(i).sneak_attack_dice > 0 && sneak_ok(i)
+                           ? 3.5 * pc(i).sneak_attack_dice
+                           : 0.0;
   if (e.damage.present() || extra_mean > 0)
-    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean + pc_[i].steed, e.type);  // a rider's +N
+    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean + sneak + pc_[i].steed, e.type);  // a rider's +N
   if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
   // Conditions bought with rider_hope count for what they are worth above that Hope (never below nothing).
   const double cond = conditions_value(i, e, j);

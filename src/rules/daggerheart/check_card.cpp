@@ -299,8 +299,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
     throw InputError(r.scalar("break_on_max")->pos(), r.what() + ": break_on_max goes with a `damaged` reaction that rolls a `reduce` die");
   if (e.vault_on > 0 && e.when == CardWhen::passive)
     throw InputError(r.scalar("vault_on")->pos(), r.what() + ": vault_on goes with a card that is played (an action or a reaction)");
-  if (hit && (e.hit_if == HitIf::weapon || e.hit_if == HitIf::hope))
-    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `hit` reaction is a weapon's hit; hit_if: any, melee, magic or fear");
+  if (hit && e.hit_if == HitIf::hope)
+    throw InputError(r.scalar("hit_if")->pos(), r.what() + ": a `hit` reaction's hit_if is any, melee, magic, fear, near or weapon (a weapon's hit, not a spell's)");
   if (e.per_hope && (e.trigger != CardTrigger::crit || e.hope < 1 || e.target != CardTarget::self || e.either ||
                      e.heal_stress.present() || e.gain_hope || e.strike_back || e.on_kill ||
                      (e.heal_hp.present() + (e.clear_armor > 0) + (e.hp_marks > 0)) < 2))

@@ -535,7 +535,8 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   bool mixed = false;                // ... of another type than the weapon's: the hit deals both
   int plus = 0;                      // ... and the HP they mark on top (hp_marks)
   if (opt_.cards && p.has_hit_reactions) {
-    hit_extra = card_hit(i, targets[0], w, dmg, crit, r, &hit_card, &mixed, &plus);
+    const HitWith with{w.range, w.type, w.sides, true, w.type == DamageType::magic, true};
+    hit_extra = card_hit(i, targets[0], with, dmg, crit, r, &hit_card, &mixed, &plus);
     dmg += hit_extra;
   }
   if (focus_dice > 0 && added_card < 0) {  // Deadly Focus's dice, at their mean, when no card before it added damage

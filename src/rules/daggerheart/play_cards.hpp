@@ -96,9 +96,20 @@ inline bool Battle<R, Log>::attack_or_card(int i, int t, const PcWeapon& w) {
 }
 
 template <class R, class Log>
-inline int Battle<R, Log>::roll_card_dice(int i, const CardDice& d, bool crit, int more_prof) {
+inline int Battle<R, Log>::roll_card_dice(int i, const CardDice& d, bool crit, int more_prof, bool keep) {
   const int n = d.dice(pc(i).proficiency + more_prof, spellcast_mod(i));
   int sum = d.flat + (crit ? n * d.sides : 0);
+  if (keep) [[unlikely]] {  // a card attack's damage: its highest and lowest die, for the `hit` reactions (card_hit)
+    top_die_ = 0;
+    low_die_ = d.sides;
+    for (int q = 0; q < n; ++q) {
+      const int x = dice_.die(d.sides);
+      sum += x;
+      top_die_ = std::max(top_die_, x);
+      low_die_ = std::min(low_die_, x);
+    }
+    return sum;
+  }
   for (int q = 0; q < n; ++q) sum += dice_.die(d.sides);
   return sum;
 }
@@ -212,6 +223,8 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     }
     roll_spell_ = e.roll == CardRoll::spellcast;
     roll_self_ = e.target == CardTarget::self;  // at no other creature: Spectral stays (play_forms.hpp)
+    if (at_enemies && (e.damage.present() || e.hp_marks > 0))  // an attack: made Cloaked, it has Sneak Attack (pcs.hpp, sneak_ok)
+      cloaked_attack_ = (s.unseen & kCloaked) != 0 ? i : -1;
     if (at_enemies && (e.damage.present() || e.hp_marks > 0) && (s.unseen & kEndsOnAttack)) [[unlikely]] {  // a spell's attack ends Cloaked as a weapon's does
       s.unseen &= ~kEndsOnAttack;
       ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
@@ -244,6 +257,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     save_effects(i, k, targets, n, r, rolled ? total : kBeatsAny, &paid);  // the targets roll (Night Terror, play_foes.hpp)
   } else if (at_enemies) {
     bool struck = false;  // a damage roll landed: an attack that succeeded
+    CardAttack attack{r};  // a rolled card's attack: its `hit` reactions and Sneak Attack (card_on_enemy)
     for (int q = 0; q < n; ++q) {
       const int u = targets[q];
       // A fixed Difficulty: success affects all; else each target's own.
@@ -258,7 +272,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       }
       if (harms) rpc(i).struck(area, crit), struck = true;
       if (pc(i).has_toll && rolled && !e.damage.present()) [[unlikely]] toll_token(i, u);  // Twilight Toll (play_marks.hpp)
-      card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit);
+      card_on_enemy(i, c, u, crit ? kBeatsAny : e.roll == CardRoll::none ? kBeatsAny : total, crit, rolled ? &attack : nullptr);
       if (dark_from_ >= 0 && area && rolled && (crit || r == RollResult::success_hope)) [[unlikely]] dark_stress(u);  // Eclipse
       if (over()) break;
     }
@@ -320,6 +334,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     if (t < 0) t = e.target == CardTarget::self ? i : heal_target_of(i, k);
     if (t >= 0) fail_heal(c, t), healed_once(i, k, t);
   }
+  cloaked_attack_ = -1;  // any attack is done: a later weighing sees the cloak as it stands
   if (!succeeded(r)) ENCSIM_SAY(log_, "  %s fails", c.def->name.c_str());
   return e.roll == CardRoll::none ? false : passes(r);
 }
@@ -336,13 +351,35 @@ inline void Battle<R, Log>::healed_once(int i, int k, int t) {
 }
 
 template <class R, class Log>
-inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit) {
+inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int beats, bool crit, CardAttack* attack) {
   const CardEffect& e = c.def->effect;
   if (e.damage.present()) {
-    int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) + pc_[i].stance_prof : 0) + unstoppable_damage(i) + stance_damage(i) +
-              vulnerable_damage(i) + (pc_[i].steed != 0 ? steed_damage(i) : 0);  // class_play.hpp, play_mount.hpp
+    const bool reacts = attack != nullptr && opt_.cards && pc(i).has_hit_reactions;  // its dice kept for them
+    int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) + pc_[i].stance_prof : 0, reacts) +
+              unstoppable_damage(i) + stance_damage(i) + vulnerable_damage(i) +
+              (pc_[i].steed != 0 ? steed_damage(i) : 0);  // class_play.hpp, play_mount.hpp
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
+    // A rolled card's attack (`attack`): at the first target it lands on,
+    // Sneak Attack's d6s join the damage roll and the `hit` reactions are
+    // weighed there (pcs.hpp's order); what they add joins each target's damage.
+    int hit_card = -1, hit_more = 0, plus = 0;  // the first `hit` reaction that joined, its dice, the HP marked on top
+    bool mixed = false;
+    if (attack != nullptr) {
+      if (!attack->decided) {
+        attack->decided = true;
+        attack->extra = sneak_attack(i, crit);
+        if (reacts) {
+          const HitWith with{e.range, e.type, e.damage.sides, e.damage.per_proficiency, c.def->spell, false};
+          hit_more = card_hit(i, u, with, dmg + attack->extra, crit, attack->r, &hit_card, &attack->mixed, &plus);
+          attack->extra += hit_more;
+        }
+      } else if (attack->extra > 0) {
+        ENCSIM_SAY(log_, "  +%d damage to %s, as to the first target", attack->extra, aname(u));
+      }
+      dmg += attack->extra;
+      mixed = attack->mixed;
+    }
     const auto before = rpc(i).damage_dealt;
     int familiar = 0;  // a familiar's die on a Melee spell (play_marks.hpp): the HP it adds, to the familiar's row
     if (pc_[i].familiar > 0 && e.range == Range::melee) [[unlikely]] {
@@ -350,16 +387,24 @@ inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int bea
       familiar = static_cast<int>(adv_marks(u, dmg + more, e.type) - adv_marks(u, dmg, e.type) + 0.5);
       dmg += more;
     }
+    // What the `hit` reactions add at u's thresholds: to the first of them, as on a weapon's hit.
+    const int hit_share =
+        hit_card < 0 ? 0 : plus + static_cast<int>(adv_marks(u, dmg, e.type) - adv_marks(u, dmg - hit_more, e.type) + 0.5);
     const auto spell_before = feat(c.feat).damage;
     if (pc(i).has_foe_pool && opt_.cards) [[unlikely]] {  // a foe's pool on u (play_marks.hpp): its dealing counted there
-      dmg = foe_pool_spell(i, c, u, dmg, beats, e.roll != CardRoll::none);
+      dmg = foe_pool_spell(i, c, u, dmg, beats, e.roll != CardRoll::none, mixed, plus);
     } else {
-      damage_adversary(i, u, dmg, e.type, e.range == Range::melee, beats, c.feat);
+      damage_adversary(i, u, dmg, e.type, e.range == Range::melee, beats, c.feat, mixed, 0, plus);
     }
     if (familiar > 0) [[unlikely]] {
       const auto moved = std::min<decltype(spell_before)>(familiar, feat(c.feat).damage - spell_before);
       feat(c.feat).damage -= moved;
       feat(pc(i).cards[static_cast<std::size_t>(pc_[i].familiar_card)].feat).damage += moved;
+    }
+    if (hit_share > 0) {
+      const auto moved = std::min<decltype(spell_before)>(hit_share, std::max<decltype(spell_before)>(0, feat(c.feat).damage - spell_before));
+      feat(c.feat).damage -= moved;
+      feat(pc(i).cards[static_cast<std::size_t>(hit_card)].feat).damage += moved;
     }
     unstoppable_after(i, rpc(i).damage_dealt > before);
   }
@@ -491,7 +536,8 @@ inline int Battle<R, Log>::card_attack_bonus(int i, bool crit, bool hope) {
   return extra;
 }
 
-// `hit` reactions: once PC i's weapon hit on t has rolled `dmg`, each
+// `hit` reactions: once PC i's hit on t (a weapon's, or a rolled card's
+// attack: `w` says what with) has rolled `dmg`, each
 // feature whose condition holds joins it, in name order, when the HP its dice
 // add at t's thresholds (by expectation), and the HP it marks on top
 // (hp_marks, while t has HP left to mark), are worth more than its cost; a
@@ -499,7 +545,7 @@ inline int Battle<R, Log>::card_attack_bonus(int i, bool crit, bool hope) {
 // extra damage; *plus: the HP marked on top; *first: the first that joined
 // (its record gets the HP it adds), -1 none.
 template <class R, class Log>
-inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bool crit, RollResult r, int* first,
+inline int Battle<R, Log>::card_hit(int i, int t, const HitWith& w, int dmg, bool crit, RollResult r, int* first,
                                      bool* mixed, int* plus) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
@@ -511,10 +557,11 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
     if (!c.live() || e.trigger != CardTrigger::hit || uses == 0 || (s.beast && c.def->spell))  // live: a loadout condition met
       continue;
-    if ((e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic) ||
+    // A spell's or trait roll's attack: `weapon` cards never, +1 Proficiency only on dice counted by it.
+    if ((e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && !w.magic) ||
         (e.hit_if == HitIf::fear && r != RollResult::success_fear) || (e.secondary_dice > 0 && !p.secondary.present) ||
         (e.hit_if == HitIf::near && w.range != Range::melee && w.range != Range::very_close) || e.extra_targets > 0 ||
-        e.own_marks)
+        e.own_marks || (e.hit_if == HitIf::weapon && !w.weapon) || (e.weapon_dice > 0 && !w.prof))
       continue;
     const int keep = hope_keep(i, e.hope);
     if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || copy_short(i, k, e.hope + keep)) continue;

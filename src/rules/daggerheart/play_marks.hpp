@@ -138,13 +138,13 @@ inline void Battle<R, Log>::toll_token(int i, int u) {
 // (pool_damage), and the damage is dealt; the HP they add at u's thresholds
 // count to the pool's row, the rest to the card's. Returns the damage dealt.
 template <class R, class Log>
-inline int Battle<R, Log>::foe_pool_spell(int i, const PcCard& c, int u, int dmg, int beats, bool rolled) {
+inline int Battle<R, Log>::foe_pool_spell(int i, const PcCard& c, int u, int dmg, int beats, bool rolled, bool mixed, int plus) {
   const CardEffect& e = c.def->effect;
   int first = -1;
   const int extra = pool_damage(i, u, dmg, e.type, &first, true, rolled);
   const int share = extra > 0 ? static_cast<int>(adv_marks(u, dmg + extra, e.type) - adv_marks(u, dmg, e.type) + 0.5) : 0;
   const auto before = feat(c.feat).damage;
-  damage_adversary(i, u, dmg + extra, e.type, e.range == Range::melee, beats, c.feat);
+  damage_adversary(i, u, dmg + extra, e.type, e.range == Range::melee, beats, c.feat, mixed, 0, plus);  // mixed, plus: a `hit` reaction's
   if (share > 0 && first >= 0) {
     const auto moved = std::min<decltype(before)>(share, feat(c.feat).damage - before);
     feat(c.feat).damage -= moved;

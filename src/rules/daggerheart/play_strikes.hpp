@@ -242,6 +242,7 @@ inline bool Battle<R, Log>::throw_spell(int i, int k, int t) {
   }
   if (!standing(i)) return passes(lift);
   if (!adv_[t].alive) return passes(lift);
+  cloaked_attack_ = (pc_[i].unseen & kCloaked) != 0 ? i : -1;  // Sneak Attack while Cloaked (sneak_ok)
   if (pc_[i].unseen & kEndsOnAttack) [[unlikely]] {  // the throw is an attack: it ends Cloaked
     pc_[i].unseen &= ~kEndsOnAttack;
     ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
@@ -253,7 +254,8 @@ inline bool Battle<R, Log>::throw_spell(int i, int k, int t) {
   if (succeeded(r) && adv_[t].alive) {
     if (c.def->spell && pc(i).has_spotlight_end) [[unlikely]] spell_hit_ = true;  // Cloaking Blast
     rpc(i).struck(false, crit);
-    card_on_enemy(i, c, t, crit ? kBeatsAny : total, crit);
+    CardAttack attack{r};  // the throw is an attack: its `hit` reactions and Sneak Attack
+    card_on_enemy(i, c, t, crit ? kBeatsAny : total, crit, &attack);
     if (pc(i).has_attack_reactions && !over()) {
       if (crit) card_event(i, CardTrigger::crit, r, false, t);
       card_event(i, CardTrigger::after_hit, r, false, t);
@@ -261,6 +263,7 @@ inline bool Battle<R, Log>::throw_spell(int i, int k, int t) {
   } else if (!succeeded(r)) {
     ENCSIM_SAY(log_, "  %s misses %s", c.def->name.c_str(), aname(t));
   }
+  cloaked_attack_ = -1;  // the throw is done: a later weighing sees the cloak as it stands
   return passes(lift) || passes(r);
 }
 
