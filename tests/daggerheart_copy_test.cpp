@@ -145,28 +145,55 @@ TEST(DaggerheartCopycat, TheAllysVaultEndsTheCopy) {
   EXPECT_FALSE(has(r, "Copycat: Hero spends")) << r.log;
 }
 
-// A copied reaction pays the copy's Hope as it first fires: Hero (4 Hope)
-// copies Pal's Shrug It Off (level 7: 4 Hope); its weapon fails with Fear and
-// Foe's 22 damage would be Severe (Pal is too hard to hit): Hero pays the 4
-// Hope with the card's Stress, the hit drops to Major, and the d6 6 keeps the
-// card. With 3 Hope the copy can't be paid for and the hit lands whole.
+// A copied reaction pays the copy's Hope as it first fires: Hero copies
+// Pal's Book of Grynn (level 4: 2 Hope, and the card's own 1); its weapon
+// fails with Fear and Foe's 22 damage would be Severe (Pal is too hard to
+// hit): the 3 HP it saves are worth the 3 Hope, so Hero pays the copy's 2 with
+// the card's 1 and the hit marks nothing. With 2 Hope the copy can't be paid
+// for and the hit lands whole. (Shrug It Off, level 7, was the example here
+// until the value rule counted the copy's 4 Hope: its one HP saved is worth
+// less, and it is declined now.)
 TEST(DaggerheartCopycat, ACopiedReactionPaysItsHopeWhenItFirstFires) {
   auto run = [](int hope) {
     const auto enc = encounter_from(fight(pc("Hero", "hope: " + std::to_string(hope) + ", spellcast: knowledge, cards: [Copycat]") +
-                                              pc("Pal", "cards: [\"Shrug It Off\"]", 30),
+                                              pc("Pal", "cards: [\"Book of Grynn\"]", 30),
                                           foe("Foe", 24, 9, 22), 1, ", fear_start: 0, fear_reserve: 1"));
     ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
-    if (hope >= 4) dice.script.push_back({6, 6});  // the card's d6
     dice.lenient = true;
     return replay(enc, dice, testing::hero_first());
   };
-  const Replay r = run(4);
-  EXPECT_TRUE(has(r, "Copycat: Hero spends 4 Hope to mimic Pal's Shrug It Off until its next rest (0 Hope left)")) << r.log;
-  EXPECT_TRUE(has(r, "Hero plays Copycat: Shrug It Off: 3 HP become 2")) << r.log;
-  EXPECT_EQ(r.rec.combatants[0].hp_left, 4) << r.log;
-  const Replay k = run(3);
+  const Replay r = run(3);
+  EXPECT_TRUE(has(r, "Copycat: Hero spends 2 Hope to mimic Pal's Book of Grynn until its next rest")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Copycat: Book of Grynn: 3 HP become 0")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hp_left, 6) << r.log;
+  const Replay k = run(2);
   EXPECT_FALSE(has(k, "plays Copycat")) << k.log;
   EXPECT_EQ(k.rec.combatants[0].hp_left, 3) << k.log;
+}
+
+// The value rules weigh the copy's Hope with the card's own: Hero copies
+// Pal's Rune Ward (level 1: 1 Hope, and the card's own 1). Its weapon fails
+// with Fear; Foe's 16 damage would mark 2 HP (thresholds 15/21), and the
+// ward's d8 (4.5 by expectation) leaves 12, 1 HP: one HP saved, worth the
+// card's own Hope (a half) but not the two Hope the first use costs. Hero
+// lets the hit land. The same hit on a Hero that holds Rune Ward itself is
+// warded. Old code: the copy's Hope was left out of card_damaged's cost, and
+// Hero played it.
+TEST(DaggerheartCopycat, AReactionsValueRuleCountsTheCopysHope) {
+  auto run = [](const std::string& cards) {
+    const auto enc = encounter_from(fight(pc("Hero", "hope: 3, spellcast: knowledge, traits: {knowledge: 2}, cards: [" + cards + "]") +
+                                              pc("Pal", "spellcast: knowledge, cards: [\"Rune Ward\"]", 30),
+                                          foe("Foe", 24, 9, 16), 1, ", fear_start: 0, fear_reserve: 1"));
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
+    dice.lenient = true;
+    return replay(enc, dice, testing::hero_first());
+  };
+  const Replay r = run("Copycat");
+  EXPECT_FALSE(has(r, "plays Copycat: Rune Ward")) << r.log;
+  EXPECT_FALSE(has(r, "Copycat: Hero spends")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hp_left, 4) << r.log;
+  const Replay own = run("\"Rune Ward\"");
+  EXPECT_TRUE(has(own, "Hero plays Rune Ward")) << own.log;
 }
 
 TrialRecord session_fight(const dh::Encounter& enc, dh::PartyState& party, std::string* said) {

@@ -764,6 +764,7 @@ class Battle {
   static constexpr int kCopyNever = 100;  // copy_due of a copy spent or lost: more Hope than any PC holds
   int copy_due(int i, int k) const;
   bool copy_short(int i, int k, int hope) const;
+  int card_hope(int i, int k) const;
   void pay_copy(int i, int k);
   void copy_vaulted(int o, int k);
   bool copied_ = false;  // a PC holds a Copycat copy

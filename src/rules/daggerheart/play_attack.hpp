@@ -73,7 +73,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
       if (s.stance >= 0 || uses == 0 || s.hope < e.hope || s.stress_marked + e.stress > p.stress) continue;
       const double gain = hit * (adv_marks(t, mean + total + e.fight_damage, w.type) - adv_marks(t, mean + total, w.type));
       const double armor = e.no_armor && !s.no_armor ? kArmorWorth * std::max(0, p.armor_slots - s.armor_marked) : 0.0;
-      if (gain <= armor + kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      if (gain <= armor + kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) continue;
       take_stance(i, k);
       mean += e.fight_damage;  // this attack's roll gets it too (pc_attack adds it)
       continue;
@@ -82,7 +82,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
       const int keep = hope_keep(i, e.hope);
       if (s.charged >= 0 || uses == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
       const double gain = adv_marks(t, 2 * (mean + total), e.typed ? e.type : w.type) - adv_marks(t, mean + total, w.type);
-      if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      if (gain <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) continue;
       pay_card(i, k);
       s.charged = k;
       ENCSIM_SAY(log_, "  %s plays %s: its next successful weapon attack's damage roll is doubled", pname(i),

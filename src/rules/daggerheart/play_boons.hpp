@@ -113,7 +113,7 @@ inline RollResult Battle<R, Log>::add_to_roll(int i, int k, RollResult r, int ta
   }
   const RollResult up = duality_result(h, f, *total + add, target_difficulty);
   const double stakes = roll_weapon_ != nullptr && roll_vs_ >= 0 ? weapon_marks(i, roll_vs_, *roll_weapon_) : 1.0;
-  if (result_worth(i, up, stakes) - result_worth(i, r, stakes) <= kHopeWorth * e.hope + kStressWorth * e.stress) return r;
+  if (result_worth(i, up, stakes) - result_worth(i, r, stakes) <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) return r;
   pay_card(i, k);
   if (succeeded(up) && !succeeded(r)) ++feat(c.feat).conditions;
   *total += add;

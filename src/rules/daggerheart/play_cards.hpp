@@ -509,7 +509,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
       continue;
     const int keep = hope_keep(i, e.hope);
     if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || copy_short(i, k, e.hope + keep)) continue;
-    const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
+    const double cost = kHopeWorth * card_hope(i, k) + kStressWorth * e.stress;
     if (e.max_die && low_die_ >= w.sides) continue;  // Versatile Fighter: nothing to raise
     if (cost > 0 || uses > 0) {
       const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0 +
@@ -574,7 +574,7 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
       const int u = select(true, i, Target::lowest_hp, targets, *n);
       if (u < 0 || difficulty(u) > beats) break;
       const double worth = e.half_damage ? adv_marks(u, mean / 2, w.type) : weapon_marks(i, u, w);
-      if (worth <= kHopeWorth * e.hope + kStressWorth * e.stress) break;
+      if (worth <= kHopeWorth * (added == 0 ? card_hope(i, k) : e.hope) + kStressWorth * e.stress) break;
       if (added == 0) pay_card(i, k);
       if (e.double_matches) [[unlikely]] match_card_ = k;  // Sacred Resonance (play_traits.hpp)
       if (e.half_damage) *half |= 1u << *n;
@@ -629,7 +629,7 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       const double hit = p_beats(trait_of(i, wa.trait) + wa.attack_bonus + attack_plus(i), net, difficulty(foe));
       const double gain = hit * (adv_marks(foe, m + e.next_hit.mean(p.proficiency, spellcast_mod(i)), wa.type) -
                                  adv_marks(foe, m, wa.type));
-      if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      if (gain <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) continue;
       pay_card(i, k);
       s.broken_foe = foe;
       s.broken_card = k;
@@ -680,7 +680,7 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
         worth = gift_value(e, q, -1, 1);
       v += worth;
     }
-    const double cost = kHopeWorth * e.hope + kStressWorth * e.stress + kArmorWorth * e.armor;
+    const double cost = kHopeWorth * card_hope(i, k) + kStressWorth * e.stress + kArmorWorth * e.armor;
     // A card with limited uses waits for a trigger worth an HP, or all it
     // could give each PC it reaches when that is less (one ally's Stress).
     const double hp = e.heal_hp.mean(1, 1), st = 0.5 * e.heal_stress.mean(1, 1), ho = 0.25 * e.gain_hope,
@@ -760,9 +760,10 @@ inline void Battle<R, Log>::per_hope_options(int i, int k, int foe, int keep) {
     worth[2] = adv(foe).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(foe));
   bool played = false;
   for (int n = 0; n < 3; ++n) {
+    const int hope = played ? e.hope : card_hope(i, k);  // the first option pays a Copycat copy's Hope too
     int opt = -1;
     for (int q = 0; q < 3; ++q)
-      if (worth[q] > 0.0 && worth[q] >= kHopeWorth * e.hope && (opt < 0 || worth[q] > worth[opt])) opt = q;
+      if (worth[q] > 0.0 && worth[q] >= kHopeWorth * hope && (opt < 0 || worth[q] > worth[opt])) opt = q;
     if (opt < 0 || s.hope < e.hope + keep || (!played && copy_short(i, k, e.hope + keep))) break;  // Copycat's Hope first
     worth[opt] = 0.0;
     if (!played) {

@@ -106,7 +106,7 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
       if (e.prioritize && (roll_vs_ < 0 || s.prior_foe != roll_vs_ || s.prior_card != k)) continue;
       const int hope = e.prioritize ? 0 : e.hope;
       const int keep = hope_keep(i, hope);
-      const double cost = kHopeWorth * hope + kStressWorth * e.stress;
+      const double cost = kHopeWorth * (e.prioritize ? 0 : card_hope(i, k)) + kStressWorth * e.stress;
       if (s.hope < hope + keep || s.stress_marked + e.stress > p.stress) continue;
       if (step == 1 && e.swap) {
         if (*f <= *h) continue;  // a roll with Fear (a critical has neither)
@@ -275,13 +275,13 @@ inline RollResult Battle<R, Log>::reroll_reactions(int i, RollResult r, int targ
         if (e.with_help) {  // swap (Enchanted Aid): an ally's Spellcast roll it helped, with Fear
           if (o == i || roll_helper_ != o || !roll_spell_ || *f <= *h) continue;
           const double gain = result_worth(i, duality_result(*f, *h, *total, target_difficulty), stakes) - now -
-                              kHopeWorth * e.hope - kStressWorth * e.stress;
+                              kHopeWorth * card_hope(o, k) - kStressWorth * e.stress;
           if (gain > best) best = gain, best_o = o, best_k = k, best_what = Reroll::none, best_swap = true;
           continue;
         }
         Reroll what = e.reroll;
         const double gain = reroll_worth(i, e.reroll, *h, *f, *total, target_difficulty, hope_sides, stakes, &what) - now -
-                            kHopeWorth * e.hope - kStressWorth * e.stress;
+                            kHopeWorth * card_hope(o, k) - kStressWorth * e.stress;
         if (gain > best) best = gain, best_o = o, best_k = k, best_what = what, best_swap = false;
       }
     }

@@ -308,7 +308,7 @@ inline void Battle<R, Log>::sprint(int i, int t, const PcWeapon& w, int* mod, in
     const double marks = weapon_marks(i, t, w);
     const double fell = adv(t).minion > 0 ? (marks >= 1.0 ? 1.0 : 0.0) : (marks >= adv_hp_left(t) ? 1.0 : 0.0);
     const double gain = (p_beats(*mod + e.roll_bonus, n, difficulty(t)) - p_beats(*mod, n, difficulty(t))) * (marks + fell);
-    if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+    if (gain <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) continue;
     pay_card(i, k);
     *mod += e.roll_bonus;
     ENCSIM_SAY(log_, "  %s plays %s: a sprint to %s, +%d to the attack roll", pname(i), c.def->name.c_str(), aname(t), e.roll_bonus);
@@ -436,7 +436,7 @@ inline RollResult Battle<R, Log>::adjust_total(int i, RollResult r, int target_d
       const CardEffect& e = c.def->effect;
       if (!e.set_total || !card_payable(o, k, CardTrigger::ally_rolled, e.hope > 0 ? hope_keep(o) : 0)) continue;
       if (e.stress > 0 && pc_[o].stress_marked + e.stress >= pc(o).stress) continue;
-      if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      if (gain <= kHopeWorth * card_hope(o, k) + kStressWorth * e.stress) continue;
       pay_card(o, k);
       ++feat(c.feat).conditions;
       *total = target_difficulty;
