@@ -11,6 +11,7 @@
 #include "feature_lookup.hpp"
 #include "input_error.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
+#include "rules/daggerheart/read.hpp"
 #include "scripted_dice.hpp"
 
 namespace encsim {
@@ -108,6 +109,49 @@ TEST(DaggerheartCopycat, ThePolicyTakesTheHighestLevelCardAndANameOverridesIt) {
   const auto none = encounter_from(fight(pc("Hero", kHero) + pc("Pal", "cards: [\"Wall Walk\"]"), foe("Foe", 12, 9)));
   EXPECT_EQ(copy_of(none, 0), nullptr);
   EXPECT_NE(none.describe().find("INERT: no ally's loadout holds a card it can copy"), std::string::npos) << none.describe();
+}
+
+// The policy skips a card the copier could never play: no shipped domain
+// card answers only in a Beastform or a stance (only_while), so the test
+// hands Pal one (Wild Guard, level 3, only in Beastform) beside Cinder Grasp
+// (level 2) and has the copies picked again. Hero, with no Beastform, takes
+// Cinder Grasp; with a Beastform, Wild Guard (the higher level). A card
+// answering only in a stance likewise needs a card of the copier's that
+// takes one (Force of Nature). Old code: Wild Guard for each, never played.
+TEST(DaggerheartCopycat, ThePolicySkipsACardTheCopierCanNeverPlay) {
+  const std::vector<dh::CardDef> lib = dh::read_card_library(
+      "lib.yaml",
+      "cards:\n"
+      "  - {name: Wild Guard, domain: Sage, level: 3, type: Ability, summary: s, when: reaction, trigger: damaged, "
+      "only_while: beastform, stress: 1, downgrade: 1}\n"
+      "  - {name: Still Guard, domain: Sage, level: 3, type: Ability, summary: s, when: reaction, trigger: damaged, "
+      "only_while: stance, stress: 1, downgrade: 1}\n");
+  const dh::CardDef* copycat = nullptr;
+  for (const dh::CardDef& d : dh::card_library())
+    if (d.name == "Copycat") copycat = &d;
+  ASSERT_NE(copycat, nullptr);
+  // Hero's copy picked again with Pal holding Cinder Grasp and lib[guard].
+  auto pick = [&](const std::string& hero, std::size_t guard, bool beast) {
+    const auto enc = encounter_from(fight(pc("Hero", hero) + pc("Pal", "spellcast: knowledge, cards: [\"Cinder Grasp\"]"), foe("Foe", 12, 9)));
+    std::vector<dh::Pc> pcs = enc.pcs;
+    dh::Pc& h = pcs[0];
+    for (dh::PcCard& c : h.cards)
+      if (c.copy_of) c = dh::PcCard{copycat};
+    h.copy_card = -1;
+    h.copy_def.reset();
+    static const dh::BeastForm form{};
+    if (beast) h.beast = &form;
+    dh::PcCard guard_card;
+    guard_card.def = &lib[guard];
+    pcs[1].cards.push_back(guard_card);
+    dh::resolve_copycats(pcs);
+    return pcs[0].copy_card >= 0 ? pcs[0].cards[static_cast<std::size_t>(pcs[0].copy_card)].copy_of->name : std::string("none");
+  };
+  EXPECT_EQ(pick(kHero, 0, false), "Cinder Grasp");
+  EXPECT_EQ(pick(kHero, 0, true), "Wild Guard");
+  EXPECT_EQ(pick(kHero, 1, false), "Cinder Grasp");
+  EXPECT_EQ(pick("hope: 3, spellcast: knowledge, traits: {knowledge: 2}, cards: [Copycat, \"Force of Nature\"]", 1, false),
+            "Still Guard");
 }
 
 TEST(DaggerheartCopycat, ANamedCardIsChecked) {
