@@ -334,7 +334,7 @@ class Battle {
     return cost > 0 && needs && opt_.hope_features ? opt_.card_hope_reserve : 0;
   }
   int spellcast_mod(int i) const;
-  int roll_mod(int i, const CardEffect& e) const;
+  int roll_mod(int i, const CardEffect& e, bool lift = false) const;
   int area_reach(Range r) const;
   bool card_usable(int i, int k) const;
   bool card_payable(int i, int k, CardTrigger trig, int keep) const;
@@ -735,7 +735,7 @@ class Battle {
   int sprite_bonus_ = 0;
   RollResult adjust_total(int i, RollResult r, int target_difficulty, int* total, int h, int f, int hope_sides);
   bool adjusters_ = false;  // a PC holds a set_total reaction (Adjust Reality)
-  RollResult spell_roll(int i, const CardEffect& e, int u, int* total);
+  RollResult spell_roll(int i, const CardEffect& e, int u, int* total, bool lift = false);
   double banish_value(int i, const CardEffect& e, int* target) const;
   bool banish_spell(int i, int k, int t);
   void banish_return();

@@ -24,15 +24,14 @@ inline int Battle<R, Log>::spellcast_mod(int i) const {
 
 // A card's roll modifier: a named trait's (`roll: trait`), an attack roll's
 // with the PC's weapon (`roll: attack` with hp_marks), else the Spellcast trait's.
+// A rider's penalty when the roll is an attack roll (attack_roll; `lift`: Telekinesis's lift).
 template <class R, class Log>
-inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e) const {
+inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e, bool lift) const {
   if (e.roll == CardRoll::attack) {
     const PcWeapon& w = attack_of(i);
-    return trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
+    return trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);  // attack_plus: a rider's penalty
   }
-  // A card's roll at foes that deals damage is an attack roll: a rider's penalty (Conjured Steeds).
-  const int ride = pc_[i].steed != 0 && harms(e) && (e.target == CardTarget::enemy || e.target == CardTarget::enemies)
-                       ? pc_[i].steed : 0;
+  const int ride = pc_[i].steed != 0 && attack_roll(e, lift) ? pc_[i].steed : 0;  // Conjured Steeds (play_mount.hpp)
   return (e.trait >= 0 ? trait_of(i, static_cast<Trait>(e.trait)) : spell_roll_mod(i)) - ride;
 }
 
@@ -215,7 +214,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     }
     const int helped = roll_spell_ && spell_help_ && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
     spell_owed_ = paid ? 0 : e.hope;  // a Hope for Nature's Tongue leaves what a success will cost (play_boons.hpp)
-    if (s.steed != 0 && at_enemies && (harms(e) || e.roll == CardRoll::attack)) [[unlikely]] steed_roll(i);  // an attack roll (play_mount.hpp)
+    if (s.steed != 0 && attack_roll(e)) [[unlikely]] steed_roll(i);  // an attack roll (play_mount.hpp)
     r = action_roll(i, roll_mod(i, e) - again(i, e, n > 0 ? targets[0] : -1), net + sure + helped, diff, &total, at_enemies);
     spell_owed_ = 0;
     if (helped > 0) [[unlikely]] help_sides_ = 0, roll_helper_ = -1;
