@@ -243,6 +243,21 @@ TEST(DaggerheartMount, WildFortressShieldsAnAllyOneHpFromGoingDown) {
   EXPECT_EQ(f.spent, 2);
 }
 
+// Ally, in the dome with no card to play, spends both its spotlights there:
+// it had the spotlight each round but took no action, so its actions count
+// none (Hero's cast counts one). Old code: each idle spotlight counted as an
+// action (2).
+TEST(DaggerheartMount, AnIdleSpotlightInTheDomeIsNoAction) {
+  const auto enc = encounter_from(fight(pc("Hero", kFortress) + pc("Ally", "marked: {hp: 5}"), foe("Foe", 24), 2));
+  ScriptedDice dice{{{12, 5}, {12, 6}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice, testing::hero_first());
+  ASSERT_TRUE(has(r, "Wild Fortress: Ally takes cover in the dome")) << r.log;
+  EXPECT_EQ(testing::count(r, "Ally stays in the dome: no attack, nothing else worth doing"), 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].actions, 0) << r.log;
+  EXPECT_GE(r.rec.combatants[0].actions, 1) << r.log;
+}
+
 // A failed roll (1 + 2 + 2 = 5) spends no Hope and grows nothing.
 TEST(DaggerheartMount, WildFortressFailsWithoutItsHope) {
   const auto enc = encounter_from(fight(pc("Hero", kFortress) + pc("Ally", "marked: {hp: 5}"), foe("Foe", 24)));
