@@ -456,6 +456,7 @@ class Battle {
   DamageType miss_type_ = DamageType::physical;  // the type of the adversary attack that just failed (Vanishing Dodge)
   // Links between PCs (play_link.hpp)
   int link_pick(int i, int n, bool hp) const;
+  int stress_room(int i, int n) const;
   int link_move(int i, int n, bool hp);
   int link_pair(int i, int* a, int* b) const;
   double link_worth(int i, const CardEffect& e) const;

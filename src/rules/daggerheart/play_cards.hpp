@@ -60,7 +60,7 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   return d.status == CardStatus::modelled && e.when == CardWhen::action && (!empty || refill > 0) &&
          !(s.beast && d.spell) &&
          s.hope >= e.hope + keep + copy_due(i, k) &&  // Copycat's Hope before its first use (play_copy.hpp)
-         s.stress_marked + e.stress + refill <= pc(i).stress;  // never a Stress it cannot mark
+         e.stress + refill <= stress_room(i, e.stress + refill);  // never a Stress it cannot mark
 }
 
 // Whether PC i can play card k as a `trig` reaction now: modelled and live
@@ -74,7 +74,7 @@ inline bool Battle<R, Log>::card_payable(int i, int k, CardTrigger trig, int kee
   const CardEffect& e = c.def->effect;
   const PcState& s = pc_[i];
   return c.live() && e.trigger == trig && s.card_uses[static_cast<std::size_t>(k)] != 0 && !(s.beast && c.def->spell) &&
-         s.hope >= e.hope + keep + copy_due(i, k) && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
+         s.hope >= e.hope + keep + copy_due(i, k) && e.stress <= stress_room(i, e.stress) && s.armor_marked + e.armor <= p.armor_slots &&
          !(e.armor > 0 && s.no_armor) &&
          (e.only_while == OnlyWhile::any || (e.only_while == OnlyWhile::stance ? s.stance >= 0 : s.beast));
 }
@@ -507,7 +507,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const PcWeapon& w, int dmg, bo
         e.own_marks)
       continue;
     const int keep = hope_keep(i, e.hope);
-    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || copy_short(i, k, e.hope + keep)) continue;
+    if (s.hope < e.hope + keep || e.stress > stress_room(i, e.stress) || copy_short(i, k, e.hope + keep)) continue;
     const double cost = kHopeWorth * card_hope(i, k) + kStressWorth * e.stress;
     if (e.max_die && low_die_ >= w.sides) continue;  // Versatile Fighter: nothing to raise
     if (cost > 0 || uses > 0) {
@@ -567,7 +567,7 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
     // Whirlwind's further targets take half the damage: weighed at half the weapon's mean.
     const double mean = p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage;
     for (int q = 0; q < most && *n < 4; ++q) {
-      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
+      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || e.stress > stress_room(i, e.stress) ||
           copy_short(i, k, e.hope + keep))
         break;
       const int u = select(true, i, Target::lowest_hp, targets, *n);

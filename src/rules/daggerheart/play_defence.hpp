@@ -214,7 +214,7 @@ inline int Battle<R, Log>::reaction_advantage(int t, int j, const Effect& e, int
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const CardEffect& c = p.cards[static_cast<std::size_t>(k)].def->effect;
     const int keep = hope_keep(t, c.hope);
-    if (!card_payable(t, k, CardTrigger::reaction_roll, keep) || (c.stress > 0 && pc_[t].stress_marked + c.stress >= p.stress))
+    if (!card_payable(t, k, CardTrigger::reaction_roll, keep) || (c.stress > 0 && c.stress >= stress_room(t, c.stress)))
       continue;
     if (gain <= kHopeWorth * card_hope(t, k) + kStressWorth * c.stress) return 0;
     pay_card(t, k);

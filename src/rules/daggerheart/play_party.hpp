@@ -263,7 +263,7 @@ inline void Battle<R, Log>::spotlight_end(int i) {
     for (int k = 0; k < static_cast<int>(pc(i).cards.size()); ++k) {
       const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
       const CardEffect& e = c.def->effect;
-      if (e.cloak != pass || !card_payable(i, k, CardTrigger::spotlight_end, 0) || s.stress_marked + e.stress >= pc(i).stress)
+      if (e.cloak != pass || !card_payable(i, k, CardTrigger::spotlight_end, 0) || e.stress >= stress_room(i, e.stress))
         continue;
       if (s.restrained && !e.shed_restrained) continue;
       if (e.after_spell && !spelled) continue;
@@ -295,7 +295,7 @@ inline bool Battle<R, Log>::own_marks(int i, int t, const PcWeapon& w) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
-    if (!e.own_marks || !card_payable(i, k, CardTrigger::hit, 0) || s.stress_marked + e.stress >= p.stress || s.hp_marked == 0)
+    if (!e.own_marks || !card_payable(i, k, CardTrigger::hit, 0) || e.stress >= stress_room(i, e.stress) || s.hp_marked == 0)
       continue;
     const double marks = adv(t).minion > 0 ? 1.0 : std::min(s.hp_marked, adv_hp_left(t));
     if (marks - weapon_marks(i, t, w) <= kStressWorth * e.stress + kHopeWorth * card_hope(i, k)) continue;

@@ -304,7 +304,7 @@ inline void Battle<R, Log>::sprint(int i, int t, const PcWeapon& w, int* mod, in
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     if (!c.live() || e.roll_bonus == 0 || (s.beast && c.def->spell) || s.card_uses[static_cast<std::size_t>(k)] == 0) continue;
-    if (s.stress_marked + e.stress > p.stress || s.hope < e.hope + hope_keep(i, e.hope) || copy_short(i, k, e.hope)) continue;
+    if (e.stress > stress_room(i, e.stress) || s.hope < e.hope + hope_keep(i, e.hope) || copy_short(i, k, e.hope)) continue;
     const int n = net + (s.fail_adv >= 0 ? 1 : 0);
     const double marks = weapon_marks(i, t, w);
     const double fell = adv(t).minion > 0 ? (marks >= 1.0 ? 1.0 : 0.0) : (marks >= adv_hp_left(t) ? 1.0 : 0.0);
@@ -436,7 +436,7 @@ inline RollResult Battle<R, Log>::adjust_total(int i, RollResult r, int target_d
       const PcCard& c = pc(o).cards[static_cast<std::size_t>(k)];
       const CardEffect& e = c.def->effect;
       if (!e.set_total || !card_payable(o, k, CardTrigger::ally_rolled, e.hope > 0 ? hope_keep(o) : 0)) continue;
-      if (e.stress > 0 && pc_[o].stress_marked + e.stress >= pc(o).stress) continue;
+      if (e.stress > 0 && e.stress >= stress_room(o, e.stress)) continue;
       if (gain <= kHopeWorth * card_hope(o, k) + kStressWorth * e.stress) continue;
       pay_card(o, k);
       ++feat(c.feat).conditions;
