@@ -11,6 +11,7 @@
 #include "feature_lookup.hpp"
 #include "input_error.hpp"
 #include "rules/daggerheart/daggerheart.hpp"
+#include "rules/daggerheart/read.hpp"
 #include "scripted_dice.hpp"
 
 namespace encsim {
@@ -110,6 +111,49 @@ TEST(DaggerheartCopycat, ThePolicyTakesTheHighestLevelCardAndANameOverridesIt) {
   EXPECT_NE(none.describe().find("INERT: no ally's loadout holds a card it can copy"), std::string::npos) << none.describe();
 }
 
+// The policy skips a card the copier could never play: no shipped domain
+// card answers only in a Beastform or a stance (only_while), so the test
+// hands Pal one (Wild Guard, level 3, only in Beastform) beside Cinder Grasp
+// (level 2) and has the copies picked again. Hero, with no Beastform, takes
+// Cinder Grasp; with a Beastform, Wild Guard (the higher level). A card
+// answering only in a stance likewise needs a card of the copier's that
+// takes one (Force of Nature). Old code: Wild Guard for each, never played.
+TEST(DaggerheartCopycat, ThePolicySkipsACardTheCopierCanNeverPlay) {
+  const std::vector<dh::CardDef> lib = dh::read_card_library(
+      "lib.yaml",
+      "cards:\n"
+      "  - {name: Wild Guard, domain: Sage, level: 3, type: Ability, summary: s, when: reaction, trigger: damaged, "
+      "only_while: beastform, stress: 1, downgrade: 1}\n"
+      "  - {name: Still Guard, domain: Sage, level: 3, type: Ability, summary: s, when: reaction, trigger: damaged, "
+      "only_while: stance, stress: 1, downgrade: 1}\n");
+  const dh::CardDef* copycat = nullptr;
+  for (const dh::CardDef& d : dh::card_library())
+    if (d.name == "Copycat") copycat = &d;
+  ASSERT_NE(copycat, nullptr);
+  // Hero's copy picked again with Pal holding Cinder Grasp and lib[guard].
+  auto pick = [&](const std::string& hero, std::size_t guard, bool beast) {
+    const auto enc = encounter_from(fight(pc("Hero", hero) + pc("Pal", "spellcast: knowledge, cards: [\"Cinder Grasp\"]"), foe("Foe", 12, 9)));
+    std::vector<dh::Pc> pcs = enc.pcs;
+    dh::Pc& h = pcs[0];
+    for (dh::PcCard& c : h.cards)
+      if (c.copy_of) c = dh::PcCard{copycat};
+    h.copy_card = -1;
+    h.copy_def.reset();
+    static const dh::BeastForm form{};
+    if (beast) h.beast = &form;
+    dh::PcCard guard_card;
+    guard_card.def = &lib[guard];
+    pcs[1].cards.push_back(guard_card);
+    dh::resolve_copycats(pcs);
+    return pcs[0].copy_card >= 0 ? pcs[0].cards[static_cast<std::size_t>(pcs[0].copy_card)].copy_of->name : std::string("none");
+  };
+  EXPECT_EQ(pick(kHero, 0, false), "Cinder Grasp");
+  EXPECT_EQ(pick(kHero, 0, true), "Wild Guard");
+  EXPECT_EQ(pick(kHero, 1, false), "Cinder Grasp");
+  EXPECT_EQ(pick("hope: 3, spellcast: knowledge, traits: {knowledge: 2}, cards: [Copycat, \"Force of Nature\"]", 1, false),
+            "Still Guard");
+}
+
 TEST(DaggerheartCopycat, ANamedCardIsChecked) {
   const std::string allies = pc("Pal", "spellcast: knowledge, cards: [\"Wall Walk\", \"Cinder Grasp\", Armorer, Encore]");
   auto error = [&](const std::string& body) {
@@ -145,28 +189,55 @@ TEST(DaggerheartCopycat, TheAllysVaultEndsTheCopy) {
   EXPECT_FALSE(has(r, "Copycat: Hero spends")) << r.log;
 }
 
-// A copied reaction pays the copy's Hope as it first fires: Hero (4 Hope)
-// copies Pal's Shrug It Off (level 7: 4 Hope); its weapon fails with Fear and
-// Foe's 22 damage would be Severe (Pal is too hard to hit): Hero pays the 4
-// Hope with the card's Stress, the hit drops to Major, and the d6 6 keeps the
-// card. With 3 Hope the copy can't be paid for and the hit lands whole.
+// A copied reaction pays the copy's Hope as it first fires: Hero copies
+// Pal's Book of Grynn (level 4: 2 Hope, and the card's own 1); its weapon
+// fails with Fear and Foe's 22 damage would be Severe (Pal is too hard to
+// hit): the 3 HP it saves are worth the 3 Hope, so Hero pays the copy's 2 with
+// the card's 1 and the hit marks nothing. With 2 Hope the copy can't be paid
+// for and the hit lands whole. (Shrug It Off, level 7, was the example here
+// until the value rule counted the copy's 4 Hope: its one HP saved is worth
+// less, and it is declined now.)
 TEST(DaggerheartCopycat, ACopiedReactionPaysItsHopeWhenItFirstFires) {
   auto run = [](int hope) {
     const auto enc = encounter_from(fight(pc("Hero", "hope: " + std::to_string(hope) + ", spellcast: knowledge, cards: [Copycat]") +
-                                              pc("Pal", "cards: [\"Shrug It Off\"]", 30),
+                                              pc("Pal", "cards: [\"Book of Grynn\"]", 30),
                                           foe("Foe", 24, 9, 22), 1, ", fear_start: 0, fear_reserve: 1"));
     ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
-    if (hope >= 4) dice.script.push_back({6, 6});  // the card's d6
     dice.lenient = true;
     return replay(enc, dice, testing::hero_first());
   };
-  const Replay r = run(4);
-  EXPECT_TRUE(has(r, "Copycat: Hero spends 4 Hope to mimic Pal's Shrug It Off until its next rest (0 Hope left)")) << r.log;
-  EXPECT_TRUE(has(r, "Hero plays Copycat: Shrug It Off: 3 HP become 2")) << r.log;
-  EXPECT_EQ(r.rec.combatants[0].hp_left, 4) << r.log;
-  const Replay k = run(3);
+  const Replay r = run(3);
+  EXPECT_TRUE(has(r, "Copycat: Hero spends 2 Hope to mimic Pal's Book of Grynn until its next rest")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Copycat: Book of Grynn: 3 HP become 0")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hp_left, 6) << r.log;
+  const Replay k = run(2);
   EXPECT_FALSE(has(k, "plays Copycat")) << k.log;
   EXPECT_EQ(k.rec.combatants[0].hp_left, 3) << k.log;
+}
+
+// The value rules weigh the copy's Hope with the card's own: Hero copies
+// Pal's Rune Ward (level 1: 1 Hope, and the card's own 1). Its weapon fails
+// with Fear; Foe's 16 damage would mark 2 HP (thresholds 15/21), and the
+// ward's d8 (4.5 by expectation) leaves 12, 1 HP: one HP saved, worth the
+// card's own Hope (a half) but not the two Hope the first use costs. Hero
+// lets the hit land. The same hit on a Hero that holds Rune Ward itself is
+// warded. Old code: the copy's Hope was left out of card_damaged's cost, and
+// Hero played it.
+TEST(DaggerheartCopycat, AReactionsValueRuleCountsTheCopysHope) {
+  auto run = [](const std::string& cards) {
+    const auto enc = encounter_from(fight(pc("Hero", "hope: 3, spellcast: knowledge, traits: {knowledge: 2}, cards: [" + cards + "]") +
+                                              pc("Pal", "spellcast: knowledge, cards: [\"Rune Ward\"]", 30),
+                                          foe("Foe", 24, 9, 16), 1, ", fear_start: 0, fear_reserve: 1"));
+    ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
+    dice.lenient = true;
+    return replay(enc, dice, testing::hero_first());
+  };
+  const Replay r = run("Copycat");
+  EXPECT_FALSE(has(r, "plays Copycat: Rune Ward")) << r.log;
+  EXPECT_FALSE(has(r, "Copycat: Hero spends")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].hp_left, 4) << r.log;
+  const Replay own = run("\"Rune Ward\"");
+  EXPECT_TRUE(has(own, "Hero plays Rune Ward")) << own.log;
 }
 
 TrialRecord session_fight(const dh::Encounter& enc, dh::PartyState& party, std::string* said) {

@@ -94,8 +94,7 @@ TEST(DaggerheartLink, UnionPassesOnlyTheHpLeftAfterTheHitPcsArmor) {
 }
 
 // A card's Stress cost is Stress the PC would mark, so the union passes it
-// too (its affordability stays on the payer's own slots): Ally (2 slots
-// free) pays Chokehold's Stress and Hero (6 free) marks it.
+// too: Ally (2 slots free) pays Chokehold's Stress and Hero (6 free) marks it.
 TEST(DaggerheartLink, UnionPassesAStressCost) {
   const auto enc = encounter_from(fight(pc("Ally", "marked: {hp: 5, stress: 4}, cards: [Chokehold], "
                                                    "tactics: [{do: \"card:Chokehold\"}, {do: attack}]") +
@@ -108,6 +107,46 @@ TEST(DaggerheartLink, UnionPassesAStressCost) {
   EXPECT_TRUE(has(r, "Transcendent Union: Hero marks the 1 Stress Ally would mark")) << r.log;
   EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 0) << r.log;
   EXPECT_EQ(r.rec.combatants[1].extra[dh::kExtraStressMarked], 1) << r.log;
+}
+
+// Whether the cost can be paid is asked of the PC that would mark it: Ally
+// has no Stress slot free, but the union would pass Chokehold's Stress to
+// Hero (6 free), so Ally plays it. Old code: Ally's own full track said no,
+// and it attacked.
+TEST(DaggerheartLink, AStressCostALinkWouldPassIsAffordable) {
+  const auto enc = encounter_from(fight(pc("Ally", "marked: {hp: 5, stress: 6}, cards: [Chokehold], "
+                                                   "tactics: [{do: \"card:Chokehold\"}, {do: attack}]") +
+                                            pc("Hero", "hope: 5, cards: [\"Transcendent Union\"], "
+                                                       "tactics: [{do: \"card:Transcendent Union\"}, {do: attack}]"),
+                                        foe(16), 1, ", fear_start: 0, fear_reserve: 1"));
+  ScriptedDice dice{{}, true};
+  const Replay r = replay(enc, dice);
+  EXPECT_TRUE(has(r, "Transcendent Union links Ally, Hero")) << r.log;
+  EXPECT_TRUE(has(r, "Ally plays Chokehold")) << r.log;
+  EXPECT_TRUE(has(r, "Transcendent Union: Hero marks the 1 Stress Ally would mark")) << r.log;
+  EXPECT_EQ(r.rec.combatants[0].extra[dh::kExtraStressMarked], 0) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].extra[dh::kExtraStressMarked], 1) << r.log;
+}
+
+// A PC in two links: each passing counts to the link that carried it. Cal's
+// Shared Clarity links Ally (1 Stress slot free) with Bea (6 free), then
+// Bea's links Ally with Cal (4 free). Ally's Chokehold Stress goes to Bea,
+// the most room: Cal's card carried it and its row counts it. Old code: the
+// card cast last on Ally (Bea's) was credited.
+TEST(DaggerheartLink, EachPassingCountsToTheLinkThatCarriedIt) {
+  const std::string vyola = "hope: 2, cards: [\"Book of Vyola\"], tactics: [{do: \"card:Book of Vyola\"}, {do: attack}]";
+  const auto enc = encounter_from(fight(pc("Ally", "marked: {stress: 5}, cards: [Chokehold], tactics: [{do: \"card:Chokehold\"}, {do: attack}]") +
+                                            pc("Bea", vyola) + pc("Cal", "marked: {stress: 2}, " + vyola),
+                                        foe(16), 1, ", fear_start: 0, fear_reserve: 1"));
+  ScriptedDice dice{{}, true};
+  const Replay r = replay(enc, dice);
+  const std::size_t first = r.log.find("Book of Vyola links Ally, Bea"), second = r.log.find("Book of Vyola links Ally, Cal");
+  ASSERT_NE(first, std::string::npos) << r.log;
+  ASSERT_NE(second, std::string::npos) << r.log;
+  ASSERT_LT(first, second) << r.log;
+  EXPECT_TRUE(has(r, "Book of Vyola: Bea marks the 1 Stress Ally would mark")) << r.log;
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 2, "Book of Vyola").healed, 1) << r.log;  // Cal's
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 1, "Book of Vyola").healed, 0) << r.log;  // Bea's
 }
 
 // Both PCs low: Hero (forced to cast by its tactics) has 2 HP left, so Foe's

@@ -165,6 +165,43 @@ TEST(DaggerheartMount, ConjuredSteedsLastUntilALongRest) {
   EXPECT_EQ(party.steed[0], 0);
 }
 
+// Telekinesis's lift moves a foe and harms no one: no attack roll, no
+// penalty; its throw is one. Riding Hero (Knowledge 2) lifts Y (Difficulty
+// 12) on 6 + 4 + 2 = 12 and throws it at X (10) on 9 + 3 + 2 - 2 = 12. Old
+// code: the lift took the -2 too (10 against 12: it fails).
+TEST(DaggerheartMount, ConjuredSteedsSpareTelekinesissLift) {
+  const auto enc = encounter_from(fight(pc("Hero", "hope: 2, spellcast: knowledge, traits: {knowledge: 2}, "
+                                                   "cards: [\"Conjured Steeds\", Telekinesis], tactics: [{do: \"card:Telekinesis\"}]"),
+                                        foe("Y", 12) + foe("X", 10)));
+  ScriptedDice dice{{{12, 6}, {12, 4}, {12, 9}, {12, 3}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice);
+  ASSERT_TRUE(has(r, "a steed for Hero")) << r.log;
+  EXPECT_TRUE(has(r, "Hero lifts Y to throw it at X")) << r.log;
+  EXPECT_FALSE(has(r, "fails to lift")) << r.log;
+  EXPECT_TRUE(has(r, "= 12 vs 12")) << r.log;  // the lift: no penalty
+  EXPECT_TRUE(has(r, "= 12 vs 10")) << r.log;  // the throw: -2
+  EXPECT_EQ(testing::count(r, "rides a conjured steed: -2 to the attack roll"), 1) << r.log;
+  EXPECT_LT(r.log.find("= 12 vs 12"), r.log.find("rides a conjured steed: -2 to the attack roll")) << r.log;
+}
+
+// Encore's Spellcast roll at the foe deals it damage: an attack roll, with
+// the penalty. Ally hits Foe for 2 HP (d8+4 with 8, and a steed's +2 if it
+// rides); riding Hero's Encore rolls 4 + 3 + 2 - 2 = 7 against 9 and
+// fails. Old code: no penalty (9 against 9, a success).
+TEST(DaggerheartMount, ConjuredSteedsApplyToEncoresRoll) {
+  const auto enc = encounter_from(fight(pc("Ally", "", "{damage: d8+4}") +
+                                            pc("Hero", "hope: 2, spellcast: knowledge, traits: {knowledge: 2}, cards: [\"Conjured Steeds\", Encore]"),
+                                        foe("Foe", 9, 9)));
+  ScriptedDice dice{{{12, 10}, {12, 5}, {8, 8}, {12, 4}, {12, 3}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice, testing::hero_first());  // Ally, listed first, acts first
+  ASSERT_TRUE(has(r, "a steed for Hero")) << r.log;
+  EXPECT_TRUE(has(r, "Hero plays Encore on Ally's")) << r.log;
+  EXPECT_TRUE(has(r, "= 7 vs 9")) << r.log;
+  EXPECT_TRUE(has(r, "Encore fails")) << r.log;
+}
+
 TEST(DaggerheartMount, TheSteedKeyIsChecked) {
   auto msg = [](const std::string& body) { return testing::card_error(body, "Sage", "Spell"); };
   auto says = [&](const std::string& body, const std::string& what) {
@@ -204,6 +241,21 @@ TEST(DaggerheartMount, WildFortressShieldsAnAllyOneHpFromGoingDown) {
   const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Wild Fortress");
   EXPECT_EQ(f.uses, 1);
   EXPECT_EQ(f.spent, 2);
+}
+
+// Ally, in the dome with no card to play, spends both its spotlights there:
+// it had the spotlight each round but took no action, so its actions count
+// none (Hero's cast counts one). Old code: each idle spotlight counted as an
+// action (2).
+TEST(DaggerheartMount, AnIdleSpotlightInTheDomeIsNoAction) {
+  const auto enc = encounter_from(fight(pc("Hero", kFortress) + pc("Ally", "marked: {hp: 5}"), foe("Foe", 24), 2));
+  ScriptedDice dice{{{12, 5}, {12, 6}}};
+  dice.lenient = true;
+  const Replay r = replay(enc, dice, testing::hero_first());
+  ASSERT_TRUE(has(r, "Wild Fortress: Ally takes cover in the dome")) << r.log;
+  EXPECT_EQ(testing::count(r, "Ally stays in the dome: no attack, nothing else worth doing"), 2) << r.log;
+  EXPECT_EQ(r.rec.combatants[1].actions, 0) << r.log;
+  EXPECT_GE(r.rec.combatants[0].actions, 1) << r.log;
 }
 
 // A failed roll (1 + 2 + 2 = 5) spends no Hope and grows nothing.

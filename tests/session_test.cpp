@@ -305,7 +305,7 @@ daggerheart::PartyState dh_state(int n) {
     p.comp_stress[i] = 0;  // no companion here; every carried field is set (UBSan reads the bools)
     p.comp_out[i] = p.loyal_used[i] = p.unstoppable_used[i] = p.avoid_used[i] = false;
     p.link_stress[i] = p.link_hp[i] = 0;  // no link (Transcendent Union, Shared Clarity)
-    p.link_src[i][0] = p.link_src[i][1] = 0;
+    for (auto& kind : p.link_src[i]) std::fill(std::begin(kind), std::end(kind), std::int16_t{0});
     p.drill[i] = 0;  // no Slayer Die from Martial Preparation
     p.steed[i] = 0;  // no conjured steed
     p.immunity[i] = 0;

@@ -359,7 +359,7 @@ class Battle {
     return cost > 0 && needs && opt_.hope_features ? opt_.card_hope_reserve : 0;
   }
   int spellcast_mod(int i) const;
-  int roll_mod(int i, const CardEffect& e) const;
+  int roll_mod(int i, const CardEffect& e, bool lift = false) const;
   int area_reach(Range r) const;
   bool card_usable(int i, int k) const;
   bool card_payable(int i, int k, CardTrigger trig, int keep) const;
@@ -501,6 +501,7 @@ class Battle {
   DamageType miss_type_ = DamageType::physical;  // the type of the adversary attack that just failed (Vanishing Dodge)
   // Links between PCs (play_link.hpp)
   int link_pick(int i, int n, bool hp) const;
+  int stress_room(int i, int n) const;
   int link_move(int i, int n, bool hp);
   int link_pair(int i, int* a, int* b) const;
   double link_worth(int i, const CardEffect& e) const;
@@ -783,7 +784,7 @@ class Battle {
   int sprite_bonus_ = 0;
   RollResult adjust_total(int i, RollResult r, int target_difficulty, int* total, int h, int f, int hope_sides);
   bool adjusters_ = false;  // a PC holds a set_total reaction (Adjust Reality)
-  RollResult spell_roll(int i, const CardEffect& e, int u, int* total);
+  RollResult spell_roll(int i, const CardEffect& e, int u, int* total, bool lift = false);
   double banish_value(int i, const CardEffect& e, int* target) const;
   bool banish_spell(int i, int k, int t);
   void banish_return();
@@ -812,6 +813,7 @@ class Battle {
   static constexpr int kCopyNever = 100;  // copy_due of a copy spent or lost: more Hope than any PC holds
   int copy_due(int i, int k) const;
   bool copy_short(int i, int k, int hope) const;
+  int card_hope(int i, int k) const;
   void pay_copy(int i, int k);
   void copy_vaulted(int o, int k);
   bool copied_ = false;  // a PC holds a Copycat copy

@@ -25,7 +25,7 @@ inline void Battle<R, Log>::transform(int i) {
   PcState& s = pc_[i];
   const bool evolve = p.hope == HopeKind::evolution && opt_.hope_features && s.hope >= 3;
   const int stress = evolve ? p.beast_cost - 1 : p.beast_cost;
-  if (s.stress_marked + stress > p.stress) return;
+  if (stress > stress_room(i, stress)) return;  // a link may pass it (play_link.hpp)
   if (evolve) hope_feature(i);
   if (stress > 0) mark_stress(i, stress);
   s.beast = true;

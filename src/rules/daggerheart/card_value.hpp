@@ -167,10 +167,13 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   // What its costs are worth: paid on every use, or (pay_on_success) only
   // when the roll succeeds, so weighed by that chance. A Stress that refills
   // an empty card is paid first, whatever the roll.
-  const double cost = kHopeWorth * (e.hope + copy_due(i, k)) + kStressWorth * e.stress +  // Copycat's Hope (play_copy.hpp)
+  // A Copycat copy's Hope (card_hope, play_copy.hpp) is paid as the card is first played, before its roll: never
+  // weighed by the roll's chance.
+  const int copy = card_hope(i, k) - e.hope;
+  const double cost = kHopeWorth * e.hope + kStressWorth * e.stress +
                       (e.fear > 0 ? kWorthFear * e.fear : 0.0);  // the GM's Fear too
   const int refill = pc_[i].card_uses[static_cast<std::size_t>(k)] == 0 ? e.refill_stress : 0;
-  double v = -kStressWorth * refill - (e.pay_on_success ? 0.0 : cost);
+  double v = -kStressWorth * refill - kHopeWorth * copy - (e.pay_on_success ? 0.0 : cost);
   const double paid = e.pay_on_success ? cost : 0.0;
   *target = -1;
   if (e.immunity >= 0 || e.time_stop > 0) [[unlikely]] {  // Book of Yarrow's two spells (play_time.hpp)

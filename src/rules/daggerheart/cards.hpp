@@ -719,6 +719,17 @@ struct CardEffect {
 
 // Whether a card's roll is an attack roll: it deals damage or marks HP.
 inline bool harms(const CardEffect& e) { return e.damage.present() || e.hp_marks > 0; }
+// Whether a roll for card effect e is an attack roll, as a rider's penalty
+// (Conjured Steeds; play_mount.hpp) reads it: an attack card's weapon roll,
+// a roll at one or more foes that deals damage or marks HP on them, and an
+// echo's Spellcast roll at the foe whose damage it deals again (Encore).
+// `lift`: Telekinesis's first roll, which moves the foe and harms no one, is
+// none (its throw is). Every site that applies or tells the penalty asks here.
+inline bool attack_roll(const CardEffect& e, bool lift = false) {
+  if (lift) return false;
+  return e.roll == CardRoll::attack || e.echo_damage ||
+         (harms(e) && (e.target == CardTarget::enemy || e.target == CardTarget::enemies));
+}
 
 // A library entry: a domain card (domain-cards.yaml), or a subclass, ancestry
 // or community feature (pc-features.yaml), played alike.

@@ -40,7 +40,7 @@ inline bool Battle<R, Log>::use_consumable(int i) {
     if (s.items[static_cast<std::size_t>(k)] <= 0 || d.status != CardStatus::modelled) continue;
     int rank = kNone;
     double clear = 0.0;
-    if (d.clear_hp.present() && s.hp_marked > 0 && (d.stress == 0 || s.stress_marked + d.stress < p.stress)) {
+    if (d.clear_hp.present() && s.hp_marked > 0 && (d.stress == 0 || d.stress < stress_room(i, d.stress))) {
       clear = d.clear_hp.all ? s.hp_marked : d.clear_hp.mean();
       rank = hp_left(i) <= 1 ? kLastHp : s.hp_marked >= worth(d.clear_hp, p.hp) ? kHp : kNone;
     }

@@ -553,7 +553,7 @@ struct PartyState : CarryBase {
   bool unstoppable_used[kMaxPcs];  // Unstoppable, once per long rest
   bool avoid_used[kMaxPcs];  // avoid_condition (Bold Presence), once per rest
   std::uint16_t link_stress[kMaxPcs], link_hp[kMaxPcs];  // links until a rest (Transcendent Union, Shared Clarity; play_link.hpp)
-  int link_src[kMaxPcs][2];                               // ... and their cards (PcState::link_src)
+  std::int16_t link_src[kMaxPcs][2][kMaxPcs];            // ... and their cards, per partner (PcState::link_src)
   std::int8_t steed[kMaxPcs];  // a conjured steed's bonus it rides with (Conjured Steeds), 0 none: until a long rest
   TypeMask immunity[kMaxPcs];  // damage types a card makes it immune to until its next rest (Magic Immunity), 0 none
   std::int8_t surge[kMaxPcs];  // the bonus to every trait until the next rest (Full Surge, play_party.hpp), 0 none

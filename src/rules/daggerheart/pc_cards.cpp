@@ -400,6 +400,20 @@ void read_pc_cards(Pc& p, MapReader& r, unsigned scene) {
 
 namespace {
 
+// Whether PC p can ever hold a stance: a live card of its own that is taken as
+// one (play_attack.hpp: a `spotlight` reaction that is no fight_traits or
+// rising_die card, or an `attack` reaction with stance keys).
+bool takes_stance(const Pc& p) {
+  for (const PcCard& c : p.cards) {
+    if (!c.live() || c.copy_of) continue;
+    const CardEffect& e = c.def->effect;
+    if ((e.trigger == CardTrigger::spotlight && e.fight_traits == 0 && e.rising_die == 0) ||
+        (e.trigger == CardTrigger::attack && e.stance()))
+      return true;
+  }
+  return false;
+}
+
 // Whether PC p's Copycat (copying cards of level `most` or lower) may copy
 // card d of an ally's loadout; else *why says why not.
 bool copyable(const Pc& p, const CardDef& d, int most, std::string* why) {
@@ -423,6 +437,15 @@ bool copyable(const Pc& p, const CardDef& d, int most, std::string* why) {
     }
   if ((e.roll == CardRoll::spellcast || e.counter_magic || e.time_stop > 0) && p.spellcast < 0) {
     *why = "it needs a Spellcast roll and '" + p.name + "' has no Spellcast trait";
+    return false;
+  }
+  // A reaction that answers only in a Beastform or a stance (only_while), which the PC never takes: never played.
+  if (e.only_while == OnlyWhile::beastform && !p.beast) {
+    *why = "it answers only in Beastform and '" + p.name + "' has no Beastform";
+    return false;
+  }
+  if (e.only_while == OnlyWhile::stance && !takes_stance(p)) {
+    *why = "it answers only while a stance is held and '" + p.name + "' holds no card that takes one";
     return false;
   }
   return true;

@@ -47,7 +47,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
     if (!c.live() || e.trigger != CardTrigger::attack || (s.beast && c.def->spell) || e.first_attack || e.roll_bonus > 0) continue;
     if (copy_short(i, k, e.hope)) [[unlikely]] continue;  // Copycat's Hope first (play_copy.hpp)
     if (e.focus_proficiency > 0) {  // a focus (Deadly Focus) on t, while none is held
-      if (s.marked_foe >= 0 || uses == 0 || s.hope < e.hope || s.stress_marked + e.stress > p.stress ||
+      if (s.marked_foe >= 0 || uses == 0 || s.hope < e.hope || e.stress > stress_room(i, e.stress) ||
           adv(t).minion > 0 || adv_hp_left(t) < 3)
         continue;
       pay_card(i, k);
@@ -62,7 +62,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
     if (e.fear < 0) {  // the GM loses Fear if this attack succeeds (Apex Predator)
       const int keep = hope_keep(i, e.hope);
       if (s.fear_card >= 0 || uses == 0 || fear_ <= 0 || (e.hit_if == HitIf::focus && s.hunted != t) ||
-          s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress)
+          s.hope < e.hope + keep || e.stress > stress_room(i, e.stress))
         continue;
       pay_card(i, k);
       s.fear_card = k;
@@ -70,19 +70,19 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
       continue;
     }
     if (e.stance()) {  // a stance until the fight ends (Frenzy), while none is taken
-      if (s.stance >= 0 || uses == 0 || s.hope < e.hope || s.stress_marked + e.stress > p.stress) continue;
+      if (s.stance >= 0 || uses == 0 || s.hope < e.hope || e.stress > stress_room(i, e.stress)) continue;
       const double gain = hit * (adv_marks(t, mean + total + e.fight_damage, w.type) - adv_marks(t, mean + total, w.type));
       const double armor = e.no_armor && !s.no_armor ? kArmorWorth * std::max(0, p.armor_slots - s.armor_marked) : 0.0;
-      if (gain <= armor + kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      if (gain <= armor + kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) continue;
       take_stance(i, k);
       mean += e.fight_damage;  // this attack's roll gets it too (pc_attack adds it)
       continue;
     }
     if (e.double_damage) {  // a charge (Smite), while none is waiting
       const int keep = hope_keep(i, e.hope);
-      if (s.charged >= 0 || uses == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
+      if (s.charged >= 0 || uses == 0 || s.hope < e.hope + keep || e.stress > stress_room(i, e.stress)) continue;
       const double gain = adv_marks(t, 2 * (mean + total), e.typed ? e.type : w.type) - adv_marks(t, mean + total, w.type);
-      if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      if (gain <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) continue;
       pay_card(i, k);
       s.charged = k;
       ENCSIM_SAY(log_, "  %s plays %s: its next successful weapon attack's damage roll is doubled", pname(i),
@@ -91,7 +91,7 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
     }
     const int b = e.attack_damage.value(traits.data(), p.proficiency);
     for (int n = 0; n < e.repeat && uses != 0 && b > 0; ++n) {
-      if (s.stress_marked + e.stress > p.stress) break;
+      if (e.stress > stress_room(i, e.stress)) break;
       const double gain = hit * (adv_marks(t, mean + total + b, w.type) - adv_marks(t, mean + total, w.type));
       if (gain <= kStressWorth * e.stress) break;
       pay_card(i, k);
@@ -151,15 +151,15 @@ inline void Battle<R, Log>::spotlight_stance(int i) {
     const CardEffect& e = c.def->effect;
     const int keep = hope_keep(i, e.hope);
     if (!c.live() || e.trigger != CardTrigger::spotlight || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
-        (s.beast && c.def->spell) || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
+        (s.beast && c.def->spell) || s.hope < e.hope + keep || e.stress > stress_room(i, e.stress) ||
         copy_short(i, k, e.hope + e.hope_per_roll))  // Copycat's Hope first (play_copy.hpp)
       continue;
     if (e.fight_traits > 0) {  // Full Surge (play_party.hpp): once, leaving a Stress slot free
-      if (s.trait_bonus == 0 && s.stress_marked + e.stress < p.stress) surge(i, k);
+      if (s.trait_bonus == 0 && e.stress < stress_room(i, e.stress)) surge(i, k);
       continue;
     }
     if (e.rising_die > 0) {  // Wild Surge (play_boosts.hpp): once, both its Stress leaving a slot free
-      if (s.rising == 0 && s.stress_marked + 2 * e.stress < p.stress) rise(i, k);
+      if (s.rising == 0 && 2 * e.stress < stress_room(i, 2 * e.stress)) rise(i, k);
       continue;
     }
     // A stance held for Hope before each roll (Force of Nature): taken when the PC holds that Hope for its first roll.

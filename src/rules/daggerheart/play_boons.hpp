@@ -69,7 +69,7 @@ inline int Battle<R, Log>::trait_boon(int i) {
       continue;
     const int add = trait_of(i, static_cast<Trait>(roll_trait_));
     const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-    if (add <= 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
+    if (add <= 0 || s.hope < e.hope + keep || e.stress > stress_room(i, e.stress)) continue;
     pay_card(i, k);
     ENCSIM_SAY(log_, "  %s plays %s: %s counts twice (+%d)", pname(i), c.def->name.c_str(),
                kTraitText[roll_trait_], add);
@@ -95,7 +95,7 @@ inline RollResult Battle<R, Log>::add_to_roll(int i, int k, RollResult r, int ta
   const CardEffect& e = c.def->effect;
   if (e.on_spellcast && !roll_spell_) return r;
   const int keep = e.hope > 0 && opt_.hope_features && p.hope != HopeKind::none ? opt_.card_hope_reserve : 0;
-  if (!card_payable(i, k, CardTrigger::rolled, keep) || (e.stress > 0 && pc_[i].stress_marked + e.stress >= p.stress))
+  if (!card_payable(i, k, CardTrigger::rolled, keep) || (e.stress > 0 && e.stress >= stress_room(i, e.stress)))
     return r;
   const int add = e.add_roll.value(p.traits.data(), p.proficiency, p.level);
   if (add <= 0) return r;
@@ -113,7 +113,7 @@ inline RollResult Battle<R, Log>::add_to_roll(int i, int k, RollResult r, int ta
   }
   const RollResult up = duality_result(h, f, *total + add, target_difficulty);
   const double stakes = roll_weapon_ != nullptr && roll_vs_ >= 0 ? weapon_marks(i, roll_vs_, *roll_weapon_) : 1.0;
-  if (result_worth(i, up, stakes) - result_worth(i, r, stakes) <= kHopeWorth * e.hope + kStressWorth * e.stress) return r;
+  if (result_worth(i, up, stakes) - result_worth(i, r, stakes) <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) return r;
   pay_card(i, k);
   if (succeeded(up) && !succeeded(r)) ++feat(c.feat).conditions;
   *total += add;

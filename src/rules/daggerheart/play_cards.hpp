@@ -24,15 +24,14 @@ inline int Battle<R, Log>::spellcast_mod(int i) const {
 
 // A card's roll modifier: a named trait's (`roll: trait`), an attack roll's
 // with the PC's weapon (`roll: attack` with hp_marks), else the Spellcast trait's.
+// A rider's penalty when the roll is an attack roll (attack_roll; `lift`: Telekinesis's lift).
 template <class R, class Log>
-inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e) const {
+inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e, bool lift) const {
   if (e.roll == CardRoll::attack) {
     const PcWeapon& w = attack_of(i);
-    return trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);
+    return trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);  // attack_plus: a rider's penalty
   }
-  // A card's roll at foes that deals damage is an attack roll: a rider's penalty (Conjured Steeds).
-  const int ride = pc_[i].steed != 0 && harms(e) && (e.target == CardTarget::enemy || e.target == CardTarget::enemies)
-                       ? pc_[i].steed : 0;
+  const int ride = pc_[i].steed != 0 && attack_roll(e, lift) ? pc_[i].steed : 0;  // Conjured Steeds (play_mount.hpp)
   return (e.trait >= 0 ? trait_of(i, static_cast<Trait>(e.trait)) : spell_roll_mod(i)) - ride;
 }
 
@@ -61,7 +60,7 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   return d.status == CardStatus::modelled && e.when == CardWhen::action && (!empty || refill > 0) &&
          !(s.beast && d.spell) &&
          s.hope >= e.hope + keep + copy_due(i, k) &&  // Copycat's Hope before its first use (play_copy.hpp)
-         s.stress_marked + e.stress + refill <= pc(i).stress;  // never a Stress it cannot mark
+         e.stress + refill <= stress_room(i, e.stress + refill);  // never a Stress it cannot mark
 }
 
 // Whether PC i can play card k as a `trig` reaction now: modelled and live
@@ -75,7 +74,7 @@ inline bool Battle<R, Log>::card_payable(int i, int k, CardTrigger trig, int kee
   const CardEffect& e = c.def->effect;
   const PcState& s = pc_[i];
   return c.live() && e.trigger == trig && s.card_uses[static_cast<std::size_t>(k)] != 0 && !(s.beast && c.def->spell) &&
-         s.hope >= e.hope + keep + copy_due(i, k) && s.stress_marked + e.stress <= p.stress && s.armor_marked + e.armor <= p.armor_slots &&
+         s.hope >= e.hope + keep + copy_due(i, k) && e.stress <= stress_room(i, e.stress) && s.armor_marked + e.armor <= p.armor_slots &&
          !(e.armor > 0 && s.no_armor) &&
          (e.only_while == OnlyWhile::any || (e.only_while == OnlyWhile::stance ? s.stance >= 0 : s.beast));
 }
@@ -231,7 +230,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     }
     const int helped = roll_spell_ && spell_help_ && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
     spell_owed_ = paid ? 0 : e.hope;  // a Hope for Nature's Tongue leaves what a success will cost (play_boons.hpp)
-    if (s.steed != 0 && at_enemies && (harms(e) || e.roll == CardRoll::attack)) [[unlikely]] steed_roll(i);  // an attack roll (play_mount.hpp)
+    if (s.steed != 0 && attack_roll(e)) [[unlikely]] steed_roll(i);  // an attack roll (play_mount.hpp)
     r = action_roll(i, roll_mod(i, e) - again(i, e, n > 0 ? targets[0] : -1), net + sure + helped, diff, &total, at_enemies);
     spell_owed_ = 0;
     if (helped > 0) [[unlikely]] help_sides_ = 0, roll_helper_ = -1;
@@ -564,8 +563,8 @@ inline int Battle<R, Log>::card_hit(int i, int t, const HitWith& w, int dmg, boo
         e.own_marks || (e.hit_if == HitIf::weapon && !w.weapon) || (e.weapon_dice > 0 && !w.prof))
       continue;
     const int keep = hope_keep(i, e.hope);
-    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress || copy_short(i, k, e.hope + keep)) continue;
-    const double cost = kHopeWorth * e.hope + kStressWorth * e.stress;
+    if (s.hope < e.hope + keep || e.stress > stress_room(i, e.stress) || copy_short(i, k, e.hope + keep)) continue;
+    const double cost = kHopeWorth * card_hope(i, k) + kStressWorth * e.stress;
     if (e.max_die && low_die_ >= w.sides) continue;  // Versatile Fighter: nothing to raise
     if (cost > 0 || uses > 0) {
       const double mean = e.bonus.mean(p.proficiency, spellcast_mod(i)) + e.weapon_dice * (w.sides + 1) / 2.0 +
@@ -624,13 +623,13 @@ inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, in
     // Whirlwind's further targets take half the damage: weighed at half the weapon's mean.
     const double mean = p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage;
     for (int q = 0; q < most && *n < 4; ++q) {
-      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress ||
+      if (s.card_uses[static_cast<std::size_t>(k)] == 0 || s.hope < e.hope + keep || e.stress > stress_room(i, e.stress) ||
           copy_short(i, k, e.hope + keep))
         break;
       const int u = select(true, i, Target::lowest_hp, targets, *n);
       if (u < 0 || difficulty(u) > beats) break;
       const double worth = e.half_damage ? adv_marks(u, mean / 2, w.type) : weapon_marks(i, u, w);
-      if (worth <= kHopeWorth * e.hope + kStressWorth * e.stress) break;
+      if (worth <= kHopeWorth * (added == 0 ? card_hope(i, k) : e.hope) + kStressWorth * e.stress) break;
       if (added == 0) pay_card(i, k);
       if (e.double_matches) [[unlikely]] match_card_ = k;  // Sacred Resonance (play_traits.hpp)
       if (e.half_damage) *half |= 1u << *n;
@@ -685,7 +684,7 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
       const double hit = p_beats(trait_of(i, wa.trait) + wa.attack_bonus + attack_plus(i), net, difficulty(foe));
       const double gain = hit * (adv_marks(foe, m + e.next_hit.mean(p.proficiency, spellcast_mod(i)), wa.type) -
                                  adv_marks(foe, m, wa.type));
-      if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      if (gain <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) continue;
       pay_card(i, k);
       s.broken_foe = foe;
       s.broken_card = k;
@@ -736,7 +735,7 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
         worth = gift_value(e, q, -1, 1);
       v += worth;
     }
-    const double cost = kHopeWorth * e.hope + kStressWorth * e.stress + kArmorWorth * e.armor;
+    const double cost = kHopeWorth * card_hope(i, k) + kStressWorth * e.stress + kArmorWorth * e.armor;
     // A card with limited uses waits for a trigger worth an HP, or all it
     // could give each PC it reaches when that is less (one ally's Stress).
     const double hp = e.heal_hp.mean(1, 1), st = 0.5 * e.heal_stress.mean(1, 1), ho = 0.25 * e.gain_hope,
@@ -816,9 +815,10 @@ inline void Battle<R, Log>::per_hope_options(int i, int k, int foe, int keep) {
     worth[2] = adv(foe).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(foe));
   bool played = false;
   for (int n = 0; n < 3; ++n) {
+    const int hope = played ? e.hope : card_hope(i, k);  // the first option pays a Copycat copy's Hope too
     int opt = -1;
     for (int q = 0; q < 3; ++q)
-      if (worth[q] > 0.0 && worth[q] >= kHopeWorth * e.hope && (opt < 0 || worth[q] > worth[opt])) opt = q;
+      if (worth[q] > 0.0 && worth[q] >= kHopeWorth * hope && (opt < 0 || worth[q] > worth[opt])) opt = q;
     if (opt < 0 || s.hope < e.hope + keep || (!played && copy_short(i, k, e.hope + keep))) break;  // Copycat's Hope first
     worth[opt] = 0.0;
     if (!played) {

@@ -31,6 +31,19 @@ inline bool Battle<R, Log>::copy_short(int i, int k, int hope) const {
   return due > 0 && pc_[i].hope < hope + due;
 }
 
+// The Hope PC i's card k costs on this play, as the value rules weigh it:
+// the card's own Hope and, while its Copycat copy is still to be paid for,
+// the copy's Hope too (copy_due; kCopyNever for a copy spent or lost, which
+// no rule then finds worth its cost). Every rule that prices a card's Hope
+// (kHopeWorth) reads it here. Without a copy in the party (copied_) it is
+// the card's own Hope.
+template <class R, class Log>
+inline int Battle<R, Log>::card_hope(int i, int k) const {
+  const int own = pc(i).cards[static_cast<std::size_t>(k)].def->effect.hope;
+  if (!copied_) [[likely]] return own;
+  return own + copy_due(i, k);
+}
+
 // PC i's Copycat copy (card k) is used for the first time: its Hope paid
 // (counted on the copy's row as `spent`), held until a rest.
 template <class R, class Log>

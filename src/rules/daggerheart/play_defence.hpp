@@ -89,7 +89,7 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
         } else if (!crit) {
           p_miss = p_at_least(e.evade, e.evade.dice(p.proficiency, spellcast_mod(w)), *nat + bonus - ev + 1);
         }
-        const double v = p_miss * worth - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+        const double v = p_miss * worth - kHopeWorth * card_hope(w, k) - kStressWorth * e.stress - kArmorWorth * e.armor;
         if (p_miss > 0.0 && v > best) best = v, best_w = w, best_k = k;
       }
     }
@@ -214,9 +214,9 @@ inline int Battle<R, Log>::reaction_advantage(int t, int j, const Effect& e, int
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const CardEffect& c = p.cards[static_cast<std::size_t>(k)].def->effect;
     const int keep = hope_keep(t, c.hope);
-    if (!card_payable(t, k, CardTrigger::reaction_roll, keep) || (c.stress > 0 && pc_[t].stress_marked + c.stress >= p.stress))
+    if (!card_payable(t, k, CardTrigger::reaction_roll, keep) || (c.stress > 0 && c.stress >= stress_room(t, c.stress)))
       continue;
-    if (gain <= kHopeWorth * c.hope + kStressWorth * c.stress) return 0;
+    if (gain <= kHopeWorth * card_hope(t, k) + kStressWorth * c.stress) return 0;
     pay_card(t, k);
     ENCSIM_SAY(log_, "  %s plays %s: advantage on the reaction roll against %s", pname(t),
                p.cards[static_cast<std::size_t>(k)].def->name.c_str(), aname(j));
@@ -237,7 +237,7 @@ inline int Battle<R, Log>::card_armor(int i, int marks) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
     if (!card_payable(i, k, CardTrigger::armor, 0)) continue;
-    const double saved = std::min(marks, e.downgrade) - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+    const double saved = std::min(marks, e.downgrade) - kHopeWorth * card_hope(i, k) - kStressWorth * e.stress - kArmorWorth * e.armor;
     if (saved > best) best = saved, pick = k;
   }
   if (pick < 0) return marks;
@@ -264,7 +264,7 @@ inline bool Battle<R, Log>::card_dying(int i) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     if (!card_payable(i, k, CardTrigger::dying, 0)) continue;
     const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
-    const double v = e.heal_hp.mean(1, 1) - kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+    const double v = e.heal_hp.mean(1, 1) - kHopeWorth * card_hope(i, k) - kStressWorth * e.stress - kArmorWorth * e.armor;
     if (pick < 0 || v > best) best = v, pick = k;
   }
   if (pick < 0) return false;
@@ -312,7 +312,7 @@ inline void Battle<R, Log>::card_struck(int t, int j) {
       continue;
     const double marks = e.hp_marks == 0 ? 0.0 : adv(j).minion > 0 ? 1.0 : std::min(e.hp_marks, adv_hp_left(j));
     const double gain = marks + conditions_value(t, e, j);  // Vulnerable a half (Elemental Dominion: Water)
-    if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress + kArmorWorth * e.armor) continue;
+    if (gain <= kHopeWorth * card_hope(t, k) + kStressWorth * e.stress + kArmorWorth * e.armor) continue;
     if (e.hp_marks > 0)
       ENCSIM_SAY(log_, "  %s plays %s: %s marks %d HP", pname(t), c.def->name.c_str(), aname(j), e.hp_marks);
     else
@@ -373,7 +373,7 @@ inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bo
       const double after = e.take_hit ? hit_cost(w, dmg, type, direct, 0, e.all_armor)
                                       : hit_cost(t, dmg, type, direct, e.downgrade, false);
       // A slot marked for the ally is one the PC's own next hits cannot use: an HP of its own (guard_slot_worth).
-      const double v = base - after - kHopeWorth * e.hope - kStressWorth * e.stress - opt_.guard_slot_worth * e.armor;
+      const double v = base - after - kHopeWorth * card_hope(w, k) - kStressWorth * e.stress - opt_.guard_slot_worth * e.armor;
       if (v > best) best = v, best_w = w, best_k = k;
     }
   }
@@ -416,7 +416,7 @@ inline int Battle<R, Log>::card_damaged(int i, int& dmg, int marks, DamageType t
     const double cut = halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));
     const int rest = std::max(0, severity(static_cast<int>(dmg - cut + 0.5), major_of(i), severe_of(i)) - e.downgrade);
     const double saved = marks - (e.reduce.present() || halve ? rest : std::max(0, marks - e.downgrade)) -
-                         kHopeWorth * e.hope - kStressWorth * e.stress - kArmorWorth * e.armor;
+                         kHopeWorth * card_hope(i, k) - kStressWorth * e.stress - kArmorWorth * e.armor;
     if (saved > best) best = saved, pick = k;
   }
   if (pick < 0) return marks;

@@ -323,7 +323,7 @@ inline void Battle<R, Log>::redirect_attack(int i, int k, int foe) {
     const double m = adv_marks(j, a.damage_mean, a.type_of_damage);
     if (m > best || (m == best && pick >= 0 && adv_named_before(j, pick))) best = m, pick = j;
   }
-  if (pick < 0 || best <= kHopeWorth * e.hope + kStressWorth * e.stress) return;
+  if (pick < 0 || best <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) return;
   pay_card(i, k);
   const int dmg = a.damage.roll(dice_);
   ENCSIM_SAY(log_, "  %s plays %s: %s's attack strikes %s instead", pname(i), c.def->name.c_str(), aname(foe), aname(pick));

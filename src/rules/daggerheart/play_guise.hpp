@@ -197,7 +197,7 @@ inline void Battle<R, Log>::vanish(int i, int k) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   if (e.hide != 2 && e.hide != static_cast<int>(miss_type_)) return;
-  if (pc_[i].unseen != 0 || unseen_worth(i) <= kHopeWorth * e.hope + kStressWorth * e.stress) return;
+  if (pc_[i].unseen != 0 || unseen_worth(i) <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) return;
   pay_card(i, k);
   pc_[i].unseen |= kHidden;
   ++feat(c.feat).conditions;

@@ -21,6 +21,8 @@
 
 namespace encsim::daggerheart {
 
+static_assert(sizeof(PcState::link_src[0]) / sizeof(std::int16_t) == PartyState::kMaxPcs, "a link's card per partner PC");
+
 // Who marks the `n` Stress (hp: HP) PC i would mark, among i and the standing
 // PCs linked to it for them: the one with the most slots free (HP: left);
 // only one that stays up after marking them, so no PC goes down on another's
@@ -38,9 +40,22 @@ inline int Battle<R, Log>::link_pick(int i, int n, bool hp) const {
   return best < 0 ? i : best;
 }
 
+// The Stress slots free on the PC that would mark the `n` Stress PC i is to
+// mark: its own, or, while a link can pass them (the same test as
+// mark_stress's), those of the PC link_pick names. Every check that a
+// card's Stress can be marked (never a Stress it cannot mark; a slot kept
+// free) reads it, so a cost the link would pass to a partner is weighed on
+// the partner's track. Without a live link (links_) it is the PC's own.
+template <class R, class Log>
+inline int Battle<R, Log>::stress_room(int i, int n) const {
+  int who = i;
+  if (links_ && pc_[i].link_stress != 0 && n > 0 && standing(i) && hp_left(i) > 0) [[unlikely]] who = link_pick(i, n, false);
+  return pc(who).stress - pc_[who].stress_marked;
+}
+
 // PC i would mark `n` Stress (hp: HP) while linked: the PC that marks them
-// (link_pick), said when it is another; the marks passed count to the link's
-// card as `healed`, and passed HP to link_moved_ (the hit PC's hurt, damage_pc).
+// (link_pick), said when it is another; the marks passed count as `healed`
+// to the card of the link that joined i and that PC (start_link), and passed HP to link_moved_ (the hit PC's hurt, damage_pc).
 template <class R, class Log>
 inline int Battle<R, Log>::link_move(int i, int n, bool hp) {
   const int j = link_pick(i, n, hp);
@@ -49,7 +64,7 @@ inline int Battle<R, Log>::link_move(int i, int n, bool hp) {
       ENCSIM_SAY(log_, "  no PC linked to %s stays up after %d HP: %s marks them", pname(i), n, pname(i));
     return i;
   }
-  const int src = pc_[i].link_src[hp ? 1 : 0] - 1;
+  const int src = pc_[i].link_src[hp ? 1 : 0][j] - 1;  // the link that joined i and j
   const PcCard* c = src >= 0 ? &pc(src / kMaxPcCards).cards[static_cast<std::size_t>(src % kMaxPcCards)] : nullptr;
   if (c != nullptr) feat(c->feat).healed += n;
   if (hp) link_moved_ += n;
@@ -119,8 +134,9 @@ inline double Battle<R, Log>::link_worth(int i, const CardEffect& e) const {
 
 // PC i casts link card k (its costs paid): the PCs it joins (link_worth's)
 // may each pass what the card covers to any other of them until their next
-// rest. A PC joined by two links may pass to the members of either; the card
-// named for its marks is the last that joined it.
+// rest. A PC joined by two links may pass to the members of either; marks
+// passed to a PC count to the card of the link that joined the two (where
+// two links join the same two PCs for the same marks, the later one).
 template <class R, class Log>
 inline void Battle<R, Log>::start_link(int i, int k) {
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
@@ -136,12 +152,17 @@ inline void Battle<R, Log>::start_link(int i, int k) {
     ENCSIM_SAY(log_, "  %s: no two PCs to link", c.def->name.c_str());
     return;
   }
-  const int src = i * kMaxPcCards + k + 1;
+  const auto src = static_cast<std::int16_t>(i * kMaxPcCards + k + 1);
   for (int q = 0; q < n_pc_; ++q) {
     if (!(m >> q & 1u)) continue;
     const auto others = static_cast<std::uint16_t>(m & ~(1u << q));
-    if (e.link & kLinkStress) pc_[q].link_stress = static_cast<std::uint16_t>(pc_[q].link_stress | others), pc_[q].link_src[0] = src;
-    if (e.link & kLinkHp) pc_[q].link_hp = static_cast<std::uint16_t>(pc_[q].link_hp | others), pc_[q].link_src[1] = src;
+    if (e.link & kLinkStress) pc_[q].link_stress = static_cast<std::uint16_t>(pc_[q].link_stress | others);
+    if (e.link & kLinkHp) pc_[q].link_hp = static_cast<std::uint16_t>(pc_[q].link_hp | others);
+    for (int r = 0; r < n_pc_; ++r) {  // each passing counts to the link that joined the two (this one, where it joins them)
+      if (!(others >> r & 1u)) continue;
+      if (e.link & kLinkStress) pc_[q].link_src[0][r] = src;
+      if (e.link & kLinkHp) pc_[q].link_src[1][r] = src;
+    }
   }
   links_ = true;
   if constexpr (Log::kEnabled) {

@@ -463,6 +463,7 @@ inline void Battle<R, Log>::echo(int from, int j, int dmg, DamageType type, bool
       roll_trait_ = p.spellcast;
       roll_spell_ = true;
       roll_weapon_ = nullptr;
+      if (pc_[i].steed != 0 && attack_roll(e)) [[unlikely]] steed_roll(i);  // an attack roll at j: a rider's penalty, in roll_mod
       const RollResult r = action_roll(i, roll_mod(i, e), net, difficulty(j), &total, true);
       roll_vs_ = vs;
       roll_trait_ = trait;

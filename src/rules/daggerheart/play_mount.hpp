@@ -180,7 +180,10 @@ inline void Battle<R, Log>::leave_dome(int i, const char* why) {
 // PC stands outside to fight (the foes would only break the dome), and then
 // acts as usual (-1). Else it stays, makes no attack, and plays the card that
 // targets no foe worth most (a heal; by card_value, cards in name order), if
-// any: 1 when that passes the spotlight to the GM, else 0.
+// any: 1 when that passes the spotlight to the GM, else 0. With no such card
+// it had the spotlight (the round's turn is its, and it counts toward
+// interrupt_after's run of PC spotlights) but took no action: its actions
+// (combatants.csv) do not count it, as no PC's spotlight without a target does.
 template <class R, class Log>
 inline int Battle<R, Log>::dome_turn(int i) {
   if (hp_left(i) >= 2) {
@@ -203,10 +206,7 @@ inline int Battle<R, Log>::dome_turn(int i) {
       if (v > most) most = v, best = k, best_t = t;
     }
   ENCSIM_SAY(log_, "%s stays in the dome%s", pname(i), best >= 0 ? "" : ": no attack, nothing else worth doing");
-  if (best < 0) {  // its spotlight spent taking cover
-    ++rpc(i).actions;
-    return 0;
-  }
+  if (best < 0) return 0;  // its spotlight spent taking cover: no action, no roll (the party keeps the spotlight)
   return play_card(i, best, best_t) ? 1 : 0;
 }
 

@@ -119,7 +119,7 @@ inline void Battle<R, Log>::leave_gift(int i, int k, int foe) {
   double best = 0.0, worth = 0.0;
   for (int q = 0; q < n_pc_; ++q)
     if (q != i && standing(q)) gift_option(e, q, 1, &worth), best = std::max(best, worth);
-  if (best <= kStressWorth * e.stress + kHopeWorth * e.hope) return;
+  if (best <= kStressWorth * e.stress + kHopeWorth * card_hope(i, k)) return;
   pay_card(i, k);
   adv_[foe].gift_from = i;
   adv_[foe].gift_card = k;
@@ -265,12 +265,12 @@ inline void Battle<R, Log>::spotlight_end(int i) {
     for (int k = 0; k < static_cast<int>(pc(i).cards.size()); ++k) {
       const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
       const CardEffect& e = c.def->effect;
-      if (e.cloak != pass || !card_payable(i, k, CardTrigger::spotlight_end, 0) || s.stress_marked + e.stress >= pc(i).stress)
+      if (e.cloak != pass || !card_payable(i, k, CardTrigger::spotlight_end, 0) || e.stress >= stress_room(i, e.stress))
         continue;
       if (s.restrained && !e.shed_restrained) continue;
       if (e.after_spell && !spelled) continue;
       const double gain = (seen & kInvisible ? 0.0 : worth) + (s.restrained && e.shed_restrained ? 1.0 : 0.0);
-      if (gain <= kStressWorth * e.stress + kHopeWorth * e.hope) continue;
+      if (gain <= kStressWorth * e.stress + kHopeWorth * card_hope(i, k)) continue;
       pay_card(i, k);
       s.unseen |= pass == 2 ? kCloakFear : kCloakAttack;
       ++feat(c.feat).conditions;
@@ -297,10 +297,10 @@ inline bool Battle<R, Log>::own_marks(int i, int t, const PcWeapon& w) {
   for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
-    if (!e.own_marks || !card_payable(i, k, CardTrigger::hit, 0) || s.stress_marked + e.stress >= p.stress || s.hp_marked == 0)
+    if (!e.own_marks || !card_payable(i, k, CardTrigger::hit, 0) || e.stress >= stress_room(i, e.stress) || s.hp_marked == 0)
       continue;
     const double marks = adv(t).minion > 0 ? 1.0 : std::min(s.hp_marked, adv_hp_left(t));
-    if (marks - weapon_marks(i, t, w) <= kStressWorth * e.stress + kHopeWorth * e.hope) continue;
+    if (marks - weapon_marks(i, t, w) <= kStressWorth * e.stress + kHopeWorth * card_hope(i, k)) continue;
     const int n = s.hp_marked;
     pay_card(i, k);
     ENCSIM_SAY(log_, "  %s plays %s: %s marks %d HP (as many as %s has marked), no damage roll", pname(i), c.def->name.c_str(),

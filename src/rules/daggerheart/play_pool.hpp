@@ -198,7 +198,7 @@ inline void Battle<R, Log>::pool_hurt(int i, int marked, DamageType type, int fr
     const int n = std::min(marked, c.pool_max - held);
     if (n <= 0) continue;
     if (e.stress > 0) {
-      if (s.stress_marked + e.stress > p.stress) continue;
+      if (e.stress > stress_room(i, e.stress)) continue;
       const int t = from >= 0 && adv_[from].alive ? from : focus_ >= 0 && adv_[focus_].alive ? focus_ : -1;
       if (t < 0) continue;
       const PcWeapon& w = attack_of(i);

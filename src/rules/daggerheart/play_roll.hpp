@@ -37,7 +37,7 @@ inline int Battle<R, Log>::hope_die_for(int i, bool attack, int* card) {
       continue;
     if (e.hp_left > 0 && hp_left(i) > e.hp_left) continue;
     const int keep = hope_keep(i, e.hope);
-    if (s.hope < e.hope + keep || s.stress_marked + e.stress > p.stress) continue;
+    if (s.hope < e.hope + keep || e.stress > stress_room(i, e.stress)) continue;
     const bool limited = uses > 0 || e.hope > 0 || e.stress > 0;
     if (!limited && e.hope_die > sides) sides = e.hope_die, free_card = k;
     if (limited && attack && e.hope_die > paid_sides) paid_sides = e.hope_die, paid = k;
@@ -106,8 +106,8 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
       if (e.prioritize && (roll_vs_ < 0 || s.prior_foe != roll_vs_ || s.prior_card != k)) continue;
       const int hope = e.prioritize ? 0 : e.hope;
       const int keep = hope_keep(i, hope);
-      const double cost = kHopeWorth * hope + kStressWorth * e.stress;
-      if (s.hope < hope + keep || s.stress_marked + e.stress > p.stress) continue;
+      const double cost = kHopeWorth * (e.prioritize ? 0 : card_hope(i, k)) + kStressWorth * e.stress;
+      if (s.hope < hope + keep || e.stress > stress_room(i, e.stress)) continue;
       if (step == 1 && e.swap) {
         if (*f <= *h) continue;  // a roll with Fear (a critical has neither)
         const RollResult swapped = duality_result(*f, *h, *total, target_difficulty);
@@ -137,7 +137,7 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
       }
       if (step == 2 && e.fear_to_hope) {
         if (r != RollResult::success_fear && r != RollResult::failure_fear) continue;
-        if (e.stress > 0 && s.stress_marked + e.stress >= p.stress) continue;  // keeps a slot unmarked
+        if (e.stress > 0 && e.stress >= stress_room(i, e.stress)) continue;  // keeps a slot unmarked
         const double worth = (s.hope < hope_cap(i) ? 0.25 : 0.0) + (fear_ < opt_.fear_max ? kWorthFear : 0.0) +
                              (r == RollResult::success_fear || opt_.hard_moves ? kWorthFear : 0.0);
         if (worth < cost) continue;
@@ -269,19 +269,19 @@ inline RollResult Battle<R, Log>::reroll_reactions(int i, RollResult r, int targ
         const bool fits = o == i ? e.trigger == CardTrigger::rolled || e.target == CardTarget::party
                                  : e.trigger == CardTrigger::ally_rolled;
         if (!fits || !card_payable(o, k, e.trigger, e.hope > 0 ? keep : 0) || !roll_fits(e, r) ||
-            (e.hp_left > 0 && hp_left(o) > e.hp_left) || (e.stress > 0 && pc_[o].stress_marked + e.stress >= p.stress) ||
+            (e.hp_left > 0 && hp_left(o) > e.hp_left) || (e.stress > 0 && e.stress >= stress_room(o, e.stress)) ||
             (pc_[o].card_uses[static_cast<std::size_t>(k)] > 0 && succeeded(r) && !e.with_help))  // a limited reroll waits for a failure
           continue;
         if (e.with_help) {  // swap (Enchanted Aid): an ally's Spellcast roll it helped, with Fear
           if (o == i || roll_helper_ != o || !roll_spell_ || *f <= *h) continue;
           const double gain = result_worth(i, duality_result(*f, *h, *total, target_difficulty), stakes) - now -
-                              kHopeWorth * e.hope - kStressWorth * e.stress;
+                              kHopeWorth * card_hope(o, k) - kStressWorth * e.stress;
           if (gain > best) best = gain, best_o = o, best_k = k, best_what = Reroll::none, best_swap = true;
           continue;
         }
         Reroll what = e.reroll;
         const double gain = reroll_worth(i, e.reroll, *h, *f, *total, target_difficulty, hope_sides, stakes, &what) - now -
-                            kHopeWorth * e.hope - kStressWorth * e.stress;
+                            kHopeWorth * card_hope(o, k) - kStressWorth * e.stress;
         if (gain > best) best = gain, best_o = o, best_k = k, best_what = what, best_swap = false;
       }
     }
@@ -324,7 +324,7 @@ template <class R, class Log>
 inline bool Battle<R, Log>::stress_experience(int i, int t, const PcWeapon& w, int modifier, int net, bool hope_ok) const {
   const Pc& p = pc(i);
   const PcState& s = pc_[i];
-  if (s.stress_marked + 1 >= p.stress) return false;
+  if (1 >= stress_room(i, 1)) return false;  // a link may pass it (play_link.hpp)
   const double m = adv_marks(t, p.proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + s.stance_damage, w.type);
   const int dc = difficulty(t);
   const double base = p_beats(modifier, net, dc);

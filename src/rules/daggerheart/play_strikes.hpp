@@ -167,7 +167,7 @@ inline void Battle<R, Log>::run_strike(int i, int k, const int* targets, int n, 
 // Vulnerable, Hidden), by name on ties; -1 none.
 template <class R, class Log>
 inline int Battle<R, Log>::lift_pick(int i, const CardEffect& e, int t) const {
-  const int mod = roll_mod(i, e);
+  const int mod = roll_mod(i, e, true);  // the lift: no attack roll
   int best = -1;
   double most = -1.0;
   for (int j = 0; j < n_adv_; ++j) {
@@ -186,13 +186,13 @@ template <class R, class Log>
 inline double Battle<R, Log>::throw_value(int i, const CardEffect& e, int* target) const {
   *target = -1;
   if (advs_up_ < 2) return -1.0;
-  const int mod = roll_mod(i, e);
+  const int mod = roll_mod(i, e), lift_mod = roll_mod(i, e, true);  // the throw is an attack roll, the lift none
   double best = -1.0;
   for (int t = 0; t < n_adv_; ++t) {
     if (!adv_[t].alive) continue;
     const int l = lift_pick(i, e, t);
     if (l < 0) continue;
-    const double lift = p_beats(mod, (adv_[l].vulnerable ? 1 : 0) - (adv_[l].hidden ? 1 : 0) + rally_adv(i), difficulty(l));
+    const double lift = p_beats(lift_mod, (adv_[l].vulnerable ? 1 : 0) - (adv_[l].hidden ? 1 : 0) + rally_adv(i), difficulty(l));
     const double hit = p_beats(mod, (adv_[t].vulnerable ? 1 : 0) - (adv_[t].hidden ? 1 : 0) + rally_adv(i), difficulty(t));
     const double v = lift * hit * card_on_value(i, e, t, 0.0);
     if (v > best + 1e-9 || (std::abs(v - best) <= 1e-9 && *target >= 0 && adv_named_before(t, *target))) best = v, *target = t;
@@ -201,15 +201,16 @@ inline double Battle<R, Log>::throw_value(int i, const CardEffect& e, int* targe
 }
 
 // PC i's Spellcast roll for card effect e at adversary u (an action roll:
-// Vulnerable, Hidden and a rally count; Ranger's Focus sees it); *total its total.
+// Vulnerable, Hidden and a rally count; Ranger's Focus sees it); *total its
+// total. `lift`: Telekinesis's lift, no attack roll (attack_roll).
 template <class R, class Log>
-inline RollResult Battle<R, Log>::spell_roll(int i, const CardEffect& e, int u, int* total) {
+inline RollResult Battle<R, Log>::spell_roll(int i, const CardEffect& e, int u, int* total, bool lift) {
   roll_vs_ = u;
   roll_trait_ = pc(i).spellcast;
   roll_spell_ = true;
   const int net = (adv_[u].vulnerable ? 1 : 0) - (adv_[u].hidden ? 1 : 0) + rally_adv(i);
-  if (pc_[i].steed != 0 && harms(e)) [[unlikely]] steed_roll(i);  // a rider's attack roll (play_mount.hpp)
-  const RollResult r = action_roll(i, roll_mod(i, e), net, difficulty(u), total, true);
+  if (pc_[i].steed != 0 && attack_roll(e, lift)) [[unlikely]] steed_roll(i);  // a rider's attack roll (play_mount.hpp)
+  const RollResult r = action_roll(i, roll_mod(i, e, lift), net, difficulty(u), total, true);
   roll_vs_ = -1;
   roll_trait_ = -1;
   roll_spell_ = false;
@@ -234,7 +235,7 @@ inline bool Battle<R, Log>::throw_spell(int i, int k, int t) {
   ++rpc(i).actions;
   ENCSIM_SAY(log_, "  %s lifts %s to throw it at %s", pname(i), aname(l), aname(t));
   int total = 0;
-  const RollResult lift = spell_roll(i, e, l, &total);
+  const RollResult lift = spell_roll(i, e, l, &total, true);
   if (over()) return false;
   if (!succeeded(lift)) {
     ENCSIM_SAY(log_, "  %s fails to lift %s", c.def->name.c_str(), aname(l));
@@ -306,12 +307,12 @@ inline void Battle<R, Log>::sprint(int i, int t, const PcWeapon& w, int* mod, in
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     if (!c.live() || e.roll_bonus == 0 || (s.beast && c.def->spell) || s.card_uses[static_cast<std::size_t>(k)] == 0) continue;
-    if (s.stress_marked + e.stress > p.stress || s.hope < e.hope + hope_keep(i, e.hope) || copy_short(i, k, e.hope)) continue;
+    if (e.stress > stress_room(i, e.stress) || s.hope < e.hope + hope_keep(i, e.hope) || copy_short(i, k, e.hope)) continue;
     const int n = net + (s.fail_adv >= 0 ? 1 : 0);
     const double marks = weapon_marks(i, t, w);
     const double fell = adv(t).minion > 0 ? (marks >= 1.0 ? 1.0 : 0.0) : (marks >= adv_hp_left(t) ? 1.0 : 0.0);
     const double gain = (p_beats(*mod + e.roll_bonus, n, difficulty(t)) - p_beats(*mod, n, difficulty(t))) * (marks + fell);
-    if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+    if (gain <= kHopeWorth * card_hope(i, k) + kStressWorth * e.stress) continue;
     pay_card(i, k);
     *mod += e.roll_bonus;
     ENCSIM_SAY(log_, "  %s plays %s: a sprint to %s, +%d to the attack roll", pname(i), c.def->name.c_str(), aname(t), e.roll_bonus);
@@ -438,8 +439,8 @@ inline RollResult Battle<R, Log>::adjust_total(int i, RollResult r, int target_d
       const PcCard& c = pc(o).cards[static_cast<std::size_t>(k)];
       const CardEffect& e = c.def->effect;
       if (!e.set_total || !card_payable(o, k, CardTrigger::ally_rolled, e.hope > 0 ? hope_keep(o) : 0)) continue;
-      if (e.stress > 0 && pc_[o].stress_marked + e.stress >= pc(o).stress) continue;
-      if (gain <= kHopeWorth * e.hope + kStressWorth * e.stress) continue;
+      if (e.stress > 0 && e.stress >= stress_room(o, e.stress)) continue;
+      if (gain <= kHopeWorth * card_hope(o, k) + kStressWorth * e.stress) continue;
       pay_card(o, k);
       ++feat(c.feat).conditions;
       *total = target_difficulty;

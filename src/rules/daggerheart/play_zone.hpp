@@ -261,7 +261,7 @@ inline bool Battle<R, Log>::reflect_hit(int i, int dmg, int taken, DamageType ty
   double best = 1e-9, fail = 1.0;
   for (int q = 1; q <= pc_[i].hope - keep - copy_due(i, k); ++q) {  // a Copycat copy's Hope comes first (play_copy.hpp)
     fail *= miss;
-    const double v = (1.0 - fail) * worth - q * kHopeWorth;
+    const double v = (1.0 - fail) * worth - (q + card_hope(i, k)) * kHopeWorth;  // the dice's Hope and the copy's
     if (v > best) best = v, n = q;
   }
   if (n == 0) return false;

@@ -50,7 +50,7 @@ const std::vector<KeySpec> kPcKeys{
     {"beastform", "SRD form name | none", "a Druid: its best form (most damage per hit)", "the Druid's Beastform: a form of its tier or lower (read_beastform.cpp)"},
     {"consumables", "map name: count", "", "consumables carried (SRD names, 1..5 of each; read_consumable.cpp): per fight, or per session (loot: used ones stay used)"},
     {"companion", "map name, training | none", "a Beastbound's: the default path", "the Beastbound Ranger's animal companion (read_companion.cpp); none: it stays behind"},
-    {"copycat", "domain card name", "the policy's", "with Copycat in the loadout: the card of an ally's loadout it copies (level 8 or lower, modelled, not a passive); unset: the highest-level such card, ties by name"},
+    {"copycat", "domain card name", "the policy's", "with Copycat in the loadout: the card of an ally's loadout it copies (level 8 or lower, modelled, not a passive, one it could play: its Spellcast trait, Beastform or stance); unset: the highest-level such card, ties by name"},
     {"spellcast", "trait name | none", "by class (its subclasses share one; a Guardian or Warrior: its multiclass's)", "the trait of Spellcast rolls"},
 };
 

@@ -89,7 +89,7 @@ void Encounter::rest(const RestPlan& plan, PartyState& p, R& rng, Log& log) cons
     if ((p.link_stress[i] | p.link_hp[i]) != 0) {
       if (!p.dead[i]) ENCSIM_SAY(log, "%s's link ends with the rest", pcs[static_cast<std::size_t>(i)].name.c_str());
       p.link_stress[i] = p.link_hp[i] = 0;
-      p.link_src[i][0] = p.link_src[i][1] = 0;
+      std::fill(&p.link_src[i][0][0], &p.link_src[i][0][0] + 2 * kMaxPcs, std::int16_t{0});
     }
   for (int i = 0; i < n; ++i)  // a conjured steed lasts until the next long rest, a dead rider's too (play_mount.hpp)
     if (long_rest && p.steed[i] != 0) {

@@ -124,8 +124,10 @@ inline void Battle<R, Log>::carry_in() {
       s.avoid_used = p.avoid_used[i];
       s.drill = p.drill[i];
       s.link_stress = p.link_stress[i], s.link_hp = p.link_hp[i];  // a link lasts until a rest (play_link.hpp)
-      s.link_src[0] = p.link_src[i][0], s.link_src[1] = p.link_src[i][1];
-      if ((s.link_stress | s.link_hp) != 0) [[unlikely]] links_ = true;
+      if ((s.link_stress | s.link_hp) != 0) [[unlikely]] {
+        std::copy(&p.link_src[i][0][0], &p.link_src[i][0][0] + 2 * PartyState::kMaxPcs, &s.link_src[0][0]);
+        links_ = true;
+      }
       s.steed = p.steed[i];  // a conjured steed lasts until a long rest (play_mount.hpp)
       s.immunity = pc(i).immunity_card >= 0 ? p.immunity[i] : TypeMask{0};  // Magic Immunity holds until a rest (play_time.hpp)
       s.trait_bonus = p.surge[i];  // Full Surge holds until a rest (play_party.hpp)
@@ -189,7 +191,7 @@ inline void Battle<R, Log>::carry_out() {
     p.avoid_used[i] = s.avoid_used;
     p.drill[i] = static_cast<std::int8_t>(s.drill);
     p.link_stress[i] = s.link_stress, p.link_hp[i] = s.link_hp;
-    p.link_src[i][0] = s.link_src[0], p.link_src[i][1] = s.link_src[1];
+    std::copy(&s.link_src[0][0], &s.link_src[0][0] + 2 * PartyState::kMaxPcs, &p.link_src[i][0][0]);
     p.steed[i] = static_cast<std::int8_t>(s.steed != 0 ? s.steed : s.stabled);
     p.immunity[i] = s.immunity;
     p.copy_state[i] = s.copy_state;

@@ -82,9 +82,11 @@ struct PcState {
   int lift, lift_trait;  // added to this trait (Trait index) until the fight ends (Overwhelming Aura's Presence), 0 none
   // Links (play_link.hpp): the PCs (bits) it may pass the Stress, the HP it
   // would mark to (Transcendent Union, Shared Clarity), until a rest (carried);
-  // and the link's card for each: its caster * kMaxPcCards + card + 1, 0 none.
+  // and, for Stress [0] and HP [1], per PC it may pass them to, the card of the
+  // link that joined the two (the later one where two did): its caster *
+  // kMaxPcCards + card + 1, 0 none. A passing counts to that card's row.
   std::uint16_t link_stress, link_hp;
-  int link_src[2];
+  std::int16_t link_src[2][16];  // 16: Encounter::kMaxPcs
   int steed;  // riding a conjured steed: this much off its attack rolls, on its damage rolls (Conjured Steeds), 0 none (play_mount.hpp)
   int stabled;  // ... or a steed it keeps but does not ride in this fight (carried on in a session), 0 none
   int veil;  // a veil before it (Veil of Night): its card + 1, 0 none (play_dark.hpp)
