@@ -172,11 +172,18 @@ inline void Battle<R, Log>::spotlight(int j) {
   ++res(kAdversarySpotlights);
   ++radv(j).extra[kExtraSpotlights];
   ++radv(j).actions;
-  s.distract = 0;
-  s.vulnerable = ((storm_ | doomed_) >> j & 1u) != 0;  // a storm (Tempest, play_forms.hpp) or a lasting card (play_strikes.hpp) holds it Vulnerable
   adversary_reaction(j, Trigger::spotlight, -1, 0);
   if (over()) return;
-  if (foe_marks_ && foe_spotlight(j)) [[unlikely]] return;  // a glyph or a cloud cleared, or Silenced with nothing to do (play_foes.hpp)
+  // Stunned, a temporary condition the GM clears (a Dark Cloud's too), or Silenced with nothing to do (play_foes.hpp)
+  if ((foe_marks_ || (s.distract | s.temps) != 0) && foe_spotlight(j)) [[unlikely]] return;
+  spotlight_action(j);
+  if ((s.temps & kTempFire) != 0) [[unlikely]] burn(j);  // On Fire at the end of its action (play_foes.hpp)
+}
+
+// What adversary j does with a spotlight it acts on.
+template <class R, class Log>
+inline void Battle<R, Log>::spotlight_action(int j) {
+  AdvState& s = adv_[j];
   // the old reading; by default it acts in place. Held by Hold the Line, the GM may pay 2 Fear instead (play_dark.hpp)
   if (s.restrained && opt_.restrained_loses_spotlight && !(s.held_by >= 0 && free_held(j))) {
     s.restrained = false;

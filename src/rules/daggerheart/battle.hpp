@@ -387,7 +387,7 @@ class Battle {
   // holding this much Hope, spends one for a bonus on its roll now (an
   // Experience, a Companion Experience, Nature's Tongue's +2).
   bool hope_on_roll(int i, int paid = 0) const { return pc_[i].hope - paid >= std::max(1, opt_.experience_min_hope); }
-  double weapon_marks(int i, int t, const PcWeapon& w) const;
+  double weapon_marks(int i, int t, const PcWeapon& w, double plus = 0.0) const;
   int best_card(int i, int t, int* card_target, double* value);
   bool attack_or_card(int i, int t, const PcWeapon& w);
   int roll_card_dice(int i, const CardDice& d, bool crit, int more_prof = 0, bool keep = false);
@@ -539,7 +539,25 @@ class Battle {
   double taunt_worth(int i, int j) const;
   bool goaded(int j);
   // Marks on foes (play_foes.hpp): Glyph of Nightfall's Difficulty cut, Hush's Silence.
-  double cut_worth(int j, int from, int cut) const;
+  double edge_worth(int j, int from, int cut, int lift, double extra = 0.0) const;
+  double cut_worth(int j, int from, int cut) const { return edge_worth(j, from, cut, 0); }
+  // The temporary conditions the party puts on a foe (the SRD's temporary
+  // tag) and the GM's answer to them (play_foes.hpp): the glyph, Make a
+  // Scene's Distract, a card's Vulnerable (with Chokehold's extra), On Fire.
+  enum HeldKind { kHeldGlyph, kHeldDistract, kHeldVulnerable, kHeldFire, kHeldKinds };
+  double temp_worth(int j, int c) const;
+  bool temp_spotlight(int j);
+  void clear_temp(int j, int c);
+  void make_vulnerable(int j) {
+    adv_[j].vulnerable = true;
+    adv_[j].temps |= kTempVulnerable;
+  }
+  double exposed_mean(int j) const;
+  int exposed_extra(int j);
+  double fire_worth(int j) const;
+  void set_fire(int i, const PcCard& c, int u);
+  void burn(int j);
+  void spotlight_action(int j);
   int cut_of(int i, const CardEffect& e) const;
   double foe_marks_value(int i, const CardEffect& e, int j) const;
   void mark_foe(int i, const PcCard& c, int u);

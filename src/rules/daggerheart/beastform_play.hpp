@@ -91,7 +91,7 @@ inline void Battle<R, Log>::beast_after_hit(int i, int t, unsigned used) {
     FeatureRecord& rec = feat(p.feat_beast_features[k]);
     if (f.target_stress > 0) adv_mark_stress(t, f.target_stress);
     if (f.vulnerable && !adv_[t].vulnerable) {
-      adv_[t].vulnerable = true;
+      make_vulnerable(t);  // temporary: until the GM clears it (play_foes.hpp)
       ++rec.conditions;
       ENCSIM_SAY(log_, "  %s is Vulnerable", aname(t));
     }

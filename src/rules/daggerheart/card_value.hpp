@@ -25,7 +25,12 @@ inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const 
 }
 
 // What a card's effect on adversary j is worth, in expected HP, if it lands:
-// its damage's marks, or the HP it marks outright (hp_marks); a half HP for a new Vulnerable; a new Restrained as the
+// its damage's marks (Rain of Blades' extra on a Vulnerable foe and
+// Chokehold's on a foe it holds counted), or the HP it marks outright
+// (hp_marks); a half HP for a new Vulnerable (with exposed_damage, its extra
+// on each standing PC's attack once; play_foes.hpp); On Fire, the burn of
+// one action or the spotlight the GM spends putting it out, whichever is
+// less (the GM picks); a new Restrained as the
 // adversaries' value rule counts it on a PC: 1 when it costs the target its
 // next spotlight (`restrained: loses_spotlight`), else nothing (it acts from
 // where it stands); and a quarter for each Stress it makes the target mark.
@@ -38,6 +43,11 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
   const double sneak = e.roll != CardRoll::none && e.damage.present() && pc(i).sneak_attack_dice > 0 && sneak_ok(i)
                            ? 3.5 * pc(i).sneak_attack_dice
                            : 0.0;
+  if (e.damage.present()) {
+    if (e.vulnerable_extra.present() && adv_[j].vulnerable) [[unlikely]]  // Rain of Blades' d8 on a Vulnerable foe
+      extra_mean += e.vulnerable_extra.mean(pc(i).proficiency, spellcast_mod(i));
+    if (adv_[j].exposed_from >= 0 && e.roll != CardRoll::none) [[unlikely]] extra_mean += exposed_mean(j);  // Chokehold's (play_foes.hpp)
+  }
   if (e.damage.present() || extra_mean > 0)
     v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean + sneak + pc_[i].steed, e.type);  // a rider's +N
   if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
@@ -54,6 +64,12 @@ inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j
     v += lasting_worth(j);  // Book of Ronin (play_strikes.hpp)
   else if (e.vulnerable && !adv_[j].vulnerable)
     v += 0.5;
+  if (e.exposed_damage.present() && !adv_[j].vulnerable) [[unlikely]]  // Chokehold: its extra on each PC's attack once (play_foes.hpp)
+    v += edge_worth(j, difficulty(j), 0, 0, e.exposed_damage.mean(pc(i).proficiency, spellcast_mod(i)));
+  if (e.on_fire.present() && (adv_[j].temps & kTempFire) == 0) [[unlikely]] {  // Cinder Grasp: a burn, or a spotlight spent putting it out
+    const double burn = adv_marks(j, e.on_fire.mean(pc(i).proficiency, spellcast_mod(i)), DamageType::magic);
+    v += std::min(burn, adv(j).threat_hp);
+  }
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
   if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
   if (e.stun && !adv_[j].stunned) v += 1.0;  // Stunned: its next spotlight spent clearing it (play_spells.hpp)
@@ -416,13 +432,13 @@ inline int Battle<R, Log>::experience_bonus(int i) const {
   return pc(i).experience > 0 && hope_on_roll(i) ? pc(i).experience : 0;
 }
 
-// ... and Sneak Attack: the HP weapon w's hit of mean damage marks on
-// adversary t (at least a severity floor's, Onslaught, unless t is immune).
+// ... and Sneak Attack: the HP weapon w's hit of mean damage (and `plus`)
+// marks on adversary t (at least a severity floor's, Onslaught, unless t is immune).
 template <class R, class Log>
-inline double Battle<R, Log>::weapon_marks(int i, int t, const PcWeapon& w) const {
+inline double Battle<R, Log>::weapon_marks(int i, int t, const PcWeapon& w, double plus) const {
   const double sneak = pc(i).sneak_attack_dice > 0 && sneak_ok(i) ? 3.5 * pc(i).sneak_attack_dice : 0.0;
   const double m = adv_marks(t, pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus + sneak +
-                                    pc_[i].stance_damage + pc_[i].steed, w.type);
+                                    pc_[i].stance_damage + pc_[i].steed + plus, w.type);
   const int floor = &w == &pc(i).beast_attack ? 0 : pc(i).hit_min_marks;
   if (floor == 0 || (adv(t).immune & type_bit(w.type))) return m;
   return std::max(m, static_cast<double>(adv(t).minion > 0 ? 1 : std::min(floor, adv_hp_left(t))));

@@ -201,6 +201,18 @@ struct CardEffect {
   // reaction's on top of what the hit's damage marks (Thrive in Chaos).
   int hp_marks = 0;
   bool vulnerable = false, restrained = false;
+  // A Vulnerable from a card is temporary (the SRD's tag): it holds until the
+  // GM spends the foe's spotlight clearing it (play_foes.hpp, temp_spotlight).
+  // With damage: a target it damages that is Vulnerable takes these dice
+  // more (Rain of Blades' d8).
+  CardDice vulnerable_extra;
+  // With `vulnerable`: while the Vulnerable it gives holds, every attack on
+  // the target deals these dice more (Chokehold's 2d6; play_foes.hpp).
+  CardDice exposed_damage;
+  // An action at adversaries: each target it beats is On Fire, a temporary
+  // condition: at the end of each action it takes while still On Fire it
+  // takes these dice as magic damage (Cinder Grasp's 2d6; play_foes.hpp).
+  CardDice on_fire;
   bool advantage = false;          // attack: rolled with advantage
   CardDice bonus;                  // attack: added to the weapon's damage on a hit
   CardDice hope_bonus;             // attack: added to the weapon's damage on a success with Hope (Forceful Push)

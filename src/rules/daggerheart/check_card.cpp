@@ -41,7 +41,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.hp_per_stress || e.darkness || e.first_attack || e.next_targets || e.split_damage || e.echo_damage ||
                           e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die ||
                           e.dwindle || e.throw_foe || e.roll_bonus || e.sprites || e.set_total || e.banish || e.renew ||
-                          e.guise() || e.veil || e.hold_line || e.avoid_condition || e.counter_magic || e.link || e.steed || e.dome;
+                          e.guise() || e.veil || e.hold_line || e.avoid_condition || e.counter_magic || e.link || e.steed || e.dome ||
+                          e.vulnerable_extra.present() || e.exposed_damage.present() || e.on_fire.present();
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -273,6 +274,16 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                                                              "fail), not with save_half or steal_fear");
   if (e.stun && !(acting && at_foes))
     throw InputError(r.scalar("stun")->pos(), r.what() + ": stun goes with an action at adversaries (`target: enemy` or `enemies`)");
+  // What hinges on a temporary condition (play_foes.hpp).
+  if (e.vulnerable_extra.present() && !(acting && at_foes && e.damage.present() && e.roll != CardRoll::attack && e.save == 0))
+    throw InputError(r.get("vulnerable_extra")->pos(), r.what() + ": vulnerable_extra goes with an action at adversaries that deals "
+                                                                  "`damage` (a spellcast or trait roll, or none; no save)");
+  if (e.exposed_damage.present() && !(acting && e.target == CardTarget::enemy && e.vulnerable && !e.lasting && !e.storm && e.save == 0))
+    throw InputError(r.get("exposed_damage")->pos(), r.what() + ": exposed_damage goes with `vulnerable` on an action at one enemy "
+                                                                "(`target: enemy`; not lasting, storm or save)");
+  if (e.on_fire.present() && !(acting && at_foes && e.roll != CardRoll::attack && e.save == 0))
+    throw InputError(r.get("on_fire")->pos(), r.what() + ": on_fire goes with an action at adversaries (a spellcast or trait roll, "
+                                                         "or none; no save)");
   const bool gifts = e.heal_hp.present() || e.heal_stress.present() || e.gain_hope || e.clear_armor || e.either || e.evasion ||
                      e.zone_die || e.barrier >= 0 || e.invisible || e.allies_advantage || e.ward || e.take_stress ||
                      e.aura_armor || e.damage.present() || e.fear || e.pool.present();

@@ -583,8 +583,9 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
     if (!adv_[u].alive) continue;
     if (target_stress > 0) adv_mark_stress(u, target_stress);
     const auto before = feat(feature).damage;
-    const int d = (half >> k & 1u) != 0 ? dmg / 2 : dmg;  // Whirlwind's further targets: half
+    int d = (half >> k & 1u) != 0 ? dmg / 2 : dmg;  // Whirlwind's further targets: half
     if (d != dmg) ENCSIM_SAY(log_, "  half of %d damage to %s: %d", dmg, aname(u), d);
+    if (adv_[u].exposed_from >= 0) [[unlikely]] d += exposed_extra(u);  // a foe held by Chokehold (play_foes.hpp)
     damage_adversary(i, u, d, type, w.range == Range::melee, beats, target_feat[k] >= 0 ? target_feat[k] : feature, mixed,
                      floor, k == 0 ? plus : 0);
     if (k == 0 && hit_share > 0) {
@@ -772,7 +773,7 @@ inline void Battle<R, Log>::party_effect(int npc, const Effect& e, int pc_index,
     adv_[t].restrained = true;
     ENCSIM_SAY(log_, "  %s is Restrained", aname(t));
   }
-  if (e.vulnerable && adv_[t].alive) adv_[t].vulnerable = true;
+  if (e.vulnerable && adv_[t].alive && !adv_[t].vulnerable) make_vulnerable(t);  // temporary (play_foes.hpp)
 }
 
 }  // namespace encsim::daggerheart

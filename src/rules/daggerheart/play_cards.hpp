@@ -357,6 +357,12 @@ inline void Battle<R, Log>::card_on_enemy(int i, const PcCard& c, int u, int bea
     int dmg = roll_card_dice(i, e.damage, crit, e.damage.per_proficiency ? stressed_dice(i) + pc_[i].stance_prof : 0, reacts) +
               unstoppable_damage(i) + stance_damage(i) + vulnerable_damage(i) +
               (pc_[i].steed != 0 ? steed_damage(i) : 0);  // class_play.hpp, play_mount.hpp
+    if (e.vulnerable_extra.present() && adv_[u].vulnerable) [[unlikely]] {  // Rain of Blades: more on a Vulnerable target
+      const int more = roll_card_dice(i, e.vulnerable_extra, crit, 0);
+      ENCSIM_SAY(log_, "  %s: %s is Vulnerable: %d more", c.def->name.c_str(), aname(u), more);
+      dmg += more;
+    }
+    if (adv_[u].exposed_from >= 0 && e.roll != CardRoll::none) [[unlikely]] dmg += exposed_extra(u);  // an attack on a foe held by Chokehold
     ENCSIM_SAY(log_, "  %s: %d %s damage to %s%s", c.def->name.c_str(), dmg, e.type == DamageType::magic ? "magic" : "physical",
                aname(u), crit ? " (critical)" : "");
     // A rolled card's attack (`attack`): at the first target it lands on,
@@ -440,11 +446,19 @@ inline void Battle<R, Log>::card_conditions(int i, const PcCard& c, int u) {
     ENCSIM_SAY(log_, "  %s spends %d Hope on %s's rider", pname(i), e.rider_hope, c.def->name.c_str());
   }
   if (e.target_stress > 0) adv_mark_stress(u, e.target_stress);
-  if (e.vulnerable && !adv_[u].vulnerable) {
-    adv_[u].vulnerable = true;
-    ++feat(c.feat).conditions;
-    ENCSIM_SAY(log_, "  %s is Vulnerable", aname(u));
+  if (e.exposed_damage.present() && adv_[u].exposed_from < 0 && !adv_[u].vulnerable) [[unlikely]] {  // Chokehold (play_foes.hpp)
+    adv_[u].exposed_from = i;
+    adv_[u].exposed_card = static_cast<int>(&c - pc(i).cards.data());
   }
+  if (e.vulnerable && !adv_[u].vulnerable) {
+    if (e.storm || e.lasting) [[unlikely]]  // held by the storm or for good (below)
+      adv_[u].vulnerable = true;
+    else
+      make_vulnerable(u);  // temporary: until the GM spends its spotlight clearing it (play_foes.hpp)
+    ++feat(c.feat).conditions;
+    ENCSIM_SAY(log_, "  %s is Vulnerable%s", aname(u), adv_[u].exposed_from == i && e.exposed_damage.present() ? ": every attack on it deals more" : "");
+  }
+  if (e.on_fire.present()) [[unlikely]] set_fire(i, c, u);  // Cinder Grasp (play_foes.hpp)
   if (e.storm) [[unlikely]] storm_foe(i, c, u);  // Tempest (play_forms.hpp)
   if (e.lasting) [[unlikely]] doom(u);  // Book of Ronin (play_strikes.hpp)
   if (e.restrained && !adv_[u].restrained) {

@@ -2,13 +2,17 @@
 // the mark does, what it is worth to the caster, and how the GM answers it on
 // the foe's spotlight. Glyph of Nightfall (a Difficulty cut until the GM spends
 // the foe's spotlight to clear it), Hush (Silenced: no spell until the GM
-// spends a Fear, the caster casts again or takes Major damage).
+// spends a Fear, the caster casts again or takes Major damage), and the GM's
+// one rule for every temporary condition the party puts on a foe (a glyph,
+// Make a Scene's Distract, a card's Vulnerable): clear it with the foe's
+// spotlight, or act while still under it (temp_spotlight).
 // Included at the end of battle.hpp; not meant to be included on its own.
 // docs/rules/daggerheart.md, "Readings the cards leave open", records the readings.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 namespace encsim::daggerheart {
 
@@ -21,19 +25,24 @@ inline int Battle<R, Log>::cut_of(int i, const CardEffect& e) const {
   return std::max(1, e.difficulty_cut.value(t.data(), pc(i).proficiency, pc(i).level));
 }
 
-// What Difficulty `from` lowered by `cut` on adversary j is worth to the
-// party, in expected HP: each standing PC's weapon attack on j once (the
-// chance the cut adds to its roll times the HP its hit marks at the mean).
+// What an edge on adversary j is worth to the party, in expected HP: its
+// Difficulty `cut` below `from`, `lift` more advantage than its state would
+// give without the edge (1: a Vulnerable the edge is), and `extra` damage on
+// a hit (at its mean: Chokehold's); each standing PC's weapon attack on j
+// once, the chance it hits with the edge times the HP it marks then, less
+// the same without the edge. cut_worth: a cut alone.
 template <class R, class Log>
-inline double Battle<R, Log>::cut_worth(int j, int from, int cut) const {
-  if (!adv_[j].alive || cut <= 0) return 0.0;
+inline double Battle<R, Log>::edge_worth(int j, int from, int cut, int lift, double extra) const {
+  if (!adv_[j].alive || (cut <= 0 && lift <= 0 && extra <= 0.0)) return 0.0;
   const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0);
   double v = 0.0;
   for (int q = 0; q < n_pc_; ++q) {
     if (!standing(q)) continue;
     const PcWeapon& w = attack_of(q);
     const int mod = trait_of(q, w.trait) + w.attack_bonus + attack_plus(q);
-    v += (p_beats(mod, net, from - cut) - p_beats(mod, net, from)) * weapon_marks(q, j, w);
+    const double marks = weapon_marks(q, j, w);
+    const double more = extra > 0.0 ? weapon_marks(q, j, w, extra) : marks;
+    v += p_beats(mod, net, from - cut) * more - p_beats(mod, net - lift, from) * marks;
   }
   return v;
 }
@@ -111,23 +120,159 @@ inline void Battle<R, Log>::hush_end(int i, const char* why) {
     }
 }
 
+// What temporary condition c (HeldKind) on adversary j is worth to the
+// party, in expected HP, by edge_worth: a glyph's or a Distract's Difficulty
+// cut, a Vulnerable's advantage (and Chokehold's extra damage on each hit);
+// On Fire: the HP its burn marks at the end of the action (fire_worth). -1:
+// not held, or nothing to clear now (a storm or a lasting card holds j
+// Vulnerable too).
+template <class R, class Log>
+inline double Battle<R, Log>::temp_worth(int j, int c) const {
+  const AdvState& s = adv_[j];
+  switch (c) {
+    case kHeldGlyph: return s.glyph > 0 ? cut_worth(j, difficulty(j) + s.glyph, s.glyph) : -1.0;
+    case kHeldDistract: return s.distract > 0 ? cut_worth(j, difficulty(j) + s.distract, s.distract) : -1.0;
+    case kHeldVulnerable:
+      if ((s.temps & kTempVulnerable) == 0 || ((storm_ | doomed_) >> j & 1u) != 0) return -1.0;
+      return edge_worth(j, difficulty(j), 0, 1, exposed_mean(j));
+    case kHeldFire: return (s.temps & kTempFire) != 0 ? fire_worth(j) : -1.0;
+    default: return -1.0;
+  }
+}
+
+// Adversary j spends its spotlight clearing temporary condition c.
+template <class R, class Log>
+inline void Battle<R, Log>::clear_temp(int j, int c) {
+  AdvState& s = adv_[j];
+  switch (c) {
+    case kHeldGlyph:
+      s.glyph = 0;
+      ENCSIM_SAY(log_, "%s spends its spotlight clearing the glyph (Difficulty %d again)", aname(j), difficulty(j));
+      break;
+    case kHeldDistract:
+      s.distract = 0;
+      ENCSIM_SAY(log_, "%s spends its spotlight shaking off the Distraction (Difficulty %d again)", aname(j), difficulty(j));
+      break;
+    case kHeldVulnerable:
+      s.temps &= ~kTempVulnerable;
+      s.vulnerable = ((storm_ | doomed_) >> j & 1u) != 0;  // a storm or a lasting card still holds it
+      s.exposed_from = s.exposed_card = -1;  // Chokehold's extra ends with its Vulnerable
+      ENCSIM_SAY(log_, "%s spends its spotlight clearing its Vulnerable", aname(j));
+      break;
+    case kHeldFire:
+      s.temps &= ~kTempFire;
+      s.fire_from = s.fire_card = -1;
+      ENCSIM_SAY(log_, "%s spends its spotlight putting out the flames (no longer On Fire)", aname(j));
+      break;
+    default: break;
+  }
+}
+
+// The GM's answer to the party's temporary conditions on adversary j as its
+// spotlight begins (the SRD's temporary tag: the GM clears one by spending
+// the adversary's spotlight on it). The one worth most to the party
+// (temp_worth; ties in HeldKind order: glyph, Distract, Vulnerable, On
+// Fire), when that is worth more than j's
+// standard attack is to the GM (threat_hp), is cleared and the spotlight
+// spent; else j acts while it still bears them all, and the log says so.
+// Returns true when the spotlight is spent.
+template <class R, class Log>
+inline bool Battle<R, Log>::temp_spotlight(int j) {
+  int pick = -1;
+  double best = 0.0;
+  for (int c = 0; c < kHeldKinds; ++c) {
+    const double w = temp_worth(j, c);
+    if (w >= 0.0 && (pick < 0 || w > best)) pick = c, best = w;
+  }
+  if (pick < 0) return false;
+  if (best > adv(j).threat_hp) {
+    clear_temp(j, pick);
+    return true;
+  }
+  if constexpr (Log::kEnabled) {
+    static constexpr const char* kName[kHeldKinds] = {"marked by the glyph", "Distracted", "Vulnerable", "On Fire"};
+    char held[96] = "";
+    for (int c = 0; c < kHeldKinds; ++c) {
+      if (temp_worth(j, c) < 0.0) continue;
+      if (held[0] != '\0') std::strncat(held, ", ", sizeof held - std::strlen(held) - 1);
+      std::strncat(held, kName[c], sizeof held - std::strlen(held) - 1);
+    }
+    ENCSIM_SAY(log_, "%s acts while still %s (%.2f HP to the party; its attack %.2f to the GM)", aname(j),
+               held, best, adv(j).threat_hp);
+  }
+  return false;
+}
+
+// The mean of the extra damage every attack on adversary j deals while the
+// Vulnerable a card with exposed_damage gave it holds (Chokehold); 0 none.
+template <class R, class Log>
+inline double Battle<R, Log>::exposed_mean(int j) const {
+  const AdvState& s = adv_[j];
+  if (s.exposed_from < 0) return 0.0;
+  const CardDice& d = pc(s.exposed_from).cards[static_cast<std::size_t>(s.exposed_card)].def->effect.exposed_damage;
+  return d.mean(pc(s.exposed_from).proficiency, spellcast_mod(s.exposed_from));
+}
+
+// An attack's damage on adversary j, while the Vulnerable a card with
+// exposed_damage gave it holds: those dice, rolled (no critical bonus: they
+// are the card's, not the attacker's roll); 0 otherwise.
+template <class R, class Log>
+inline int Battle<R, Log>::exposed_extra(int j) {
+  const AdvState& s = adv_[j];
+  if (s.exposed_from < 0 || !s.alive) return 0;
+  const PcCard& c = pc(s.exposed_from).cards[static_cast<std::size_t>(s.exposed_card)];
+  const int more = roll_card_dice(s.exposed_from, c.def->effect.exposed_damage, false, 0);
+  ENCSIM_SAY(log_, "  %s: %s is held Vulnerable: %d more damage", c.def->name.c_str(), aname(j), more);
+  return more;
+}
+
+// What On Fire on adversary j costs it each action it takes: the HP its
+// card's burn marks at the mean (magic).
+template <class R, class Log>
+inline double Battle<R, Log>::fire_worth(int j) const {
+  const AdvState& s = adv_[j];
+  if (s.fire_from < 0 || !s.alive) return 0.0;
+  const CardDice& d = pc(s.fire_from).cards[static_cast<std::size_t>(s.fire_card)].def->effect.on_fire;
+  return adv_marks(j, d.mean(pc(s.fire_from).proficiency, spellcast_mod(s.fire_from)), DamageType::magic);
+}
+
+// Card c of PC i's sets adversary u On Fire (on_fire: Cinder Grasp), unless it is already.
+template <class R, class Log>
+inline void Battle<R, Log>::set_fire(int i, const PcCard& c, int u) {
+  AdvState& s = adv_[u];
+  if (!s.alive || (s.temps & kTempFire) != 0) return;
+  s.temps |= kTempFire;
+  s.fire_from = i;
+  s.fire_card = static_cast<int>(&c - pc(i).cards.data());
+  ++feat(c.feat).conditions;
+  ENCSIM_SAY(log_, "  %s is On Fire", aname(u));
+}
+
+// Adversary j's action is done: still On Fire, it takes its card's dice as
+// magic damage, counted to that card.
+template <class R, class Log>
+inline void Battle<R, Log>::burn(int j) {
+  const AdvState& s = adv_[j];
+  if (!s.alive || (s.temps & kTempFire) == 0 || over()) return;
+  const int i = s.fire_from;
+  const PcCard& c = pc(i).cards[static_cast<std::size_t>(s.fire_card)];
+  const int dmg = roll_card_dice(i, c.def->effect.on_fire, false, 0);
+  ENCSIM_SAY(log_, "  %s burns (On Fire, %s): %d magic damage", aname(j), c.def->name.c_str(), dmg);
+  damage_adversary(i, j, dmg, DamageType::magic, false, 0, c.feat);
+}
+
 // The GM's answer to the marks as adversary j's spotlight begins (before it
-// acts). A glyph: the GM spends the spotlight clearing it when the cut is worth
-// more to the party (cut_worth: each standing PC's attack once) than j's
-// standard attack is worth to the GM (threat_hp). A Silence on a foe whose
-// standard attack deals magic damage: the GM spends a Fear to clear it when
-// its spending policy allows one; else j acts with what the Silence leaves
-// it (an action feature not of magic damage), or, with none, the spotlight
-// passes. Returns true when the spotlight is spent.
+// acts): a Stun is always cleared first (play_spells.hpp); then the
+// temporary conditions (temp_spotlight: a glyph, a Distract, a Vulnerable). A
+// Silence on a foe whose standard attack deals magic damage: the GM spends a
+// Fear to clear it when its spending policy allows one; else j acts with what
+// the Silence leaves it (an action feature not of magic damage), or, with
+// none, the spotlight passes. Returns true when the spotlight is spent.
 template <class R, class Log>
 inline bool Battle<R, Log>::foe_spotlight(int j) {
   AdvState& s = adv_[j];
   if (s.stunned) [[unlikely]] return stun_spotlight(j);  // play_spells.hpp
-  if (s.glyph > 0 && cut_worth(j, difficulty(j) + s.glyph, s.glyph) > adv(j).threat_hp) {
-    s.glyph = 0;
-    ENCSIM_SAY(log_, "%s spends its spotlight clearing the glyph (Difficulty %d again)", aname(j), difficulty(j));
-    return true;
-  }
+  if ((s.glyph | s.distract | s.temps) != 0 && temp_spotlight(j)) return true;
   if (clouds_ && clear_cloud(j)) [[unlikely]] return true;  // Dark Cloud (play_dark.hpp)
   if (!hushed(j)) return false;
   if (can_spend(1)) {

@@ -163,7 +163,8 @@ inline void Battle<R, Log>::gm_storm() {
   ENCSIM_SAY(log_, "The GM spends a Fear to end %s's %s (%d left)", pname(storm_pc_),
              pc(storm_pc_).cards[static_cast<std::size_t>(storm_card_)].def->name.c_str(), fear_);
   for (int j = 0; j < n_adv_; ++j)
-    if (storm_ >> j & 1u) adv_[j].vulnerable = (doomed_ >> j & 1u) != 0;  // a lasting Vulnerable stays (play_strikes.hpp)
+    if (storm_ >> j & 1u)  // a lasting Vulnerable (play_strikes.hpp) or a temporary one (play_foes.hpp) stays
+      adv_[j].vulnerable = (doomed_ >> j & 1u) != 0 || (adv_[j].temps & kTempVulnerable) != 0;
   storm_ = 0;
   storm_pc_ = storm_card_ = -1;
 }

@@ -46,7 +46,10 @@ const std::vector<KeySpec> kEffectKeys{
     {"target_stress", "integer", "0", "each target it beats marks this much Stress"},
     {"stress_highest", "integer", "0", "action at enemies: each target it beats marks Stress equal to the highest of Proficiency dice of this many sides, e.g. 4"},
     {"hp_marks", "integer", "0", "HP the target marks outright (no damage roll, thresholds or resistance): an action's on each target it beats, instead of damage; a `hit` reaction's on top of what the hit marks"},
-    {"vulnerable", "boolean", "false", "each target it beats is Vulnerable"},
+    {"vulnerable", "boolean", "false", "each target it beats is Vulnerable: a temporary condition, held until the GM spends the foe's spotlight clearing it"},
+    {"vulnerable_extra", "dice", "", "action at adversaries with damage: a target it damages that is Vulnerable takes these dice more, e.g. d8"},
+    {"exposed_damage", "dice", "", "with `vulnerable` (an action at one enemy, not lasting or storm): while the Vulnerable it gives holds, every attack roll a PC makes at the target deals these dice more on a hit, e.g. 2d6"},
+    {"on_fire", "dice", "", "action at adversaries: each target it beats is On Fire, a temporary condition (held until the GM spends its spotlight clearing it): at the end of each action it takes while still On Fire it takes these dice as magic damage, e.g. 2d6"},
     {"taunt", "boolean", "false", "action at one enemy, rolled: the target it beats makes its next spotlight a standard attack on the PC, with disadvantage"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
     {"difficulty_cut", "number | trait", "", "rolled action at adversaries: each target it beats has its Difficulty lowered by this (at least 1) until the GM spends its spotlight to clear it; one cut at a time, e.g. knowledge"},
@@ -296,6 +299,9 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.stress_highest = static_cast<int>(r.get_int("stress_highest", 0, 0, 12));
   e.hp_marks = static_cast<int>(r.get_int("hp_marks", 0, 0, 6));
   e.vulnerable = r.get_bool("vulnerable", false);
+  e.vulnerable_extra = read_dice(r, "vulnerable_extra");  // checked in check_card.cpp
+  e.exposed_damage = read_dice(r, "exposed_damage");
+  e.on_fire = read_dice(r, "on_fire");
   e.taunt = r.get_bool("taunt", false);
   e.restrained = r.get_bool("restrained", false);
   if (const Node* n = r.get("difficulty_cut")) e.difficulty_cut = read_number(*n);

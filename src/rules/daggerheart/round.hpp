@@ -317,6 +317,7 @@ inline void Battle<R, Log>::status(int round) {
       line.flag(s.alive && s.hidden, "Hidden").flag(s.alive && s.restrained, "Restrained");
       line.flag(s.alive && s.vulnerable, "Vulnerable").flag(s.alive && s.silenced_by >= 0, "Silenced");
       if (s.alive && s.glyph > 0) line.note("Glyph: Difficulty -%d", s.glyph);
+      if (s.alive && s.distract > 0) line.note("Distracted: Difficulty -%d", s.distract);
       if (!s.alive) line.out = s.banish_dc > 0 ? "banished" : "defeated";
     }
     log_.end_round(round);

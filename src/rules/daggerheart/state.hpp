@@ -93,10 +93,23 @@ struct PcState {
   int hold;  // holding the line (Hold the Line): its card + 1, 0 none (play_dark.hpp)
 };
 
+// AdvState::temps: the party's temporary conditions on a foe (bits).
+inline constexpr int kTempVulnerable = 1, kTempFire = 2;
+
 struct AdvState {
   int hp_marked, stress_marked;
   bool alive, hidden, restrained, vulnerable;
-  int distract;  // Difficulty penalty until it next acts
+  // Make a Scene's Difficulty penalty: temporary, held until the GM spends
+  // its spotlight clearing it (temp_spotlight, play_foes.hpp); 0 none.
+  int distract;
+  // The party's temporary conditions on it (the SRD's temporary tag), each
+  // held until the GM spends its spotlight clearing it (temp_spotlight):
+  // kTempVulnerable (a card's or feature's Vulnerable: `vulnerable` above,
+  // which a storm or a lasting card may hold as well), kTempFire (On Fire).
+  // Bits; 0 none.
+  int temps;
+  int exposed_from, exposed_card;  // its temporary Vulnerable carries this PC's card's exposed_damage (Chokehold); -1 none
+  int fire_from, fire_card;  // On Fire: the PC and card whose on_fire dice burn it; -1 none
   int spotlights;  // this GM turn
   int last_attacker;  // a PC index, -1 none
   std::array<int, 12> uses;  // uses left per feature, -1 unlimited
@@ -124,6 +137,7 @@ inline constexpr AdvState kNewAdv = [] {
   AdvState s{};
   s.alive = true;
   s.last_attacker = s.goaded_by = s.gift_from = s.gift_card = s.silenced_by = s.silence_card = s.held_by = -1;
+  s.exposed_from = s.exposed_card = s.fire_from = s.fire_card = -1;
   return s;
 }();
 
