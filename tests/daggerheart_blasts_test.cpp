@@ -231,6 +231,8 @@ TEST(DaggerheartBlasts, FireballBlastsTheFoesAroundItsTargetWhoRollForHalf) {
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 1) << r.log;  // Birch
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 0) << r.log;  // Cedar
   EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Book of Norai").damage, 4);
+  EXPECT_EQ(r.rec.combatants[0].area_attacks, 2) << r.log;  // the blast's neighbour is a target too
+  EXPECT_EQ(r.rec.combatants[0].area_hits, 2) << r.log;
 }
 
 // A roll that does not beat the target (19 against 20) reaches no one: no
@@ -269,6 +271,8 @@ TEST(DaggerheartBlasts, ChainLightningRollsAgainstTheTotalAndChainsToTheOthers) 
   EXPECT_EQ(r.rec.combatants[2].damage_taken, 0) << r.log;  // Birch
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 1) << r.log;  // Cedar
   EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Chain Lightning").damage, 3);
+  EXPECT_EQ(r.rec.combatants[0].area_attacks, 3) << r.log;  // Cedar, reached by the chain, is a target too
+  EXPECT_EQ(r.rec.combatants[0].area_hits, 2) << r.log;
 }
 
 // When every target it beats holds (19 and a natural 20), no one took damage:

@@ -249,8 +249,10 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
   }
   if (e.blast >= 0 && nb == 1) [[unlikely]] {  // Fireball: the foes around the one it beat roll too
     const int more = blast_picks(i, e, beaten[0], beaten + 1);
-    for (int q = 1; q <= more; ++q)
+    for (int q = 1; q <= more; ++q) {
+      if (e.damage.present()) rpc(i).aimed(true);  // each one the blast reaches is an area attack's target
       ENCSIM_SAY(log_, "  %s: the blast around %s reaches %s", c.def->name.c_str(), aname(beaten[0]), aname(beaten[q]));
+    }
     nb += more;
   }
   if (nb > 0 && !*paid) {  // a target beaten: the costs are paid now
@@ -315,6 +317,7 @@ inline void Battle<R, Log>::chain_wave(int i, const PcCard& c, const int* target
   int nf = 0, nh = 0;
   for (int u = 0; u < n_adv_; ++u) {
     if (!adv_[u].alive || std::find(targets, targets + n, u) != targets + n) continue;
+    rpc(i).aimed(true);  // each one the chain reaches is an area attack's target
     ENCSIM_SAY(log_, "  %s: the chain reaches %s, who makes a reaction roll (%d)", c.def->name.c_str(), aname(u), dc);
     if (adversary_action_roll(u, dc))
       held[nh++] = u;
