@@ -472,8 +472,10 @@ TEST(DaggerheartCards, HealingHandsClearsTwoHpOnASpellcastRoll) {
 }
 
 TEST(DaggerheartCards, AHealIsNotPlayedWhenNoAllyHasTwoHpMarked) {
-  // Tactics name the card, but with no one hurt it has no target: the Healer attacks.
-  const auto enc = encounter_from(healer("Inspirational Words"));
+  // Tactics name the card, but with no one hurt (no HP or Stress marked) it
+  // has no target: the Healer attacks. (Inspirational Words, once used here,
+  // now has its Hope to give: daggerheart_blasts_test.cpp.)
+  const auto enc = encounter_from(healer("Healing Hands"));
   // The Tank's critical; the Healer's attack fails with Hope; the foe's natural 1 misses.
   ScriptedDice dice{{{12, 12}, {12, 12}, {4, 1}, {12, 6}, {12, 5}, {20, 1}}};
   const Replay r = replay(enc, dice);

@@ -92,6 +92,13 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   if (auras_ != 0 && marks > 0) [[unlikely]] aura_stress(j);  // Elemental Aura: Fire (play_zone.hpp)
   if (!adv_[j].alive) return;
   if (marks >= 3 || (a.severe > 0 && dmg >= a.severe)) adversary_reaction(j, Trigger::severe, from, dmg);
+  if (from >= 0 && pc(from).severe_stress > 0 && a.severe > 0 && dmg >= a.severe) [[unlikely]] {  // Ruthless Predator (always on)
+    const PcCard& c = pc(from).cards[static_cast<std::size_t>(pc(from).severe_card)];
+    ++feat(c.feat).conditions;
+    ENCSIM_SAY(log_, "  %s: Severe damage, %s marks %d Stress", c.def->name.c_str(), aname(j), pc(from).severe_stress);
+    adv_mark_stress(j, pc(from).severe_stress);
+    if (!adv_[j].alive) return;
+  }
   adversary_reaction(j, Trigger::marks_hp, from, dmg, marks);
   if (melee && from >= 0) adversary_reaction(j, Trigger::damaged_in_melee, from, dmg);
   focus_stress(from, j);  // Ranger's Focus (class_play.hpp)

@@ -361,6 +361,11 @@ class Battle {
   int spellcast_mod(int i) const;
   int roll_mod(int i, const CardEffect& e, bool lift = false) const;
   int area_reach(Range r) const;
+  // An area card's reach: its range's, capped by its max_targets (Book of Tyfar).
+  int card_reach(const CardEffect& e) const {
+    const int n = area_reach(e.range);
+    return e.max_targets > 0 && e.max_targets < n ? e.max_targets : n;
+  }
   bool card_usable(int i, int k) const;
   bool card_payable(int i, int k, CardTrigger trig, int keep) const;
   double adv_marks(int j, double m, DamageType type) const;
@@ -371,6 +376,7 @@ class Battle {
   double p_beats(int mod, int net, int difficulty_needed) const;
   int heal_target(int i, bool self_ok, unsigned skip = 0) const;
   int heal_target_of(int i, int k) const;
+  double upgrade_worth(int i, const CardEffect& e) const;  // Healing Field's upgrade (play_cards.hpp)
   void healed_once(int i, int k, int t);
   int ward_target(int i) const;
   bool warded(int i);
@@ -576,6 +582,8 @@ class Battle {
   bool veils_ = false;  // a PC holds Veil of Night (veil): its attacks and those on it are weighed (play_dark.hpp)
   bool holds_ = false;  // a PC holds Hold the Line (hold_line): melee attackers may be Restrained (play_dark.hpp)
   double save_value(int i, const CardEffect& e, int j) const;
+  int blast_picks(int i, const CardEffect& e, int j, int* picks) const;  // Fireball's neighbours (play_foes.hpp)
+  double blast_value(int i, const CardEffect& e, int j) const;
   int turn_victim(int j, double* worth) const;
   void take_fear(const PcCard& c);
   void redirect_attack(int i, int k, int foe);
@@ -584,6 +592,7 @@ class Battle {
     return e.again_penalty > 0 && j >= 0 && (pc_[i].beaten_foes >> j & 1u) != 0 ? e.again_penalty : 0;
   }
   void save_effects(int i, int k, const int* targets, int n, RollResult r, int total, bool* paid);
+  void chain_wave(int i, const PcCard& c, const int* targets, int n, int dc, bool crit);  // Chain Lightning (play_foes.hpp)
   // Big spells (play_spells.hpp): a kill by Difficulty (kill_at), targets
   // bought a Hope apiece (hope_each), Stunned foes.
   double kill_worth(int j) const { return adv(j).minion > 0 ? 1.0 : adv_hp_left(j); }
@@ -670,6 +679,7 @@ class Battle {
   int planned_j_ = -1;
   int top_die_ = 0;               // the highest damage die of the PC's last weapon damage roll (roll_pc_damage)
   int pending_card_ = -1;          // the attack card whose attack pc_attack is making (-1: none)
+  int heal_up_ = 0;                // while a paid upgrade heals the party: the HP each PC clears (Healing Field), else 0
   int prof_bonus_ = 0;             // more damage dice for the attack being rolled (Beastform features)
   int n_prayer_ = 0;
   int prayer_[kMaxPrayer];

@@ -36,7 +36,7 @@ inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const 
 // where it stands); and a quarter for each Stress it makes the target mark.
 template <class R, class Log>
 inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, double extra_mean) const {
-  if (e.save > 0) [[unlikely]] return save_value(i, e, j);  // the targets roll (play_foes.hpp)
+  if (e.save > 0) [[unlikely]] return save_value(i, e, j) + (e.blast >= 0 ? blast_value(i, e, j) : 0.0);  // the targets roll (play_foes.hpp)
   if (e.kill_at > 0) [[unlikely]] return difficulty(j) <= e.kill_at ? kill_worth(j) : 0.0;  // play_spells.hpp
   double v = 0.0;
   // A rolled card's damage is an attack: Sneak Attack's d6s join it, as weapon_marks counts them.
@@ -111,7 +111,20 @@ inline int Battle<R, Log>::heal_target(int i, bool self_ok, unsigned skip) const
 template <class R, class Log>
 inline int Battle<R, Log>::heal_target_of(int i, int k) const {
   const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
-  return heal_target(i, e.target == CardTarget::creature, e.once_per_target ? pc_[i].once_done[static_cast<std::size_t>(k)] : 0u);
+  const unsigned skip = e.once_per_target ? pc_[i].once_done[static_cast<std::size_t>(k)] : 0u;
+  const int t = heal_target(i, e.target == CardTarget::creature, skip);
+  if (t >= 0 || !e.either || e.target != CardTarget::ally) return t;
+  // An `either` card at an ally, no ally with an HP to clear (Inspirational
+  // Words): the ally its best option is worth most to, by name on ties.
+  int best = -1;
+  double best_v = 0.0;
+  for (int q = 0; q < n_pc_; ++q) {
+    if (q == i || pc_[q].dead || (skip >> q & 1u)) continue;
+    double v = 0.0;
+    gift_option(e, q, 1, &v);
+    if (v > best_v || (v == best_v && best >= 0 && v > 0.0 && named_before(q, best))) best = q, best_v = v;
+  }
+  return best;
 }
 
 // A ward's ally (Life Ward): the standing ally with fewest HP unmarked, when
@@ -254,7 +267,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     p_best = 0.0;
     for (int j = 0; j < n_adv_; ++j) p_best = std::max(p_best, chance[j]);
     std::sort(per, per + n_adv_, [](double a, double b) { return a > b; });
-    const int reach = std::min({n, area_reach(e.range), hope_budget(i, e)});  // hope_each: the targets its Hope buys
+    const int reach = std::min({n, card_reach(e), hope_budget(i, e)});  // hope_each: the targets its Hope buys
     for (int q = 0; q < reach; ++q) v += per[q];
     return v - p_best * paid;
   }
@@ -325,6 +338,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     for (int q = 0; q < n_pc_; ++q)
       if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) sum += heal_value(e, q);
     if (e.allies_advantage) sum += rally_worth(i);  // Battle Cry (play_party.hpp)
+    if (e.upgrade_hope > 0) [[unlikely]] sum += upgrade_worth(i, e);  // Healing Field's 2 Hope, when paid
     return v + p * sum;
   }
   if (e.aura_armor > 0) [[unlikely]] {  // Shield Aura (play_zone.hpp)

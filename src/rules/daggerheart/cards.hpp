@@ -174,6 +174,8 @@ inline constexpr int kLinkStress = 1, kLinkHp = 2;
 // copy), lost until a rest (the ally's card went to the vault before the copy
 // was paid for).
 inline constexpr std::int8_t kCopyReady = 0, kCopyHeld = 1, kCopySpent = 2, kCopyLost = 3;
+// `save: roll`: the reaction roll's Difficulty is the PC's roll total (Chain Lightning).
+inline constexpr int kSaveRoll = 99;
 
 struct CardEffect {
   CardWhen when = CardWhen::action;
@@ -189,6 +191,7 @@ struct CardEffect {
   int difficulty = 0;  // a spellcast roll's fixed Difficulty; 0: the target's
   CardTarget target = CardTarget::enemy;
   Range range = Range::close;  // for `enemies`: how many it reaches (options area_*)
+  int max_targets = 0;  // `enemies`: at most this many of those the area reaches ("up to three": Book of Tyfar); 0 no cap
   // On a success (or at once, with no roll):
   CardDice damage;
   DamageType type = DamageType::magic;
@@ -235,6 +238,15 @@ struct CardEffect {
   CardDice heal_stress;            // Stress cleared: a number or dice
   int gain_hope = 0, fear = 0, clear_armor = 0;
   bool either = false;  // heal_hp, heal_stress, gain_hope, clear_armor are options: each PC gets the one worth most
+  // An action at the party (heal_hp): this much Hope, by policy, makes every
+  // PC it reaches clear upgrade_hp HP instead (Healing Field); 0 none.
+  int upgrade_hope = 0, upgrade_hp = 0;
+  // A passive number (on any entry): each time the PC deals Severe damage to
+  // an adversary that still stands, it marks this much Stress (Ruthless Predator); 0 none.
+  int severe_stress = 0;
+  // A `damaged` reaction with `downgrade`: also played on an ally's hit, as
+  // an `ally_damaged` reaction is (Book of Grynn's Arcane Deflection).
+  bool guard_ally = false;
   bool hope_ally = false;  // on a success with Hope the ally most in need gets the effect too
   bool strike_back = false;  // missed: the PC's weapon damage to the attacker; failed: to the attack's target
   bool half_proficiency = false;  // strike_back: with half the PC's Proficiency in dice (rounded up)
@@ -527,6 +539,14 @@ struct CardEffect {
   // much Hope apiece, chosen by policy (Stunning Sunlight); 0: every one.
   int hope_each = 0;
   CardDice save_damage;  // save: the damage to those that succeed (Stunning Sunlight; not with save_half)
+  // save, target: enemy: once the roll beats the target, the foes within this
+  // range of it (as many as that band's area reaches, the target among them;
+  // those worth most) make the reaction roll too (Fireball); -1 none (a Range).
+  int blast = -1;
+  // save: once a target has failed and taken the damage, every standing
+  // adversary the card has not targeted makes the same reaction roll, the
+  // damage rolled anew for those that fail (Chain Lightning's chain).
+  bool chain = false;
   // The targets its conditions land on are Stunned: no action or reaction
   // until the GM spends the foe's spotlight clearing it (Stunning Sunlight).
   bool stun = false;

@@ -42,7 +42,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
                           e.forms() || e.shell >= 0 || e.double_matches || e.familiar_die ||
                           e.dwindle || e.throw_foe || e.roll_bonus || e.sprites || e.set_total || e.banish || e.renew ||
                           e.guise() || e.veil || e.hold_line || e.avoid_condition || e.counter_magic || e.link || e.steed || e.dome ||
-                          e.vulnerable_extra.present() || e.exposed_damage.present() || e.on_fire.present();
+                          e.vulnerable_extra.present() || e.exposed_damage.present() || e.on_fire.present() ||
+                          e.upgrade_hope || e.severe_stress;
   const bool any_effect = vocabulary || e.companion != CompanionPart::none;
   if (!modelled && (any_effect || e.hope || e.stress || e.armor || e.uses || e.roll != CardRoll::none || e.either ||
                     e.hope_ally || e.on_kill || e.needs_domain || e.vault_on || e.ends_severe || e.companion != CompanionPart::none))
@@ -272,6 +273,8 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.save_damage.present() && (e.save == 0 || e.save_half || !e.damage.present() || e.steal_fear))
     throw InputError(r.get("save_damage")->pos(), r.what() + ": save_damage goes with save and damage (the damage of those that "
                                                              "fail), not with save_half or steal_fear");
+  if (e.max_targets > 0 && !(acting && e.target == CardTarget::enemies && !e.split_damage))
+    throw InputError(r.scalar("max_targets")->pos(), r.what() + ": max_targets goes with an action at every foe in range (`target: enemies`)");
   if (e.stun && !(acting && at_foes))
     throw InputError(r.scalar("stun")->pos(), r.what() + ": stun goes with an action at adversaries (`target: enemy` or `enemies`)");
   // What hinges on a temporary condition (play_foes.hpp).
@@ -294,6 +297,14 @@ void check_effect(MapReader& r, const Node& node, CardDef& c) {
   if (e.darkness && (!acting || e.target != CardTarget::party || e.roll == CardRoll::attack || gifts))
     throw InputError(r.scalar("darkness")->pos(), r.what() + ": darkness goes with an action at `target: party` (a spellcast or "
                                                             "trait roll, or none) and no other gift");
+  if (e.blast >= 0 && (e.save == 0 || e.target != CardTarget::enemy || e.roll == CardRoll::none || e.hope_each || e.steal_fear))
+    throw InputError(r.scalar("blast")->pos(), r.what() + ": blast goes with save on an action at one adversary (`target: enemy`) "
+                                                       "that rolls, not with hope_each or steal_fear");
+  if (e.save == kSaveRoll && (e.roll == CardRoll::none || e.hope_each || e.steal_fear))
+    throw InputError(r.scalar("save")->pos(), r.what() + ": `save: roll` (the PC's roll total) needs a roll, not hope_each or steal_fear");
+  if (e.chain && (e.save == 0 || !e.damage.present() || e.target != CardTarget::enemies || e.hope_each || e.steal_fear || e.blast >= 0))
+    throw InputError(r.scalar("chain")->pos(), r.what() + ": chain goes with save and damage on an action at `target: enemies` "
+                                                       "(not hope_each, steal_fear or blast)");
   if (e.save_half && (e.save == 0 || !e.damage.present()))
     throw InputError(r.scalar("save_half")->pos(), r.what() + ": save_half goes with save and damage");
   if (e.steal_fear && (e.save == 0 || e.damage.count == 0 || e.damage.per_proficiency || e.damage.per_spellcast))

@@ -133,7 +133,7 @@ void finish_cards(Pc& p) {
     p.has_armor_reactions = p.has_armor_reactions || e.trigger == CardTrigger::armor;
     p.has_dying_reactions = p.has_dying_reactions || e.trigger == CardTrigger::dying;
     p.has_struck_reactions = p.has_struck_reactions || e.trigger == CardTrigger::struck;
-    p.guards_allies = p.guards_allies || e.trigger == CardTrigger::ally_damaged;
+    p.guards_allies = p.guards_allies || e.trigger == CardTrigger::ally_damaged || e.guard_ally;
     p.has_target_reactions = p.has_target_reactions || e.extra_targets > 0;
     p.has_spotlight_stance = p.has_spotlight_stance || e.trigger == CardTrigger::spotlight;
     p.has_retaliate_stance = p.has_retaliate_stance || e.fight_retaliate.present();
@@ -191,6 +191,9 @@ void finish_cards(Pc& p) {
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hope_evasion (Conjure Shield)
     if (p.cards[k].live() && p.cards[k].def->effect.p_hope_evasion.present() && p.hope_evasion_card < 0)
       p.hope_evasion_card = static_cast<int>(k);
+  for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with severe_stress (Ruthless Predator)
+    if (p.cards[k].live() && p.cards[k].def->effect.severe_stress > 0 && p.severe_card < 0)
+      p.severe_stress = p.cards[k].def->effect.severe_stress, p.severe_card = static_cast<int>(k);
   for (std::size_t k = 0; k < p.cards.size(); ++k)  // ... and the first with hurt_clear_stress (Rise Up)
     if (p.cards[k].live() && p.cards[k].def->effect.p_hurt_clear_stress > 0 && p.hurt_card < 0)
       p.hurt_card = static_cast<int>(k);

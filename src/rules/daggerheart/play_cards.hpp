@@ -189,7 +189,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   int n = 0;
   if (e.target == CardTarget::enemy && t >= 0) targets[n++] = t;
   if (e.target == CardTarget::enemies) {
-    const int reach = area_reach(e.split_damage ? attack_of(i).range : e.range);  // split_damage: the weapon's range
+    const int reach = e.split_damage ? area_reach(attack_of(i).range) : card_reach(e);  // split_damage: the weapon's range
     double worth[Encounter::kMaxAdversaries];  // weighed once: nothing changes while it picks
     for (int j = 0; j < n_adv_; ++j)
       worth[j] = !adv_[j].alive ? 0.0 : e.split_damage || e.dwindle ? weapon_value(i, j) : card_on_value(i, e, j, 0.0);
@@ -312,8 +312,15 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
     } else if (e.dome > 0) [[unlikely]] {
       raise_dome(i, k);  // Wild Fortress (play_mount.hpp)
     } else if (e.target == CardTarget::party || e.target == CardTarget::allies) {
+      if (e.upgrade_hope > 0 && upgrade_worth(i, e) > 0.0) [[unlikely]] {  // Healing Field's 2 Hope
+        spend_hope(i, e.upgrade_hope, kHopeSpentCards);
+        feat(c.feat).spent += e.upgrade_hope;
+        heal_up_ = e.upgrade_hp;
+        ENCSIM_SAY(log_, "  %s spends %d Hope: each PC clears %d HP instead", pname(i), e.upgrade_hope, e.upgrade_hp);
+      }
       for (int q = 0; q < n_pc_; ++q)
         if (!pc_[q].dead && (q != i || e.target == CardTarget::party)) card_for_pc(i, c, q);
+      heal_up_ = 0;
       if (e.barrier >= 0) [[unlikely]] start_barrier(i, k);  // play_zone.hpp
       if (e.allies_advantage && cry_from_ < 0) start_rally(i, c);
     } else if (e.aura_armor > 0) [[unlikely]] {
@@ -492,7 +499,7 @@ inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
   double worth = 0.0;
   const int opt = e.either ? gift_option(e, k, 1, &worth) : -1;  // `either`: the option worth most to k
   if ((opt < 0 || opt == 0) && e.heal_hp.present() && s.hp_marked > 0) {
-    const int n = std::min(roll_card_dice(i, e.heal_hp, false), s.hp_marked);
+    const int n = std::min(heal_up_ > 0 ? heal_up_ : roll_card_dice(i, e.heal_hp, false), s.hp_marked);
     feat(c.feat).healed += n;
     clear_hp(k, n);
     ENCSIM_SAY(log_, "  %s clears %d HP on %s", c.def->name.c_str(), n, pname(k));
@@ -502,9 +509,31 @@ inline void Battle<R, Log>::card_for_pc(int i, const PcCard& c, int k) {
     s.stress_marked -= n;
     ENCSIM_SAY(log_, "  %s clears %d Stress on %s", c.def->name.c_str(), n, pname(k));
   }
-  if ((opt < 0 || opt == 2) && e.gain_hope > 0) gain_hope(k, e.gain_hope);
+  if ((opt < 0 || opt == 2) && e.gain_hope > 0) {
+    const int before = s.hope;
+    gain_hope(k, e.gain_hope);
+    ENCSIM_SAY(log_, "  %s: %s gains %d Hope (%d)", c.def->name.c_str(), pname(k), s.hope - before, s.hope);
+  }
   if ((opt < 0 || opt == 3) && e.clear_armor > 0) s.armor_marked = std::max(0, s.armor_marked - e.clear_armor);
   if (e.evasion > 0) s.evasion_bonus = std::max(s.evasion_bonus, e.evasion);
+}
+
+// What paying a card's upgrade_hope is worth (Healing Field): the HP more
+// that upgrade_hp clears on the PCs it reaches than heal_hp does (an HP 1),
+// less the Hope (a half each); 0 when the PC cannot pay it and keep the
+// Hope its class feature needs, or when the HP do not beat the Hope.
+template <class R, class Log>
+inline double Battle<R, Log>::upgrade_worth(int i, const CardEffect& e) const {
+  if (pc_[i].hope < e.upgrade_hope + hope_keep(i, e.upgrade_hope)) return 0.0;
+  double more = 0.0;
+  const double base = e.heal_hp.mean(1, 1);
+  for (int q = 0; q < n_pc_; ++q) {
+    if (pc_[q].dead || (q == i && e.target != CardTarget::party)) continue;
+    const double hp = pc_[q].hp_marked;
+    more += std::min(static_cast<double>(e.upgrade_hp), hp) - std::min(base, hp);
+  }
+  const double worth = more - kHopeWorth * e.upgrade_hope;
+  return worth > 0.0 ? worth : 0.0;
 }
 
 // What a failed roll's fail_heal is worth to PC k (Healing Hands): its best

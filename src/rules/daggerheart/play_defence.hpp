@@ -367,8 +367,10 @@ inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bo
     if (w == t || !standing(w) || !pc(w).guards_allies) continue;
     const Pc& p = pc(w);
     for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
-      if (!card_payable(w, k, CardTrigger::ally_damaged, 0)) continue;
       const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+      if (!card_payable(w, k, CardTrigger::ally_damaged, 0) &&
+          !(e.guard_ally && spared >= e.at_least && card_payable(w, k, CardTrigger::damaged, 0)))  // Arcane Deflection
+        continue;
       if ((e.ally_hp > 0 && hp_left(t) > e.ally_hp) || spared < e.ally_marks) continue;  // ally_marks: Defender
       const double after = e.take_hit ? hit_cost(w, dmg, type, direct, 0, e.all_armor)
                                       : hit_cost(t, dmg, type, direct, e.downgrade, false);

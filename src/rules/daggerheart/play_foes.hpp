@@ -291,6 +291,22 @@ inline bool Battle<R, Log>::foe_spotlight(int j) {
 // 20 succeeds; an Experience the GM might spend a Fear on is not counted.
 inline double p_fails_save(int save) { return std::clamp((save - 1) / 20.0, 0.0, 0.95); }
 
+// `save: roll` (Chain Lightning): the reaction roll meets the PC's roll
+// total, so the chance a target fails is p_fails_save over the totals of the
+// 2d12 + `mod` rolls that beat its Difficulty `need` (matching dice: a
+// critical, which beats any), each equally likely.
+inline double p_fails_total(int mod, int need) {
+  double sum = 0.0;
+  int n = 0;
+  for (int h = 1; h <= 12; ++h)
+    for (int f = 1; f <= 12; ++f) {
+      const int t = h + f + mod;
+      if (t < need && h != f) continue;
+      sum += p_fails_save(t), ++n;
+    }
+  return n > 0 ? sum / n : 0.0;
+}
+
 // What a `save` card (Night Terror, Ground Pound) is worth on adversary j
 // once its roll (if any) beats j, in expected HP: the chance j fails its
 // reaction roll times what lands then: the card's conditions
@@ -300,9 +316,10 @@ inline double p_fails_save(int save) { return std::clamp((save - 1) / 20.0, 0.0,
 // times the chance each fails, at most the GM's Fear now.
 template <class R, class Log>
 inline double Battle<R, Log>::save_value(int i, const CardEffect& e, int j) const {
-  const double p = p_fails_save(e.save);
+  const double p = e.save == kSaveRoll ? p_fails_total(roll_mod(i, e), e.difficulty > 0 ? e.difficulty : difficulty(j))
+                                       : p_fails_save(e.save);
   double dice = e.damage.dice(pc(i).proficiency, spellcast_mod(i));
-  if (e.steal_fear) dice = e.damage.count * std::min(static_cast<double>(fear_), p * std::min(advs_up_, area_reach(e.range)));
+  if (e.steal_fear) dice = e.damage.count * std::min(static_cast<double>(fear_), p * std::min(advs_up_, card_reach(e)));
   const double mean = dice * (e.damage.sides + 1) / 2.0 + e.damage.flat + pc_[i].steed;
   double v = p * conditions_value(i, e, j);
   if (e.damage.present() && mean > 0.0) {
@@ -312,6 +329,40 @@ inline double Battle<R, Log>::save_value(int i, const CardEffect& e, int j) cons
   if (e.save_damage.present()) [[unlikely]]  // those that succeed take their own damage (Stunning Sunlight)
     v += (1.0 - p) * adv_marks(j, e.save_damage.mean(pc(i).proficiency, spellcast_mod(i)), e.type);
   if (e.hope_each > 0) [[unlikely]] v = std::max(0.0, v - kHopeWorth * e.hope_each);  // its reaction roll costs Hope
+  return v;
+}
+
+// A `blast` card's neighbours (Fireball): the other standing adversaries
+// within its blast range of target j, read with no map as the foes that
+// band's area reaches around j, j one of them (area_reach - 1 more); those
+// its reaction roll is worth most on (save_value), by name on ties, never by
+// listing order. No PC is caught: the caster throws it where its allies are
+// not. Into PICKS; returns how many.
+template <class R, class Log>
+inline int Battle<R, Log>::blast_picks(int i, const CardEffect& e, int j, int* picks) const {
+  const int most = area_reach(static_cast<Range>(e.blast)) - 1;
+  int n = 0;
+  while (n < most) {
+    int u = -1;
+    double best = 0.0;
+    for (int q = 0; q < n_adv_; ++q) {
+      if (q == j || !adv_[q].alive || std::find(picks, picks + n, q) != picks + n) continue;
+      const double w = save_value(i, e, q);
+      if (u < 0 || w > best || (w == best && adv_named_before(q, u))) u = q, best = w;
+    }
+    if (u < 0) break;
+    picks[n++] = u;
+  }
+  return n;
+}
+
+// What the blast adds once the roll beats target j: its neighbours' reaction rolls.
+template <class R, class Log>
+inline double Battle<R, Log>::blast_value(int i, const CardEffect& e, int j) const {
+  int picks[Encounter::kMaxAdversaries];
+  const int n = blast_picks(i, e, j, picks);
+  double v = 0.0;
+  for (int q = 0; q < n; ++q) v += save_value(i, e, picks[q]);
   return v;
 }
 
@@ -332,6 +383,7 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
   const PcCard& c = pc(i).cards[static_cast<std::size_t>(k)];
   const CardEffect& e = c.def->effect;
   const bool crit = r == RollResult::crit;
+  const int dc = e.save == kSaveRoll ? total : e.save;  // save: roll: the PC's roll total (Chain Lightning)
   int failed[Encounter::kMaxAdversaries], held[Encounter::kMaxAdversaries], beaten[Encounter::kMaxAdversaries];
   int nf = 0, nh = 0, nb = 0;
   for (int q = 0; q < n; ++q) {
@@ -341,6 +393,14 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
     beaten[nb++] = u;
     if (dark_from_ >= 0 && total != kBeatsAny && (crit || r == RollResult::success_hope)) [[unlikely]] dark_stress(u);  // Eclipse
   }
+  if (e.blast >= 0 && nb == 1) [[unlikely]] {  // Fireball: the foes around the one it beat roll too
+    const int more = blast_picks(i, e, beaten[0], beaten + 1);
+    for (int q = 1; q <= more; ++q) {
+      if (e.damage.present()) rpc(i).aimed(true);  // each one the blast reaches is an area attack's target
+      ENCSIM_SAY(log_, "  %s: the blast around %s reaches %s", c.def->name.c_str(), aname(beaten[0]), aname(beaten[q]));
+    }
+    nb += more;
+  }
   if (nb > 0 && !*paid) {  // a target beaten: the costs are paid now
     ENCSIM_SAY(log_, "  %s succeeds: its costs are paid", c.def->name.c_str());
     pay_card(i, k, false), *paid = true;
@@ -348,8 +408,8 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
   if (nb > 0 && e.hope_each > 0) [[unlikely]] nb = hope_picks(i, c, beaten, nb);  // a Hope per target (play_spells.hpp)
   for (int q = 0; q < nb; ++q) {
     const int u = beaten[q];
-    ENCSIM_SAY(log_, "  %s makes a reaction roll (%d) against %s", aname(u), e.save, c.def->name.c_str());
-    if (adversary_action_roll(u, e.save))
+    ENCSIM_SAY(log_, "  %s makes a reaction roll (%d) against %s", aname(u), dc, c.def->name.c_str());
+    if (adversary_action_roll(u, dc))
       held[nh++] = u;
     else
       failed[nf++] = u;
@@ -378,6 +438,46 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
   if (pc_[i].steed != 0) [[unlikely]] dmg += steed_damage(i);  // a rider's bonus (play_mount.hpp)
   if (dmg <= 0) return;
   ENCSIM_SAY(log_, "  %s: %d %s damage to each that failed%s", c.def->name.c_str(), dmg,
+             e.type == DamageType::magic ? "magic" : "physical", e.save_half ? ", half to the others" : "");
+  for (int q = 0; q < nf && !over(); ++q) {
+    rpc(i).struck(true, false);
+    damage_adversary(i, failed[q], dmg, e.type, false, 0, c.feat);
+  }
+  for (int q = 0; q < nh && e.save_half && !over(); ++q) {
+    rpc(i).struck(true, false);
+    damage_adversary(i, held[q], dmg / 2, e.type, false, 0, c.feat);
+  }
+  if (e.chain && nf > 0 && !over()) [[unlikely]] chain_wave(i, c, targets, n, dc, crit);
+}
+
+// Chain Lightning's chain: a target has failed and taken the damage, so
+// every standing adversary the card did not target (no map: the chain finds
+// each of them near one that was struck; no choice, all of them) makes the
+// same reaction roll (`dc`); the conditions land on those that fail and the
+// damage, rolled anew (a critical adds its maximum), on each of them (half to
+// those that succeed with save_half). None is left after it: the chain ends.
+template <class R, class Log>
+inline void Battle<R, Log>::chain_wave(int i, const PcCard& c, const int* targets, int n, int dc, bool crit) {
+  const CardEffect& e = c.def->effect;
+  int failed[Encounter::kMaxAdversaries], held[Encounter::kMaxAdversaries];
+  int nf = 0, nh = 0;
+  for (int u = 0; u < n_adv_; ++u) {
+    if (!adv_[u].alive || std::find(targets, targets + n, u) != targets + n) continue;
+    rpc(i).aimed(true);  // each one the chain reaches is an area attack's target
+    ENCSIM_SAY(log_, "  %s: the chain reaches %s, who makes a reaction roll (%d)", c.def->name.c_str(), aname(u), dc);
+    if (adversary_action_roll(u, dc))
+      held[nh++] = u;
+    else
+      failed[nf++] = u;
+  }
+  for (int q = 0; q < nf; ++q) card_conditions(i, c, failed[q]);
+  if (nf == 0 && !(e.save_half && nh > 0)) return;
+  const int count = e.damage.dice(pc(i).proficiency, spellcast_mod(i));
+  int dmg = e.damage.flat + (crit ? count * e.damage.sides : 0);
+  for (int d = 0; d < count; ++d) dmg += dice_.die(e.damage.sides);
+  if (pc_[i].steed != 0) [[unlikely]] dmg += steed_damage(i);  // a rider's bonus (play_mount.hpp)
+  if (dmg <= 0) return;
+  ENCSIM_SAY(log_, "  %s: %d %s damage along the chain to each that failed%s", c.def->name.c_str(), dmg,
              e.type == DamageType::magic ? "magic" : "physical", e.save_half ? ", half to the others" : "");
   for (int q = 0; q < nf && !over(); ++q) {
     rpc(i).struck(true, false);

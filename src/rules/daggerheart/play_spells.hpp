@@ -27,7 +27,7 @@ template <class R, class Log>
 inline int Battle<R, Log>::kill_picks(int i, const CardEffect& e, int* picks, double* worth) const {
   const int room = pc(i).stress - pc_[i].stress_marked - 1;
   const int budget = e.stress_each > 0 ? std::max(0, room / e.stress_each) : Encounter::kMaxAdversaries;
-  const int most = std::min(area_reach(e.range), budget);
+  const int most = std::min(card_reach(e), budget);
   const double cost = kStressWorth * e.stress_each;
   int n = 0;
   *worth = 0.0;

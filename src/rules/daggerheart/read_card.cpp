@@ -34,6 +34,7 @@ const std::vector<KeySpec> kEffectKeys{
     {"zone_die", "integer", "0", "action (target: party): a zone over the party for the fight: a die of these sides set at 1 comes off each hit a PC takes, then goes up one; the zone ends once it would pass its sides"},
     {"target", "enemy|enemies|self|ally|party|allies|creature|both", "enemy", "one adversary, all in range, the PC, the ally most in need, every PC, every PC but the user, the PC most in need (itself included); both (ally_failed): the PC and the ally that failed; both (session_start): the PC and one ally (the one that gains most)"},
     {"range", "melee|very_close|close|far|very_far", "close", "enemies: how many it reaches (options area_*)"},
+    {"max_targets", "integer", "0", "action (target: enemies): at most this many of the foes its area reaches, those worth most (1 to 8); 0 no cap"},
     {"damage", "dice", "", "damage to each target it beats, e.g. d8+2"},
     {"per_proficiency", "boolean", "false", "roll the damage dice Proficiency times"},
     {"per_spellcast", "boolean", "false", "roll the damage dice Spellcast-trait times (at least once)"},
@@ -53,9 +54,11 @@ const std::vector<KeySpec> kEffectKeys{
     {"taunt", "boolean", "false", "action at one enemy, rolled: the target it beats makes its next spotlight a standard attack on the PC, with disadvantage"},
     {"restrained", "boolean", "false", "each target it beats is Restrained"},
     {"difficulty_cut", "number | trait", "", "rolled action at adversaries: each target it beats has its Difficulty lowered by this (at least 1) until the GM spends its spotlight to clear it; one cut at a time, e.g. knowledge"},
-    {"save", "integer", "0", "action at adversaries: each target (with a spellcast or trait roll, each the roll beats) makes a reaction roll (d20) against this; the damage and conditions land on those that fail"},
+    {"save", "integer | roll", "0", "action at adversaries: each target (with a spellcast or trait roll, each the roll beats) makes a reaction roll (d20) against this (roll: against the PC's roll total); the damage and conditions land on those that fail"},
+    {"chain", "boolean", "false", "save, with damage: once a target fails and takes the damage, every standing adversary not yet targeted makes the same reaction roll, the damage rolled anew for those that fail"},
     {"redirect", "integer", "0", "reaction (missed): Proficiency d6s; any at or above this and, for the card's costs, the attacker's standard damage strikes the adversary it marks most HP on instead"},
     {"save_half", "boolean", "false", "save: the targets that succeed take half the damage"},
+    {"blast", "melee|very_close|close|far|very_far", "", "save, target: enemy, rolled: once the roll beats the target, it and the other foes within this range of it (as many as that band's area reaches, the target one of them; those worth most) make the reaction roll"},
     {"steal_fear", "boolean", "false", "save: the GM loses a Fear per target that failed (at most what it holds); the damage dice are rolled once per Fear lost, the total dealt to each that failed"},
     {"save_damage", "dice", "", "save: the damage each target that succeeds takes instead (not with save_half), e.g. 3d20+3"},
     {"hope_each", "integer", "0", "save: of the targets the roll beats, only those the PC buys for this much Hope apiece make the reaction roll (by policy)"},
@@ -278,6 +281,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.aura_armor = static_cast<int>(r.get_int("aura_armor", 0, 0, 3));
   if (e.zone_die == 1) throw InputError(r.scalar("zone_die")->pos(), "zone_die is a die: 2 sides or more");
   e.range = static_cast<Range>(r.get_choice("range", kRangeNames, 2));
+  e.max_targets = static_cast<int>(r.get_int("max_targets", 0, 0, 8));
   e.damage = read_dice(r, "damage");
   e.damage.per_proficiency = r.get_bool("per_proficiency", false);
   e.damage.per_spellcast = r.get_bool("per_spellcast", false);
@@ -308,9 +312,14 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   e.silence = r.get_bool("silence", false);
   e.turn_foe = r.get_bool("turn_foe", false);
   e.again_penalty = static_cast<int>(r.get_int("again_penalty", 0, 0, 10));
-  e.save = static_cast<int>(r.get_int("save", 0, 0, 30));
+  if (r.has("save") && r.scalar("save")->as_string() == "roll")
+    e.save = kSaveRoll;
+  else
+    e.save = static_cast<int>(r.get_int("save", 0, 0, 30));
+  e.chain = r.get_bool("chain", false);
   e.steal_fear = r.get_bool("steal_fear", false);
   e.save_half = r.get_bool("save_half", false);
+  if (r.has("blast")) e.blast = static_cast<int>(r.get_choice("blast", kRangeNames, 1));
   e.save_damage = read_dice(r, "save_damage");  // big spells (play_spells.hpp; checked in check_card.cpp)
   e.hope_each = static_cast<int>(r.get_int("hope_each", 0, 0, 3));
   e.stun = r.get_bool("stun", false);

@@ -41,6 +41,10 @@ const std::vector<KeySpec>& more_effect_keys() {
       {"renew", "integer", "0", "reaction (used_up, target: party; no `hope`, no uses, nothing else): as the PC or an ally spends the last use of a limited action card, Hope by policy for as many d6s; any at or above this (1 to 6) gives that card a use back"},
       {"lasting", "boolean", "false", "with `vulnerable` (an action at adversaries that rolls): the target stays Vulnerable until the fight ends; its spotlights and the GM clear nothing"},
       {"after_spell", "boolean", "false", "reaction (spotlight_end, cloak): only when the PC's spotlight action was a successful Spellcast roll of a spell (another card)"},
+      {"upgrade_hope", "integer", "0", "action at `target: party` or `allies` that clears HP (heal_hp, no `either`), with upgrade_hp: this much Hope, paid by policy as it is cast, makes every PC it reaches clear upgrade_hp HP instead"},
+      {"upgrade_hp", "integer", "0", "see upgrade_hope: the HP each PC clears when it is paid (more than heal_hp)"},
+      {"guard_ally", "boolean", "false", "reaction (damaged, with downgrade; not take_hit): also played when an adversary's attack hits an ally, as an ally_damaged reaction (before the ally's Armor Slot), on a hit that would mark the ally at least `at_least` HP after its Armor Slot"},
+      {"severe_stress", "integer", "0", "on any entry, always on (1 to 3): each time the PC deals Severe damage to an adversary (its Severe threshold or more, after resistance and reduction) that still stands, the adversary marks this much Stress"},
   };
   return kKeys;
 }
@@ -182,6 +186,21 @@ void read_more_effect(MapReader& r, const Node& node, CardDef& c) {
                     (e.target != CardTarget::enemy && e.target != CardTarget::enemies) || e.storm))
     throw InputError(r.scalar("lasting")->pos(), r.what() + ": lasting goes with `vulnerable` on an action at adversaries "
                                                           "that rolls (not with storm)");
+  e.upgrade_hope = static_cast<int>(r.get_int("upgrade_hope", 0, 0, 6));
+  e.upgrade_hp = static_cast<int>(r.get_int("upgrade_hp", 0, 0, 6));
+  if ((e.upgrade_hope > 0) != (e.upgrade_hp > 0) ||
+      (e.upgrade_hope > 0 && (e.when != CardWhen::action || (e.target != CardTarget::party && e.target != CardTarget::allies) ||
+                              !e.heal_hp.present() || e.heal_hp.count > 0 || e.upgrade_hp <= e.heal_hp.flat || e.either ||
+                              e.hp_per_stress || e.zone_die || e.dome || e.link || e.sprites || e.darkness || e.invisible)))
+    throw InputError(r.has("upgrade_hope") ? r.scalar("upgrade_hope")->pos() : r.scalar("upgrade_hp")->pos(),
+                     r.what() + ": upgrade_hope and upgrade_hp go together, on an action at `target: party` or `allies` that clears "
+                                "a fixed heal_hp (no `either`), upgrade_hp more than heal_hp");
+  e.severe_stress = static_cast<int>(r.get_int("severe_stress", 0, 0, 3));
+  e.guard_ally = r.get_bool("guard_ally", false);
+  if (e.guard_ally && (e.trigger != CardTrigger::damaged || e.downgrade < 1 || e.take_hit || e.reduce.present() || e.halve ||
+                       e.reflect || e.shell >= 0))
+    throw InputError(r.scalar("guard_ally")->pos(), r.what() + ": guard_ally goes with `trigger: damaged` and `downgrade` "
+                                                             "(not reduce, halve, reflect, shell or take_hit)");
   e.after_spell = r.get_bool("after_spell", false);
   if (e.after_spell && (e.trigger != CardTrigger::spotlight_end || e.cloak == 0))
     throw InputError(r.scalar("after_spell")->pos(), r.what() + ": after_spell goes with `trigger: spotlight_end` and cloak");
