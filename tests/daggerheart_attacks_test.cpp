@@ -35,29 +35,31 @@ std::string alone(const std::string& hero, int hp = 12, int rounds = 1, int dama
 }
 
 // A level-3 School of War Wizard (Knowledge 2, 3 after its level-2 trait
-// pick; Proficiency 1) who casts Book of Norai (d20+5 magic per Proficiency).
+// pick; Proficiency 1) who casts Book of Ava's Power Push (d10+2 magic per
+// Proficiency at a foe in Melee; a spell whose damage the target takes
+// whole: Book of Norai's Fireball goes through the targets' reaction rolls).
 const std::string kWizard =
     "class: wizard, subclass: School of War, level: 3, proficiency: 1, traits: {knowledge: 2}, primary: {damage: d4}, "
-    "cards: [Book of Norai], tactics: [{do: \"card:Book of Norai\"}]";
+    "cards: [Book of Ava], tactics: [{do: \"card:Book of Ava\"}]";
 
-// Face Your Fear on a spell: 3 + 9 + 3 = 15 succeeds with Fear; Norai's d20
-// (1) + 5 = 6 and the feature's d10 (8): 14, Severe (3 HP). The GM's turn:
-// the foe misses. Old code: no d10 (6, Major: 2 HP).
+// Face Your Fear on a spell: 3 + 9 + 3 = 15 succeeds with Fear; Ava's d10
+// (1) + 2 = 3 and the feature's d10 (8): 11, Severe (3 HP). The GM's turn:
+// the foe misses. Old code: no d10 (3, Minor: 1 HP).
 TEST(DaggerheartAttacks, FaceYourFearJoinsASpellCastWithFear) {
   const auto enc = encounter_from(alone(kWizard));
-  ScriptedDice dice{{{12, 3}, {12, 9}, {20, 1}, {10, 8}, {20, 1}}};
+  ScriptedDice dice{{{12, 3}, {12, 9}, {10, 1}, {10, 8}, {20, 1}}};
   const Replay r = replay(enc, dice);
   EXPECT_TRUE(has(r, "Hero plays Face Your Fear: +8 damage")) << r.log;
   EXPECT_EQ(r.rec.combatants[1].damage_taken, 3) << r.log;
   const FeatureRecord& f = testing::feature(enc.features(), r.rec, 0, "Face Your Fear");
   EXPECT_EQ(f.uses, 1);
-  EXPECT_EQ(f.damage, 1);  // the HP its d10 adds (Major to Severe) count to it, the rest to the spell
-  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Book of Norai").damage, 2);
-  // With Hope (9 and 3): no d10, 6 is Major (2 HP); the round ends.
-  ScriptedDice hope{{{12, 9}, {12, 3}, {20, 1}}};
+  EXPECT_EQ(f.damage, 2);  // the HP its d10 adds (Minor to Severe) count to it, the rest to the spell
+  EXPECT_EQ(testing::feature(enc.features(), r.rec, 0, "Book of Ava").damage, 1);
+  // With Hope (9 and 3): no d10, 3 is Minor (1 HP); the round ends.
+  ScriptedDice hope{{{12, 9}, {12, 3}, {10, 1}}};
   const Replay h = replay(enc, hope);
   EXPECT_FALSE(has(h, "Face Your Fear")) << h.log;
-  EXPECT_EQ(h.rec.combatants[1].damage_taken, 2) << h.log;
+  EXPECT_EQ(h.rec.combatants[1].damage_taken, 1) << h.log;
 }
 
 // A spell with Fear that fails (1 + 5 + 3 = 9) is no attack that succeeds:
@@ -71,13 +73,13 @@ TEST(DaggerheartAttacks, FaceYourFearWaitsForASpellThatSucceeds) {
 }
 
 // Thrive in Chaos (the School of War mastery) on a spell: a level-8 War
-// Wizard's Book of Norai succeeds with Hope (9 and 3: no Face Your Fear) at
-// a foe of thresholds 5/14; its five d20s (Proficiency 5; past the script the
-// dice show 1) + 5 = 10, Major; a Stress makes the foe mark one HP more: 3.
+// Wizard's Book of Ava succeeds with Hope (9 and 3: no Face Your Fear) at
+// a foe of thresholds 5/14; its five d10s (Proficiency 5; past the script the
+// dice show 1) + 2 = 7, Major; a Stress makes the foe mark one HP more: 3.
 // Old code: 2.
 TEST(DaggerheartAttacks, ThriveInChaosMarksOneMoreHpOnASpell) {
   const auto enc = encounter_from(alone("class: wizard, subclass: School of War, level: 8, primary: {damage: d4}, "
-                                        "cards: [Book of Norai], tactics: [{do: \"card:Book of Norai\"}]",
+                                        "cards: [Book of Ava], tactics: [{do: \"card:Book of Ava\"}]",
                                         12, 1, 1, 14));
   ScriptedDice dice{{{12, 9}, {12, 3}}};
   dice.lenient = true;
@@ -155,9 +157,9 @@ TEST(DaggerheartAttacks, ASpellOutOfTheCloakHasNoSneakAttack) {
 // A level-8 Call of the Slayer Warrior (its specialization at level 5, a
 // multiclass into the School of War at 8: Face Your Fear; Spellcast
 // Knowledge 2, Proficiency 4, a d12 secondary weapon, 3 Hope) casts Book of
-// Norai at a foe of thresholds 5/14: 3 + 9 + 2 succeeds with Fear; four d20s
-// (1 each: past the script the dice show 1) + 5 = 9 and Face Your Fear's d10
-// (1): 10, Major. Weapon Specialist adds a secondary weapon's die to a
+// Ava at a foe of thresholds 5/12: 3 + 9 + 2 succeeds with Fear; four d10s
+// (1 each: past the script the dice show 1) + 2 = 6 and Face Your Fear's d10
+// (1): 7, Major. Weapon Specialist adds a secondary weapon's die to a
 // weapon's damage roll only (`hit_if: weapon`): a d12 here (mean 6.5) would
 // reach Severe, worth more than its Hope, but it is not played on a spell.
 TEST(DaggerheartAttacks, WeaponSpecialistIsNotPlayedOnASpell) {
@@ -165,8 +167,8 @@ TEST(DaggerheartAttacks, WeaponSpecialistIsNotPlayedOnASpell) {
       "class: warrior, subclass: Call of the Slayer, level: 8, hope: 3, traits: {knowledge: 2}, "
       "advancements: {2: [hp, stress], 3: [hp, stress], 4: [evasion, domain_card], 5: [subclass, hp], 6: [hp, stress], "
       "7: [stress, evasion], 8: [multiclass]}, multiclass: {class: wizard, domain: codex, subclass: School of War}, "
-      "primary: {damage: d4}, secondary: {damage: d12}, cards: [Book of Norai], tactics: [{do: \"card:Book of Norai\"}]",
-      12, 1, 1, 14));
+      "primary: {damage: d4}, secondary: {damage: d12}, cards: [Book of Ava], tactics: [{do: \"card:Book of Ava\"}]",
+      12, 1, 1, 12));
   ScriptedDice dice{{{12, 3}, {12, 9}}};
   dice.lenient = true;
   const Replay r = replay(enc, dice);

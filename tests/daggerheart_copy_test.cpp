@@ -196,11 +196,12 @@ TEST(DaggerheartCopycat, TheAllysVaultEndsTheCopy) {
 // the card's 1 and the hit marks nothing. With 2 Hope the copy can't be paid
 // for and the hit lands whole. (Shrug It Off, level 7, was the example here
 // until the value rule counted the copy's 4 Hope: its one HP saved is worth
-// less, and it is declined now.)
+// less, and it is declined now.) Pal holds no Hope, so its own Grynn, which
+// may guard an ally too, stays out of it.
 TEST(DaggerheartCopycat, ACopiedReactionPaysItsHopeWhenItFirstFires) {
   auto run = [](int hope) {
     const auto enc = encounter_from(fight(pc("Hero", "hope: " + std::to_string(hope) + ", spellcast: knowledge, cards: [Copycat]") +
-                                              pc("Pal", "cards: [\"Book of Grynn\"]", 30),
+                                              pc("Pal", "hope: 0, cards: [\"Book of Grynn\"]", 30),
                                           foe("Foe", 24, 9, 22), 1, ", fear_start: 0, fear_reserve: 1"));
     ScriptedDice dice{{{12, 1}, {12, 2}, {20, 15}}};
     dice.lenient = true;

@@ -196,9 +196,11 @@ TEST(DaggerheartTemp, TheTemporaryKeysAreChecked) {
 // (each did: the d8, the 2d6, the lingering fire).
 TEST(DaggerheartTemp, TheLibraryModelsTheCards) {
   testing::expect_modelled({"Rain of Blades", "Chokehold", "Cinder Grasp", "Bolt Beacon"});
-  for (const dh::CardDef& d : dh::card_library())
-    if (d.name == "Rain of Blades" || d.name == "Chokehold" || d.name == "Cinder Grasp")
+  for (const dh::CardDef& d : dh::card_library()) {
+    if (d.name == "Rain of Blades" || d.name == "Chokehold" || d.name == "Cinder Grasp") {
       EXPECT_EQ(d.summary.find("not modelled"), std::string::npos) << d.name << ": " << d.summary;
+    }
+  }
 }
 
 }  // namespace
