@@ -17,6 +17,7 @@
 //   adversaries.hpp      adversaries: features, effects, reactions, countdowns
 //   choose.hpp           the value rule: what an option is worth, whom to aim at
 //   play_cards.hpp       domain cards and features: actions and event reactions
+//   play_hits.hpp        a hit's extras: attack cards' bonuses and targets, the `hit` reactions
 //   card_value.hpp       the card value rule: what a card is worth, and which one a PC plays
 //   play_attack.hpp      what cards add to a PC's own attacks (stances, charges, focus)
 //   play_pool.hpp        token pools (Slayer Dice, Spellcharge, Never Upstaged)
@@ -593,6 +594,8 @@ class Battle {
   }
   void save_effects(int i, int k, const int* targets, int n, RollResult r, int total, bool* paid);
   void chain_wave(int i, const PcCard& c, const int* targets, int n, int dc, bool crit);  // Chain Lightning (play_foes.hpp)
+  bool deal_saved(int i, const PcCard& c, int count, bool crit, const int* failed, int nf, const int* held, int nh,
+                  const char* along);  // a reaction-roll card's damage (play_foes.hpp)
   // Big spells (play_spells.hpp): a kill by Difficulty (kill_at), targets
   // bought a Hope apiece (hope_each), Stunned foes.
   double kill_worth(int j) const { return adv(j).minion > 0 ? 1.0 : adv_hp_left(j); }
@@ -859,6 +862,7 @@ class Battle {
 #include "rules/daggerheart/adversaries.hpp"
 #include "rules/daggerheart/choose.hpp"
 #include "rules/daggerheart/play_cards.hpp"
+#include "rules/daggerheart/play_hits.hpp"
 #include "rules/daggerheart/card_value.hpp"
 #include "rules/daggerheart/play_attack.hpp"
 #include "rules/daggerheart/play_pool.hpp"

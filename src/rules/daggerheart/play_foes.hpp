@@ -433,12 +433,24 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
     count = stolen * e.damage.count;
     ENCSIM_SAY(log_, "  %s: %s steals %d Fear from the GM (%d left)", c.def->name.c_str(), pname(i), stolen, fear_);
   }
+  if (!deal_saved(i, c, count, crit, failed, nf, held, nh, "")) return;
+  if (e.chain && nf > 0 && !over()) [[unlikely]] chain_wave(i, c, targets, n, dc, crit);
+}
+
+// Card c's damage of `count` dice (a critical adds their maximum; a rider's
+// bonus too), rolled once and dealt to the nf adversaries in `failed`, and
+// half of it to the nh in `held` when the card says so (save_half); `along`
+// names a chain's wave in the log. False when the roll deals nothing.
+template <class R, class Log>
+inline bool Battle<R, Log>::deal_saved(int i, const PcCard& c, int count, bool crit, const int* failed, int nf,
+                                       const int* held, int nh, const char* along) {
+  const CardEffect& e = c.def->effect;
   int dmg = e.damage.flat + (crit ? count * e.damage.sides : 0);
   for (int d = 0; d < count; ++d) dmg += dice_.die(e.damage.sides);
   if (pc_[i].steed != 0) [[unlikely]] dmg += steed_damage(i);  // a rider's bonus (play_mount.hpp)
-  if (dmg <= 0) return;
-  ENCSIM_SAY(log_, "  %s: %d %s damage to each that failed%s", c.def->name.c_str(), dmg,
-             e.type == DamageType::magic ? "magic" : "physical", e.save_half ? ", half to the others" : "");
+  if (dmg <= 0) return false;
+  ENCSIM_SAY(log_, "  %s: %d %s damage%s to each that failed%s", c.def->name.c_str(), dmg,
+             e.type == DamageType::magic ? "magic" : "physical", along, e.save_half ? ", half to the others" : "");
   for (int q = 0; q < nf && !over(); ++q) {
     rpc(i).struck(true, false);
     damage_adversary(i, failed[q], dmg, e.type, false, 0, c.feat);
@@ -447,7 +459,7 @@ inline void Battle<R, Log>::save_effects(int i, int k, const int* targets, int n
     rpc(i).struck(true, false);
     damage_adversary(i, held[q], dmg / 2, e.type, false, 0, c.feat);
   }
-  if (e.chain && nf > 0 && !over()) [[unlikely]] chain_wave(i, c, targets, n, dc, crit);
+  return true;
 }
 
 // Chain Lightning's chain: a target has failed and taken the damage, so
@@ -472,21 +484,7 @@ inline void Battle<R, Log>::chain_wave(int i, const PcCard& c, const int* target
   }
   for (int q = 0; q < nf; ++q) card_conditions(i, c, failed[q]);
   if (nf == 0 && !(e.save_half && nh > 0)) return;
-  const int count = e.damage.dice(pc(i).proficiency, spellcast_mod(i));
-  int dmg = e.damage.flat + (crit ? count * e.damage.sides : 0);
-  for (int d = 0; d < count; ++d) dmg += dice_.die(e.damage.sides);
-  if (pc_[i].steed != 0) [[unlikely]] dmg += steed_damage(i);  // a rider's bonus (play_mount.hpp)
-  if (dmg <= 0) return;
-  ENCSIM_SAY(log_, "  %s: %d %s damage along the chain to each that failed%s", c.def->name.c_str(), dmg,
-             e.type == DamageType::magic ? "magic" : "physical", e.save_half ? ", half to the others" : "");
-  for (int q = 0; q < nf && !over(); ++q) {
-    rpc(i).struck(true, false);
-    damage_adversary(i, failed[q], dmg, e.type, false, 0, c.feat);
-  }
-  for (int q = 0; q < nh && e.save_half && !over(); ++q) {
-    rpc(i).struck(true, false);
-    damage_adversary(i, held[q], dmg / 2, e.type, false, 0, c.feat);
-  }
+  deal_saved(i, c, e.damage.dice(pc(i).proficiency, spellcast_mod(i)), crit, failed, nf, held, nh, " along the chain");
 }
 
 // The adversary j turns on (Words of Discord): the other standing one its
