@@ -264,12 +264,14 @@ int domain_cap_of(const Pc& p, const CardDef& def, std::string* open) {
 
 // The card `item` names, checked for PC p: a domain it takes, its Spellcast
 // trait when the card rolls one, and (a loadout's card, not a path's, which
-// waits for its level) a level the PC has reached.
-const CardDef* loadout_card(const Pc& p, const Node& item, bool path) {
+// waits for its level) a level the PC has reached. *cap_out: its domain's level
+// cap for p (p's level for a PC with no class).
+const CardDef* loadout_card(const Pc& p, const Node& item, bool path, int* cap_out = nullptr) {
   const CardDef* def = find_named(card_library(), item, "domain card");
+  int cap = p.level;
   if (p.cls != PcClass::none) {  // the class's two domains and a multiclass one (advancement.hpp), each with its level cap
     std::string open;
-    const int cap = domain_cap_of(p, *def, &open);
+    cap = domain_cap_of(p, *def, &open);
     if (cap < 0)
       throw InputError(item.pos(), "'" + def->name + "' is a " + def->domain + " card; '" + p.name +
                                        "' takes cards of " + open);
@@ -281,6 +283,7 @@ const CardDef* loadout_card(const Pc& p, const Node& item, bool path) {
   if (def->level > p.level && !path)
     throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) +
                                      " card; '" + p.name + "' is level " + std::to_string(p.level));
+  if (cap_out) *cap_out = cap;
   if (def->status == CardStatus::modelled &&
       (def->effect.roll == CardRoll::spellcast || def->effect.counter_magic || def->effect.time_stop > 0) &&
       p.spellcast < 0)
@@ -304,12 +307,12 @@ Node card_path(const Pc& p, const Node& path) {
   std::vector<const Node*> taken;
   std::vector<const CardDef*> seen;
   for (const Node& item : path.items()) {
-    const CardDef* def = loadout_card(p, item, /*path=*/true);
+    int cap = 0;
+    const CardDef* def = loadout_card(p, item, /*path=*/true, &cap);
     if (std::find(seen.begin(), seen.end(), def) != seen.end())
       throw InputError(item.pos(), "card '" + def->name + "' twice in the card path");
     seen.push_back(def);
-    std::string open;
-    if (def->level > domain_cap_of(p, *def, &open)) continue;  // its domain's cap (a multiclass one's) is below it
+    if (def->level > cap) continue;  // its domain's cap (a multiclass one's) is below it
     const auto slot = std::lower_bound(free.begin(), free.end(), def->level);
     if (slot == free.end()) continue;  // waits for a higher level
     free.erase(slot);
