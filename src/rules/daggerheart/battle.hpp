@@ -359,6 +359,9 @@ class Battle {
     const bool needs = k != HopeKind::none && !(k == HopeKind::attack_bonus && pc_[i].attack_bonus != 0);
     return cost > 0 && needs && opt_.hope_features ? opt_.card_hope_reserve : 0;
   }
+  // The live cards of PC i that answer `trig` (bit k: card k), walked in card
+  // order: `for (bits = cards_on(..); bits; bits &= bits - 1) k = std::countr_zero(bits)`.
+  std::uint32_t cards_on(int i, CardTrigger trig) const { return pc(i).cards_on[static_cast<std::size_t>(trig)]; }
   int spellcast_mod(int i) const;
   int roll_mod(int i, const CardEffect& e, bool lift = false) const;
   int area_reach(Range r) const;

@@ -52,6 +52,7 @@ enum class CardTrigger : std::uint8_t {
   none, damaged, hit, crit, after_hit, missed, attacked, attack, failed, armor, dying, struck, ally_damaged, spotlight, roll, rolled,
   ally_rolled, reaction_roll, ally_failed, spotlight_end, session_start, help, foe_marked, ally_dealt, used_up
 };
+inline constexpr std::size_t kCardTriggers = static_cast<std::size_t>(CardTrigger::used_up) + 1;
 // A reaction that answers only while the PC holds a stance (Channeling:
 // Elemental Dominion: Water) or is in its Beastform (Defender); `only_while`.
 enum class OnlyWhile : std::uint8_t { any, stance, beastform };
@@ -802,6 +803,7 @@ inline constexpr int kDefaultElement = 1;
 inline constexpr int kMaxLoadout = 5;  // active cards (the loadout)
 // A PC's cards and features together (each its uses per fight).
 inline constexpr int kMaxPcCards = 24;
+static_assert(kMaxPcCards <= 32, "Pc::cards_on holds a card per bit of a 32-bit word");
 
 // A card a PC carries, compiled once per encounter.
 struct PcCard {

@@ -130,6 +130,9 @@ struct Pc {
   // Its subclass, ancestry and community features (pc-features.yaml) join
   // them: one list, played alike.
   std::vector<PcCard> cards;
+  // The live cards that answer each trigger (bit k: cards[k]), so a reaction
+  // looks at its few candidates only, in card order (finish_cards).
+  std::array<std::uint32_t, kCardTriggers> cards_on{};
   bool has_card_actions = false, has_damaged_reactions = false, has_hit_reactions = false;  // modelled ones of each kind
   bool has_attack_reactions = false;  // crit or after_hit
   bool has_miss_reactions = false, has_kill_reactions = false;

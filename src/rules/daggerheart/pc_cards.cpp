@@ -110,9 +110,11 @@ void finish_cards(Pc& p) {
       for (PcCard& o : p.cards)
         if (o.def->name == c.def->effect.replaces) o.replaced_by = c.def, o.inert = true;  // no uses (card_uses_full)
   p.stance_plus_proficiency = p.stance_plus_evasion = 0;  // summed below: a second call (Copycat's) counts them once
+  p.cards_on.fill(0);
   for (const PcCard& c : p.cards) {
     if (!c.live()) continue;
     const CardEffect& e = c.def->effect;
+    p.cards_on[static_cast<std::size_t>(e.trigger)] |= std::uint32_t{1} << (&c - p.cards.data());
     p.has_session_start = p.has_session_start || e.trigger == CardTrigger::session_start;
     p.has_help_reactions = p.has_help_reactions || e.trigger == CardTrigger::help;
     p.has_foe_marked = p.has_foe_marked || e.trigger == CardTrigger::foe_marked;
