@@ -206,6 +206,43 @@ TEST(DaggerheartCards, TheLoadoutIsSortedByNameWhateverTheListingOrder) {
   EXPECT_EQ(a.pcs[0].cards[0].def->name, "Armorer");
 }
 
+// The reactions look only at the cards in Pc::cards_on for their trigger:
+// each live card is there under its own trigger and nowhere else, and a card
+// that never plays (a loadout condition not met) is in none.
+TEST(DaggerheartCards, EachTriggerListsExactlyTheLiveCardsThatAnswerIt) {
+  auto check = [](const dh::Pc& p) {
+    for (std::size_t k = 0; k < p.cards.size(); ++k)
+      for (std::size_t t = 0; t < dh::kCardTriggers; ++t) {
+        const bool listed = (p.cards_on[t] >> k & 1u) != 0;
+        const bool answers = p.cards[k].live() && static_cast<std::size_t>(p.cards[k].def->effect.trigger) == t;
+        EXPECT_EQ(listed, answers) << p.name << ": " << p.cards[k].def->name << ", trigger " << t;
+      }
+    for (std::size_t t = 0; t < dh::kCardTriggers; ++t) EXPECT_EQ(p.cards_on[t] >> p.cards.size(), 0u) << p.name;
+  };
+  // Arcana-Touched needs four Arcana cards in the loadout: here it is inert.
+  const auto inert = encounter_from(duel("cards: [Arcana-Touched, Scramble, Book of Ava]"));
+  const dh::Pc& p = inert.pcs.at(0);
+  check(p);
+  int arcana = -1, scramble = -1;
+  for (std::size_t k = 0; k < p.cards.size(); ++k) {
+    if (p.cards[k].def->name == "Arcana-Touched") arcana = static_cast<int>(k);
+    if (p.cards[k].def->name == "Scramble") scramble = static_cast<int>(k);
+  }
+  ASSERT_GE(arcana, 0);
+  ASSERT_GE(scramble, 0);
+  EXPECT_TRUE(p.cards[static_cast<std::size_t>(arcana)].inert);
+  EXPECT_EQ(p.cards_on[static_cast<std::size_t>(dh::CardTrigger::rolled)], 0u);
+  EXPECT_EQ(p.cards_on[static_cast<std::size_t>(dh::CardTrigger::damaged)], 1u << scramble);
+  // Every class at levels 1, 5 and 10 from its card path, with its features.
+  for (int level : {1, 5, 10}) {
+    std::string yaml = "ruleset: daggerheart\ninclude: [party.yaml]\nparty:\n";
+    for (const char* c : {"Bard", "Druid", "Guardian", "Ranger", "Rogue", "Seraph", "Sorcerer", "Warrior", "Wizard"})
+      yaml += "  - {use: " + std::string(c) + ", level: " + std::to_string(level) + "}\n";
+    yaml += "foes: [{name: B, difficulty: 10, thresholds: none, hp: 1, attack: {damage: 1}}]\n";
+    for (const dh::Pc& q : encounter_from(yaml).pcs) check(q);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Passives, folded in at compile time
 
