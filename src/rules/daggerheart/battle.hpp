@@ -360,6 +360,7 @@ class Battle {
     return cost > 0 && needs && opt_.hope_features ? opt_.card_hope_reserve : 0;
   }
   int spellcast_mod(int i) const;
+  double card_mean(int i, const CardDice& d) const;  // card_value.hpp
   int roll_mod(int i, const CardEffect& e, bool lift = false) const;
   int area_reach(Range r) const;
   // An area card's reach: its range's, capped by its max_targets (Book of Tyfar).
