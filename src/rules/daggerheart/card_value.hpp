@@ -58,7 +58,7 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
 
 // What a card's conditions on adversary j are worth, in expected HP (card_on_value).
 template <class R, class Log>
-inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j) const {
+[[gnu::always_inline]] inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j) const {
   double v = 0.0;
   if (e.lasting) [[unlikely]]
     v += lasting_worth(j);  // Book of Ronin (play_strikes.hpp)
@@ -71,7 +71,8 @@ inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j
     v += std::min(burn, adv(j).threat_hp);
   }
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
-  if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
+  // (No target_stress adds nothing: an adversary never marks more Stress than it has, adversaries.hpp.)
+  if (e.target_stress != 0 && adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
   if (e.stun && !adv_[j].stunned) v += 1.0;  // Stunned: its next spotlight spent clearing it (play_spells.hpp)
   if (e.taunt && adv_[j].goaded_by < 0) v += taunt_worth(i, j);  // Goad Them On (play_party.hpp)
   if (e.marks_foes()) [[unlikely]] v += foe_marks_value(i, e, j);  // Glyph of Nightfall, Hush (play_foes.hpp)
@@ -242,7 +243,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
                                     0.5 * card_mean(i, e.hope_bonus)  // about half of successes are with Hope
                               : 0.0;
     double p_best = 0.0;  // the best chance among the targets: a pay_on_success cost is paid if any is beaten
-    auto value_on = [&](int j) {
+    auto value_on = [&](int j) [[gnu::always_inline]] {
       const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
                       (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0) +
                       (e.roll != CardRoll::none && pc(i).attack_advantage && harms(e) ? 1 : 0) +  // Shadowhunter
