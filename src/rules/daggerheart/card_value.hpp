@@ -89,7 +89,7 @@ template <class R, class Log>
 // The mean of card dice d at PC i's Proficiency (and Spellcast trait, read
 // only for dice per Spellcast: CardDice::dice ignores it otherwise).
 template <class R, class Log>
-inline double Battle<R, Log>::card_mean(int i, const CardDice& d) const {
+[[gnu::always_inline]] inline double Battle<R, Log>::card_mean(int i, const CardDice& d) const {
   return d.mean(pc(i).proficiency, d.per_spellcast ? spellcast_mod(i) : 0);
 }
 
@@ -243,7 +243,7 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
                                     0.5 * card_mean(i, e.hope_bonus)  // about half of successes are with Hope
                               : 0.0;
     double p_best = 0.0;  // the best chance among the targets: a pay_on_success cost is paid if any is beaten
-    auto value_on = [&](int j) [[gnu::always_inline]] {
+    auto value_on = [&](int j) __attribute__((always_inline)) {
       const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
                       (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0) +
                       (e.roll != CardRoll::none && pc(i).attack_advantage && harms(e) ? 1 : 0) +  // Shadowhunter
