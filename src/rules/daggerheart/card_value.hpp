@@ -71,7 +71,8 @@ template <class R, class Log>
     v += std::min(burn, adv(j).threat_hp);
   }
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
-  // (No target_stress adds nothing: an adversary never marks more Stress than it has, adversaries.hpp.)
+  // A card with no target_stress adds nothing here: an adversary never has more Stress marked than it has
+  // (every mark is capped or checked first, adversaries.hpp), so the min below is never negative.
   if (e.target_stress != 0 && adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
   if (e.stun && !adv_[j].stunned) v += 1.0;  // Stunned: its next spotlight spent clearing it (play_spells.hpp)
   if (e.taunt && adv_[j].goaded_by < 0) v += taunt_worth(i, j);  // Goad Them On (play_party.hpp)
