@@ -14,7 +14,7 @@ namespace encsim::daggerheart {
 // Expected HP a hit of mean damage `m` marks on adversary j: resistance,
 // reduction, thresholds; a Minion falls with the spillover the mean reaches.
 template <class R, class Log>
-inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const {
+[[gnu::always_inline]] inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const {
   const Adversary& a = adv(j);
   if (a.immune & type_bit(type)) return 0.0;
   if (a.resist & type_bit(type)) m /= 2;

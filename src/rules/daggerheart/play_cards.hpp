@@ -26,7 +26,7 @@ inline int Battle<R, Log>::spellcast_mod(int i) const {
 // with the PC's weapon (`roll: attack` with hp_marks), else the Spellcast trait's.
 // A rider's penalty when the roll is an attack roll (attack_roll; `lift`: Telekinesis's lift).
 template <class R, class Log>
-inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e, bool lift) const {
+[[gnu::always_inline]] inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e, bool lift) const {
   if (e.roll == CardRoll::attack) {
     const PcWeapon& w = attack_of(i);
     return trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);  // attack_plus: a rider's penalty
