@@ -363,6 +363,7 @@ class Battle {
   // order: `for (bits = cards_on(..); bits; bits &= bits - 1) k = std::countr_zero(bits)`.
   std::uint32_t cards_on(int i, CardTrigger trig) const { return pc(i).cards_on[static_cast<std::size_t>(trig)]; }
   int spellcast_mod(int i) const;
+  double card_mean(int i, const CardDice& d) const;  // card_value.hpp
   int roll_mod(int i, const CardEffect& e, bool lift = false) const;
   int area_reach(Range r) const;
   // An area card's reach: its range's, capped by its max_targets (Book of Tyfar).

@@ -14,7 +14,7 @@ namespace encsim::daggerheart {
 // Expected HP a hit of mean damage `m` marks on adversary j: resistance,
 // reduction, thresholds; a Minion falls with the spillover the mean reaches.
 template <class R, class Log>
-inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const {
+[[gnu::always_inline]] inline double Battle<R, Log>::adv_marks(int j, double m, DamageType type) const {
   const Adversary& a = adv(j);
   if (a.immune & type_bit(type)) return 0.0;
   if (a.resist & type_bit(type)) m /= 2;
@@ -45,11 +45,11 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
                            : 0.0;
   if (e.damage.present()) {
     if (e.vulnerable_extra.present() && adv_[j].vulnerable) [[unlikely]]  // Rain of Blades' d8 on a Vulnerable foe
-      extra_mean += e.vulnerable_extra.mean(pc(i).proficiency, spellcast_mod(i));
+      extra_mean += card_mean(i, e.vulnerable_extra);
     if (adv_[j].exposed_from >= 0 && e.roll != CardRoll::none) [[unlikely]] extra_mean += exposed_mean(j);  // Chokehold's (play_foes.hpp)
   }
   if (e.damage.present() || extra_mean > 0)
-    v += adv_marks(j, e.damage.mean(pc(i).proficiency, spellcast_mod(i)) + extra_mean + sneak + pc_[i].steed, e.type);  // a rider's +N
+    v += adv_marks(j, card_mean(i, e.damage) + extra_mean + sneak + pc_[i].steed, e.type);  // a rider's +N
   if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
   // Conditions bought with rider_hope count for what they are worth above that Hope (never below nothing).
   const double cond = conditions_value(i, e, j);
@@ -58,20 +58,22 @@ inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, d
 
 // What a card's conditions on adversary j are worth, in expected HP (card_on_value).
 template <class R, class Log>
-inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j) const {
+[[gnu::always_inline]] inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j) const {
   double v = 0.0;
   if (e.lasting) [[unlikely]]
     v += lasting_worth(j);  // Book of Ronin (play_strikes.hpp)
   else if (e.vulnerable && !adv_[j].vulnerable)
     v += 0.5;
   if (e.exposed_damage.present() && !adv_[j].vulnerable) [[unlikely]]  // Chokehold: its extra on each PC's attack once (play_foes.hpp)
-    v += edge_worth(j, difficulty(j), 0, 0, e.exposed_damage.mean(pc(i).proficiency, spellcast_mod(i)));
+    v += edge_worth(j, difficulty(j), 0, 0, card_mean(i, e.exposed_damage));
   if (e.on_fire.present() && (adv_[j].temps & kTempFire) == 0) [[unlikely]] {  // Cinder Grasp: a burn, or a spotlight spent putting it out
-    const double burn = adv_marks(j, e.on_fire.mean(pc(i).proficiency, spellcast_mod(i)), DamageType::magic);
+    const double burn = adv_marks(j, card_mean(i, e.on_fire), DamageType::magic);
     v += std::min(burn, adv(j).threat_hp);
   }
   if (e.restrained && !adv_[j].restrained && opt_.restrained_loses_spotlight) v += 1.0;
-  if (adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
+  // A card with no target_stress adds nothing here: an adversary never has more Stress marked than it has
+  // (every mark is capped or checked first, adversaries.hpp), so the min below is never negative.
+  if (e.target_stress != 0 && adv(j).stress > 0) v += 0.25 * std::min(e.target_stress, adv(j).stress - adv_[j].stress_marked);
   if (e.stun && !adv_[j].stunned) v += 1.0;  // Stunned: its next spotlight spent clearing it (play_spells.hpp)
   if (e.taunt && adv_[j].goaded_by < 0) v += taunt_worth(i, j);  // Goad Them On (play_party.hpp)
   if (e.marks_foes()) [[unlikely]] v += foe_marks_value(i, e, j);  // Glyph of Nightfall, Hush (play_foes.hpp)
@@ -83,6 +85,13 @@ inline double Battle<R, Log>::conditions_value(int i, const CardEffect& e, int j
     v += 0.25 * std::min(mean, static_cast<double>(adv(j).stress - adv_[j].stress_marked));
   }
   return v;
+}
+
+// The mean of card dice d at PC i's Proficiency (and Spellcast trait, read
+// only for dice per Spellcast: CardDice::dice ignores it otherwise).
+template <class R, class Log>
+[[gnu::always_inline]] inline double Battle<R, Log>::card_mean(int i, const CardDice& d) const {
+  return d.mean(pc(i).proficiency, d.per_spellcast ? spellcast_mod(i) : 0);
 }
 
 // The chance a PC's roll with `mod` beats adversary j (or a fixed Difficulty).
@@ -192,7 +201,6 @@ inline double Battle<R, Log>::heal_value(const CardEffect& e, int k) const {
 template <class R, class Log>
 inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   const CardEffect& e = pc(i).cards[static_cast<std::size_t>(k)].def->effect;
-  const int cost_mod = spellcast_mod(i);
   // What its costs are worth: paid on every use, or (pay_on_success) only
   // when the roll succeeds, so weighed by that chance. A Stress that refills
   // an empty card is paid first, whatever the roll.
@@ -232,11 +240,11 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     // An attack card's weapon damage (one with hp_marks rolls none).
     const double weapon = e.roll == CardRoll::attack && e.hp_marks == 0
                               ? pc(i).proficiency * (w.sides + 1) / 2.0 + w.flat + w.damage_bonus +
-                                    e.bonus.mean(pc(i).proficiency, cost_mod) +
-                                    0.5 * e.hope_bonus.mean(pc(i).proficiency, cost_mod)  // about half of successes are with Hope
+                                    card_mean(i, e.bonus) +
+                                    0.5 * card_mean(i, e.hope_bonus)  // about half of successes are with Hope
                               : 0.0;
     double p_best = 0.0;  // the best chance among the targets: a pay_on_success cost is paid if any is beaten
-    auto value_on = [&](int j) {
+    auto value_on = [&](int j) __attribute__((always_inline)) {
       const int net = (adv_[j].vulnerable ? 1 : 0) - (adv_[j].hidden ? 1 : 0) + (e.advantage ? 1 : 0) +
                       (e.roll != CardRoll::none && pc_[i].fail_adv >= 0 ? 1 : 0) +
                       (e.roll != CardRoll::none && pc(i).attack_advantage && harms(e) ? 1 : 0) +  // Shadowhunter

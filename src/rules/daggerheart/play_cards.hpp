@@ -26,7 +26,7 @@ inline int Battle<R, Log>::spellcast_mod(int i) const {
 // with the PC's weapon (`roll: attack` with hp_marks), else the Spellcast trait's.
 // A rider's penalty when the roll is an attack roll (attack_roll; `lift`: Telekinesis's lift).
 template <class R, class Log>
-inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e, bool lift) const {
+[[gnu::always_inline]] inline int Battle<R, Log>::roll_mod(int i, const CardEffect& e, bool lift) const {
   if (e.roll == CardRoll::attack) {
     const PcWeapon& w = attack_of(i);
     return trait_of(i, w.trait) + w.attack_bonus + attack_plus(i);  // attack_plus: a rider's penalty
@@ -50,6 +50,7 @@ template <class R, class Log>
 inline bool Battle<R, Log>::card_usable(int i, int k) const {
   const CardDef& d = *pc(i).cards[static_cast<std::size_t>(k)].def;
   const CardEffect& e = d.effect;
+  if (d.status != CardStatus::modelled || e.when != CardWhen::action) return false;  // a passive or reaction: nothing more to weigh
   const PcState& s = pc_[i];
   // The Hope a class Hope feature needs is kept (options card_hope_reserve).
   const int keep = hope_keep(i, e.hope);
@@ -57,8 +58,7 @@ inline bool Battle<R, Log>::card_usable(int i, int k) const {
   const bool empty = s.card_uses[static_cast<std::size_t>(k)] == 0;
   const int refill = empty ? e.refill_stress : 0;
   // In Beastform no spell is cast (Spell and Grimoire cards); abilities stay.
-  return d.status == CardStatus::modelled && e.when == CardWhen::action && (!empty || refill > 0) &&
-         !(s.beast && d.spell) &&
+  return (!empty || refill > 0) && !(s.beast && d.spell) &&
          s.hope >= e.hope + keep + copy_due(i, k) &&  // Copycat's Hope before its first use (play_copy.hpp)
          e.stress + refill <= stress_room(i, e.stress + refill);  // never a Stress it cannot mark
 }
