@@ -210,11 +210,10 @@ inline int Battle<R, Log>::aim_at(int j, const Effect& e, int profile, const int
       if ((aim_best_ >> t & 1u) && standing(t) && !sheltered(t, e) && one_in(++count)) pick = t;
     if (pick >= 0) return pick;
   }
+  unsigned taken = 0;  // the PCs already its targets (select() hands out PC indices only)
+  for (int s = 0; s < n_skip; ++s) taken |= 1u << skip[s];
   auto usable = [&](int t) {
-    if (!standing(t) || (e.only_vulnerable && !vulnerable(t)) || sheltered(t, e)) return false;
-    for (int s = 0; s < n_skip; ++s)
-      if (skip[s] == t) return false;
-    return true;
+    return !(taken >> t & 1u) && standing(t) && !(e.only_vulnerable && !vulnerable(t)) && !sheltered(t, e);
   };
   // Each PC weighed once per effect (run_effect clears aim_have_): an area's
   // later targets are chosen from the same values, so the same PCs, ties and draws.
