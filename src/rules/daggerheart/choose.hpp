@@ -210,18 +210,18 @@ inline int Battle<R, Log>::aim_at(int j, const Effect& e, int profile, const int
       if ((aim_best_ >> t & 1u) && standing(t) && !sheltered(t, e) && one_in(++count)) pick = t;
     if (pick >= 0) return pick;
   }
-  auto usable = [&](int t) {
-    if (!standing(t) || (e.only_vulnerable && !vulnerable(t)) || sheltered(t, e)) return false;
-    for (int s = 0; s < n_skip; ++s)
-      if (skip[s] == t) return false;
-    return true;
-  };
+  unsigned taken = 0;  // the PCs already its targets (select() hands out PC indices only)
+  for (int s = 0; s < n_skip; ++s) taken |= 1u << skip[s];
   // Each PC weighed once per effect (run_effect clears aim_have_): an area's
-  // later targets are chosen from the same values, so the same PCs, ties and draws.
-  return best_by(n_pc_, usable, [&](int t) {
+  // later targets are chosen from the same values, so the same PCs, ties and
+  // draws. Every usable PC is weighed before the pick (best_in draws only).
+  std::uint64_t set = 0;
+  for (int t = 0; t < n_pc_; ++t) {
+    if ((taken >> t & 1u) || !standing(t) || (e.only_vulnerable && !vulnerable(t)) || sheltered(t, e)) continue;
+    set |= std::uint64_t{1} << t;
     if (!(aim_have_ >> t & 1u)) aim_value_[t] = target_value(j, e, profile, t), aim_have_ |= 1u << t;
-    return aim_value_[t];
-  });
+  }
+  return best_in(set, [&](int t) { return aim_value_[t]; });
 }
 
 // A PC's target under the party's value rule: the most threat removed per
