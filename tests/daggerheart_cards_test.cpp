@@ -208,7 +208,8 @@ TEST(DaggerheartCards, TheLoadoutIsSortedByNameWhateverTheListingOrder) {
 
 // The reactions look only at the cards in Pc::cards_on for their trigger:
 // each live card is there under its own trigger and nowhere else, and a card
-// that never plays (a loadout condition not met) is in none.
+// that never plays (a loadout condition not met, a Copycat with nothing to
+// copy) is in none.
 TEST(DaggerheartCards, EachTriggerListsExactlyTheLiveCardsThatAnswerIt) {
   auto check = [](const dh::Pc& p) {
     for (std::size_t k = 0; k < p.cards.size(); ++k)
@@ -233,6 +234,14 @@ TEST(DaggerheartCards, EachTriggerListsExactlyTheLiveCardsThatAnswerIt) {
   EXPECT_TRUE(p.cards[static_cast<std::size_t>(arcana)].inert);
   EXPECT_EQ(p.cards_on[static_cast<std::size_t>(dh::CardTrigger::rolled)], 0u);
   EXPECT_EQ(p.cards_on[static_cast<std::size_t>(dh::CardTrigger::damaged)], 1u << scramble);
+  // Copycat with no ally to copy from: inert, so in no set either.
+  const auto lone = encounter_from(duel("cards: [Copycat, Scramble]"));
+  check(lone.pcs.at(0));
+  for (const dh::PcCard& c : lone.pcs.at(0).cards) {
+    if (c.def->name == "Copycat") {
+      EXPECT_TRUE(c.inert);
+    }
+  }
   // Every class at levels 1, 5 and 10 from its card path, with its features.
   for (int level : {1, 5, 10}) {
     std::string yaml = "ruleset: daggerheart\ninclude: [party.yaml]\nparty:\n";

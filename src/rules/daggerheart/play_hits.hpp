@@ -43,8 +43,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const HitWith& w, int dmg, boo
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (!c.live() || e.trigger != CardTrigger::hit || uses == 0 || (s.beast && c.def->spell))  // live: a loadout condition met
-      continue;
+    if (uses == 0 || (s.beast && c.def->spell)) continue;  // cards_on: live `hit` cards only
     // A spell's or trait roll's attack: `weapon` cards never, +1 Proficiency only on dice counted by it.
     if ((e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && !w.magic) ||
         (e.hit_if == HitIf::fear && r != RollResult::success_fear) || (e.secondary_dice > 0 && !p.secondary.present) ||
