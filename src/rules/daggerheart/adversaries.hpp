@@ -352,9 +352,7 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
     const int t = single_target(j, e, target);
     if (t >= kCompanionTarget) return attack_companion(j, e, t - kCompanionTarget);
     if (t >= 0) targets[n++] = t;
-  } else if (aim_e_ && target == Target::random && goad_t_ < 0 && gm_focus_ < 0) {
-    // The value rule's area with neither a goad nor a hard move's focus to
-    // come first: select() would hand each pick to aim_at.
+  } else if (aims_by_value(target)) {  // each pick straight to aim_at
     const int want = std::max(1, e.targets);
     while (n < want) {
       const int t = aim_at(j, e, aim_profile_, targets, n);

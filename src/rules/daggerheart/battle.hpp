@@ -635,6 +635,11 @@ class Battle {
   const Effect& standard_effect(int j) const;
   Plan plan(int j);
   int aim_at(int j, const Effect& e, int profile, const int* skip, int n_skip);
+  // Whether an adversary's pick at `target` is the value rule's alone: it aims
+  // by value (run_effect set aim_e_ to the effect) at the GM's free choice,
+  // with no goad or hard move's focus to come first. select() would then hand
+  // the pick to aim_at; run_effect and single_target call it directly.
+  bool aims_by_value(Target target) const { return aim_e_ && target == Target::random && goad_t_ < 0 && gm_focus_ < 0; }
   int pick_foe(int i);
   template <class Affordable>
   int next_by_threat(const Affordable& affordable, const bool* passed);

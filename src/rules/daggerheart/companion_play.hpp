@@ -143,10 +143,7 @@ inline int Battle<R, Log>::companion_or(int j, const Effect& e, int profile, int
 // companion in the scene (companion_or).
 template <class R, class Log>
 inline int Battle<R, Log>::single_target(int j, const Effect& e, Target target) {
-  // The value rule's aim with neither a goad nor a hard move's focus to come
-  // first goes straight to aim_at, as select() would.
-  const int t = aim_e_ && target == Target::random && goad_t_ < 0 && gm_focus_ < 0 ? aim_at(j, e, aim_profile_, nullptr, 0)
-                                                                                  : select(false, j, target);
+  const int t = aims_by_value(target) ? aim_at(j, e, aim_profile_, nullptr, 0) : select(false, j, target);
   if (n_companions_ == 0 || target != Target::random || e.only_vulnerable || (gm_focus_ >= 0 && standing(gm_focus_)) ||
       goad_t_ >= 0)
     return t;
