@@ -359,8 +359,23 @@ class Battle {
     const bool needs = k != HopeKind::none && !(k == HopeKind::attack_bonus && pc_[i].attack_bonus != 0);
     return cost > 0 && needs && opt_.hope_features ? opt_.card_hope_reserve : 0;
   }
+  // The card indices in a bit set, lowest first: `for (const int k : CardSet{bits})`.
+  struct CardSet {
+    std::uint32_t bits;
+    struct It {
+      std::uint32_t bits;
+      int operator*() const { return std::countr_zero(bits); }
+      It& operator++() {
+        bits &= bits - 1;
+        return *this;
+      }
+      bool operator!=(It o) const { return bits != o.bits; }
+    };
+    It begin() const { return {bits}; }
+    It end() const { return {0}; }
+  };
   // The live cards of PC i that answer `trig` (bit k: card k), walked in card
-  // order: `for (bits = cards_on(..); bits; bits &= bits - 1) k = std::countr_zero(bits)`.
+  // order: `for (const int k : CardSet{cards_on(i, trig)})`.
   std::uint32_t cards_on(int i, CardTrigger trig) const { return pc(i).cards_on[static_cast<std::size_t>(trig)]; }
   int spellcast_mod(int i) const;
   double card_mean(int i, const CardDice& d) const;  // card_value.hpp

@@ -582,8 +582,7 @@ inline void Battle<R, Log>::card_event(int i, CardTrigger trig, RollResult r, bo
   const PcWeapon& w = attack_of(i);
   const bool with_hope = r == RollResult::crit || r == RollResult::success_hope;
   const auto every = static_cast<std::uint32_t>((std::uint64_t{1} << p.cards.size()) - 1);  // on_kill: of any trigger
-  for (std::uint32_t bits = kill ? every : cards_on(i, trig); bits != 0; bits &= bits - 1) {
-    const int k = std::countr_zero(bits);
+  for (const int k : CardSet{kill ? every : cards_on(i, trig)}) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];

@@ -69,8 +69,7 @@ inline bool Battle<R, Log>::card_attacked(int t, int j, int bonus, int ev, bool 
       if (!standing(w) || !(w == t ? pc(w).has_attacked_reactions : pc(w).protects_allies)) continue;
       const Pc& p = pc(w);
       const PcState& s = pc_[w];
-      for (std::uint32_t bits = cards_on(w, CardTrigger::attacked); bits != 0; bits &= bits - 1) {
-        const int k = std::countr_zero(bits);
+      for (const int k : CardSet{cards_on(w, CardTrigger::attacked)}) {
         const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
         const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
         if (!card_payable(w, k, CardTrigger::attacked, 0) || (w != t && e.target != CardTarget::party) ||
@@ -212,8 +211,7 @@ inline int Battle<R, Log>::reaction_advantage(int t, int j, const Effect& e, int
     if (e.half_on_success) loss -= hit_cost(t, dmg / 2, e.type, e.direct, 0, false);
   }
   const double gain = (p_beats(mod, 1, dc) - p_beats(mod, 0, dc)) * loss;
-  for (std::uint32_t bits = cards_on(t, CardTrigger::reaction_roll); bits != 0; bits &= bits - 1) {
-    const int k = std::countr_zero(bits);
+  for (const int k : CardSet{cards_on(t, CardTrigger::reaction_roll)}) {
     const CardEffect& c = p.cards[static_cast<std::size_t>(k)].def->effect;
     const int keep = hope_keep(t, c.hope);
     if (!card_payable(t, k, CardTrigger::reaction_roll, keep) || (c.stress > 0 && c.stress >= stress_room(t, c.stress)))
@@ -236,8 +234,7 @@ inline int Battle<R, Log>::card_armor(int i, int marks) {
   const Pc& p = pc(i);
   int pick = -1;
   double best = 0.0;
-  for (std::uint32_t bits = cards_on(i, CardTrigger::armor); bits != 0; bits &= bits - 1) {
-    const int k = std::countr_zero(bits);
+  for (const int k : CardSet{cards_on(i, CardTrigger::armor)}) {
     const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
     if (!card_payable(i, k, CardTrigger::armor, 0)) continue;
     const double saved = std::min(marks, e.downgrade) - kHopeWorth * card_hope(i, k) - kStressWorth * e.stress - kArmorWorth * e.armor;
@@ -264,8 +261,7 @@ inline bool Battle<R, Log>::card_dying(int i) {
   if (pc_[i].hp_marked == 0) return false;
   int pick = -1;
   double best = 0.0;
-  for (std::uint32_t bits = cards_on(i, CardTrigger::dying); bits != 0; bits &= bits - 1) {
-    const int k = std::countr_zero(bits);
+  for (const int k : CardSet{cards_on(i, CardTrigger::dying)}) {
     if (!card_payable(i, k, CardTrigger::dying, 0)) continue;
     const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
     const double v = e.heal_hp.mean(1, 1) - kHopeWorth * card_hope(i, k) - kStressWorth * e.stress - kArmorWorth * e.armor;
@@ -370,8 +366,7 @@ inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bo
   for (int w = 0; w < n_pc_; ++w) {
     if (w == t || !standing(w) || !pc(w).guards_allies) continue;
     const Pc& p = pc(w);
-    for (std::uint32_t bits = cards_on(w, CardTrigger::ally_damaged) | cards_on(w, CardTrigger::damaged); bits != 0; bits &= bits - 1) {
-      const int k = std::countr_zero(bits);
+    for (const int k : CardSet{cards_on(w, CardTrigger::ally_damaged) | cards_on(w, CardTrigger::damaged)}) {
       const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
       if (!card_payable(w, k, CardTrigger::ally_damaged, 0) &&
           !(e.guard_ally && spared >= e.at_least && card_payable(w, k, CardTrigger::damaged, 0)))  // Arcane Deflection
@@ -413,8 +408,7 @@ inline int Battle<R, Log>::card_damaged(int i, int& dmg, int marks, DamageType t
   const Pc& p = pc(i);
   int pick = -1;
   double best = 0.0;
-  for (std::uint32_t bits = cards_on(i, CardTrigger::damaged); bits != 0; bits &= bits - 1) {
-    const int k = std::countr_zero(bits);
+  for (const int k : CardSet{cards_on(i, CardTrigger::damaged)}) {
     const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
     if (!card_payable(i, k, CardTrigger::damaged, 0) || e.reflect > 0 || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;

@@ -38,8 +38,7 @@ inline int Battle<R, Log>::card_hit(int i, int t, const HitWith& w, int dmg, boo
   PcState& s = pc_[i];
   int extra = 0;
   *first = -1;
-  for (std::uint32_t bits = cards_on(i, CardTrigger::hit); bits != 0; bits &= bits - 1) {
-    const int k = std::countr_zero(bits);
+  for (const int k : CardSet{cards_on(i, CardTrigger::hit)}) {
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
