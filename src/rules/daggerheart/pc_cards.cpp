@@ -251,17 +251,22 @@ void add_features(Pc& p, unsigned scene) {
 }
 
 
-// The level cap of card def's domain for PC p: -1 when p does not take that
-// domain; *open lists the domains it does take.
-int domain_cap_of(const Pc& p, const CardDef& def, std::string* open) {
-  int cap = -1;
-  for (std::size_t k = 0; k < p.domains.size(); ++k) {
-    if (p.domains[k] < 0) continue;
-    const std::string& d = kDomainNames[static_cast<std::size_t>(p.domains[k])];
-    *open += (open->empty() ? "" : ", ") + d + " (to level " + std::to_string(p.domain_cap[k]) + ")";
-    if (same_name(d, def.domain)) cap = p.domain_cap[k];
-  }
-  return cap;
+// The level cap of card def's domain for PC p: -1 when p does not take that domain.
+int domain_cap_of(const Pc& p, const CardDef& def) {
+  for (std::size_t k = 0; k < p.domains.size(); ++k)
+    if (p.domains[k] >= 0 && same_name(kDomainNames[static_cast<std::size_t>(p.domains[k])], def.domain))
+      return p.domain_cap[k];
+  return -1;
+}
+
+// The domains PC p takes, each with its level cap, for an error message.
+std::string domains_taken(const Pc& p) {
+  std::string open;
+  for (std::size_t k = 0; k < p.domains.size(); ++k)
+    if (p.domains[k] >= 0)
+      open += (open.empty() ? "" : ", ") + kDomainNames[static_cast<std::size_t>(p.domains[k])] + " (to level " +
+              std::to_string(p.domain_cap[k]) + ")";
+  return open;
 }
 
 // The card `item` names, checked for PC p: a domain it takes, its Spellcast
@@ -272,11 +277,10 @@ const CardDef* loadout_card(const Pc& p, const Node& item, bool path, int* cap_o
   const CardDef* def = find_named(card_library(), item, "domain card");
   int cap = p.level;
   if (p.cls != PcClass::none) {  // the class's two domains and a multiclass one (advancement.hpp), each with its level cap
-    std::string open;
-    cap = domain_cap_of(p, *def, &open);
+    cap = domain_cap_of(p, *def);
     if (cap < 0)
       throw InputError(item.pos(), "'" + def->name + "' is a " + def->domain + " card; '" + p.name +
-                                       "' takes cards of " + open);
+                                       "' takes cards of " + domains_taken(p));
     if (def->level > cap && !path)
       throw InputError(item.pos(), "'" + def->name + "' is a level " + std::to_string(def->level) + " " +
                                        def->domain + " card; '" + p.name + "' (level " + std::to_string(p.level) +
