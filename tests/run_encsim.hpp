@@ -11,6 +11,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <system_error>
+#include <vector>
+
+#include <gtest/gtest.h>
 
 namespace encsim::testing {
 
@@ -42,12 +46,33 @@ inline std::string slurp(const std::filesystem::path& p) {
   return os.str();
 }
 
+// The directories fresh_dir made, removed when the test program ends if
+// every test in it passed (a failed test's files stay, to be looked at).
+class ScratchDirs {
+ public:
+  static ScratchDirs& get() {
+    static ScratchDirs dirs;
+    return dirs;
+  }
+  void add(const std::filesystem::path& d) { dirs_.push_back(d); }
+  ~ScratchDirs() {
+    if (!::testing::UnitTest::GetInstance()->Passed()) return;
+    std::error_code ec;
+    for (const auto& d : dirs_) std::filesystem::remove_all(d, ec);
+  }
+
+ private:
+  ScratchDirs() = default;
+  std::vector<std::filesystem::path> dirs_;
+};
+
 // An empty directory of its own under the system's temporary directory.
 inline std::filesystem::path fresh_dir(const std::string& name) {
   namespace fs = std::filesystem;
   const fs::path d = fs::temp_directory_path() / ("encsim-test-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(d);
   fs::create_directories(d);
+  ScratchDirs::get().add(d);
   return d;
 }
 
