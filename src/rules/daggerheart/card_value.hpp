@@ -34,8 +34,9 @@ template <class R, class Log>
 // adversaries' value rule counts it on a PC: 1 when it costs the target its
 // next spotlight (`restrained: loses_spotlight`), else nothing (it acts from
 // where it stands); and a quarter for each Stress it makes the target mark.
+// Inlined into card_value's value_on (once per foe weighed; no call frame).
 template <class R, class Log>
-inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, double extra_mean) const {
+[[gnu::always_inline]] inline double Battle<R, Log>::card_on_value(int i, const CardEffect& e, int j, double extra_mean) const {
   if (e.save > 0) [[unlikely]] return save_value(i, e, j) + (e.blast >= 0 ? blast_value(i, e, j) : 0.0);  // the targets roll (play_foes.hpp)
   if (e.kill_at > 0) [[unlikely]] return difficulty(j) <= e.kill_at ? kill_worth(j) : 0.0;  // play_spells.hpp
   double v = 0.0;

@@ -46,8 +46,9 @@ inline int Battle<R, Log>::link_pick(int i, int n, bool hp) const {
 // card's Stress can be marked (never a Stress it cannot mark; a slot kept
 // free) reads it, so a cost the link would pass to a partner is weighed on
 // the partner's track. Without a live link (links_) it is the PC's own.
+// Inlined: card_usable asks it for every card weighed on a spotlight.
 template <class R, class Log>
-inline int Battle<R, Log>::stress_room(int i, int n) const {
+[[gnu::always_inline]] inline int Battle<R, Log>::stress_room(int i, int n) const {
   int who = i;
   if (links_ && pc_[i].link_stress != 0 && n > 0 && standing(i) && hp_left(i) > 0) [[unlikely]] who = link_pick(i, n, false);
   return pc(who).stress - pc_[who].stress_marked;

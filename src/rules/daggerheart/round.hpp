@@ -257,8 +257,10 @@ inline const char* Battle<R, Log>::result_name(RollResult r) {
   }
 }
 
+// How many HP damage `dmg` marks against thresholds major/severe. Inlined:
+// the value rules ask it once per foe or PC weighed (adv_marks, card_on_value).
 template <class R, class Log>
-inline int Battle<R, Log>::severity(int dmg, int major, int severe) const {
+[[gnu::always_inline]] inline int Battle<R, Log>::severity(int dmg, int major, int severe) const {
   if (dmg <= 0) return 0;
   if (severe > 0 && opt_.massive_damage && dmg >= 2 * severe) return 4;
   if (severe > 0 && dmg >= severe) return 3;
