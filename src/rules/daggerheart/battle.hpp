@@ -90,6 +90,8 @@ class Battle {
         n_pc_(static_cast<int>(enc.pcs.size())), n_adv_(static_cast<int>(enc.adversaries.size())),
         n_npc_(static_cast<int>(enc.npcs.size())) {
     (void)init;  // no initiative in Daggerheart
+    for (int i = 0; i < n_pc_; ++i)  // the wizards not_this_time asks (pcs.hpp)
+      if (pc(i).hope == HopeKind::force_reroll) rerollers_ |= std::uint32_t{1} << i;
   }
 
   void run();
@@ -676,6 +678,10 @@ class Battle {
   TrialRecord& rec_;
   Log& log_;
   int n_pc_, n_adv_, n_npc_;
+  // The PCs whose Hope feature is Not This Time (bit i: PC i), set once in the
+  // constructor (the stat blocks never change in a fight).
+  std::uint32_t rerollers_ = 0;
+  static_assert(Encounter::kMaxPcs <= 32, "rerollers_ holds a PC per bit");
   int round_ = 0;
   int fear_ = 0;
   int fear_spent_ = 0;
