@@ -141,7 +141,7 @@ class Battle {
     const int total = h + f + mod + (advantage ? dice_.die(6) : 0);
     return {h, f, total, h == f || total >= dc};
   }
-  int trait_of(int i, Trait t) const {
+  [[gnu::always_inline]] int trait_of(int i, Trait t) const {
     const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus +
                   (trait_aura_ && auras_ ? aura_trait_bonus(i, t) : 0);  // Elemental Aura: Earth (play_feats.hpp)
     const int lifted = pc_[i].lift != 0 && static_cast<int>(t) == pc_[i].lift_trait ? pc_[i].lift : 0;  // Overwhelming Aura
