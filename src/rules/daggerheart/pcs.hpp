@@ -408,7 +408,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       ENCSIM_SAY(log_, "  (%s's charge is spent on the miss)", pname(i));
     }
     ENCSIM_SAY(log_, "%s misses %s", pname(i), aname(t));
-    npc_trigger(Trigger::pc_attack_failed, i, -1);
+    if (n_npc_ > 0) npc_trigger(Trigger::pc_attack_failed, i, -1);  // NPC allies' features
     // A failed weapon attack's `failed` reactions (Glancing Blow, play_cards.hpp).
     if (opt_.cards && p.has_fail_reactions && !over() && standing(i) && adv_[t].alive)
       card_event(i, CardTrigger::failed, r, true, t);

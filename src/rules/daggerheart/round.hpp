@@ -258,7 +258,7 @@ inline const char* Battle<R, Log>::result_name(RollResult r) {
 }
 
 template <class R, class Log>
-inline int Battle<R, Log>::severity(int dmg, int major, int severe) const {
+[[gnu::always_inline]] inline int Battle<R, Log>::severity(int dmg, int major, int severe) const {
   if (dmg <= 0) return 0;
   if (severe > 0 && opt_.massive_damage && dmg >= 2 * severe) return 4;
   if (severe > 0 && dmg >= severe) return 3;
