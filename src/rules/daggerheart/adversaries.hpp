@@ -533,7 +533,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     const int v = whole ? u : t;
     on_hit(j, e, v);
     adversary_reaction(j, Trigger::hit, v, total, marks);
-    npc_trigger(Trigger::pc_hit, v, j);
+    if (n_npc_ > 0) npc_trigger(Trigger::pc_hit, v, j);  // NPC allies' features (pcs.hpp)
   }
   fear_from(e, affected);
 }

@@ -90,6 +90,8 @@ class Battle {
         n_pc_(static_cast<int>(enc.pcs.size())), n_adv_(static_cast<int>(enc.adversaries.size())),
         n_npc_(static_cast<int>(enc.npcs.size())) {
     (void)init;  // no initiative in Daggerheart
+    for (int i = 0; i < n_pc_; ++i)  // the wizards not_this_time asks (pcs.hpp)
+      if (pc(i).hope == HopeKind::force_reroll) rerollers_ |= std::uint32_t{1} << i;
   }
 
   void run();
@@ -139,7 +141,7 @@ class Battle {
     const int total = h + f + mod + (advantage ? dice_.die(6) : 0);
     return {h, f, total, h == f || total >= dc};
   }
-  // Inlined: roll_mod and weapon_value read it for every card and weapon weighed.
+  // Inlined: pc_attack, roll_mod and weapon_value read it for every roll, card and weapon weighed.
   [[gnu::always_inline]] int trait_of(int i, Trait t) const {
     const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus +
                   (trait_aura_ && auras_ ? aura_trait_bonus(i, t) : 0);  // Elemental Aura: Earth (play_feats.hpp)
@@ -677,6 +679,10 @@ class Battle {
   TrialRecord& rec_;
   Log& log_;
   int n_pc_, n_adv_, n_npc_;
+  // The PCs whose Hope feature is Not This Time (bit i: PC i), set once in the
+  // constructor (the stat blocks never change in a fight).
+  std::uint32_t rerollers_ = 0;
+  static_assert(Encounter::kMaxPcs <= 32, "rerollers_ holds a PC per bit");
   int round_ = 0;
   int fear_ = 0;
   int fear_spent_ = 0;

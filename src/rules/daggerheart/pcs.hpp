@@ -408,7 +408,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       ENCSIM_SAY(log_, "  (%s's charge is spent on the miss)", pname(i));
     }
     ENCSIM_SAY(log_, "%s misses %s", pname(i), aname(t));
-    npc_trigger(Trigger::pc_attack_failed, i, -1);
+    if (n_npc_ > 0) npc_trigger(Trigger::pc_attack_failed, i, -1);  // NPC allies' features
     // A failed weapon attack's `failed` reactions (Glancing Blow, play_cards.hpp).
     if (opt_.cards && p.has_fail_reactions && !over() && standing(i) && adv_[t].alive)
       card_event(i, CardTrigger::failed, r, true, t);
@@ -665,33 +665,36 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
       if (d[static_cast<std::size_t>(k)] < d[static_cast<std::size_t>(lo)]) lo = k;
     d[static_cast<std::size_t>(lo)] = d[static_cast<std::size_t>(rolled - 1)];
   }
-  int sum = 0;
-  for (int k = 0; k < n; ++k) sum += d[static_cast<std::size_t>(k)];
+  // The dice kept: their sum, and the highest and the lowest die, after any
+  // reroll, for the hit reactions that read them: `double_die` (Manipulate
+  // Magic), `max_die` (Versatile Fighter). One pass; a reroll below makes another.
+  int sum = 0, top = 0, low = w.sides;
+  for (int k = 0; k < n; ++k) {
+    const int x = d[static_cast<std::size_t>(k)];
+    sum += x;
+    top = std::max(top, x);
+    low = std::min(low, x);
+  }
   // Volatile Magic: reroll the dice below average when the hit would not reach the Major threshold.
   if (p.hope == HopeKind::reroll_damage && opt_.hope_features && w.type == DamageType::magic && pc_[i].hope >= 3 &&
       !adv(t).minion && sum + w.flat + w.damage_bonus < adv(t).major) {
     hope_feature(i);
-    sum = 0;
+    sum = 0, top = 0, low = w.sides;
     for (int k = 0; k < n; ++k) {
       int& x = d[static_cast<std::size_t>(k)];
       if (2 * x < w.sides + 1) x = dice_.die(w.sides);
       sum += x;
+      top = std::max(top, x);
+      low = std::min(low, x);
     }
     ENCSIM_SAY(log_, "  %s spends 3 Hope to reroll low damage dice", pname(i));
   }
+  top_die_ = top;
+  low_die_ = low;
   if (match_card_ >= 0) [[unlikely]] sum += matching_dice(i, d.data(), n);  // Sacred Resonance (play_traits.hpp)
   if (run_dice_ != nullptr) [[unlikely]] {  // Deathrun reads the dice one by one (play_strikes.hpp)
     std::copy(d.begin(), d.begin() + n, run_dice_);
     run_n_ = n;
-  }
-  // The highest and the lowest die kept, after any reroll, for the hit
-  // reactions that read them: `double_die` (Manipulate Magic), `max_die` (Versatile Fighter).
-  top_die_ = 0;
-  low_die_ = w.sides;
-  for (int k = 0; k < n; ++k) {
-    const int x = d[static_cast<std::size_t>(k)];
-    top_die_ = std::max(top_die_, x);
-    low_die_ = std::min(low_die_, x);
   }
   if (&w == &p.beast_attack && p.beast_ones_add > 0)  // Rampage: each die showing 1 adds a die
     for (int k = 0; k < n; ++k)
@@ -714,8 +717,9 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
 template <class R, class Log>
 inline bool Battle<R, Log>::not_this_time(int t, int nat) {
   if (!opt_.hope_features) return false;
-  for (int w = 0; w < n_pc_; ++w) {
-    if (!standing(w) || pc(w).hope != HopeKind::force_reroll || pc_[w].hope < 3) continue;
+  for (std::uint32_t m = rerollers_; m != 0; m &= m - 1) {  // the wizards, in party order
+    const int w = std::countr_zero(m);
+    if (!standing(w) || pc_[w].hope < 3) continue;
     if (nat == 20 || hp_left(t) <= 1) {
       hope_feature(w);
       ENCSIM_SAY(log_, "  %s spends 3 Hope: Not This Time", pname(w));

@@ -40,11 +40,11 @@ inline int Battle<R, Log>::before_attack(int i, int t, const PcWeapon& w, int mo
   std::array<int, kTraitCount> traits{};
   for (int q = 0; q < kTraitCount; ++q) traits[static_cast<std::size_t>(q)] = trait_of(i, static_cast<Trait>(q));
   int total = 0;
-  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+  for (const int k : CardSet{cards_on(i, CardTrigger::attack)}) {  // live `attack` cards only
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     std::int8_t& uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (!c.live() || e.trigger != CardTrigger::attack || (s.beast && c.def->spell) || e.first_attack || e.roll_bonus > 0) continue;
+    if ((s.beast && c.def->spell) || e.first_attack || e.roll_bonus > 0) continue;
     if (copy_short(i, k, e.hope)) [[unlikely]] continue;  // Copycat's Hope first (play_copy.hpp)
     if (e.focus_proficiency > 0) {  // a focus (Deadly Focus) on t, while none is held
       if (s.marked_foe >= 0 || uses == 0 || s.hope < e.hope || e.stress > stress_room(i, e.stress) ||
@@ -146,11 +146,11 @@ template <class R, class Log>
 inline void Battle<R, Log>::spotlight_stance(int i) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
-  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+  for (const int k : CardSet{cards_on(i, CardTrigger::spotlight)}) {  // live `spotlight` cards only
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     const int keep = hope_keep(i, e.hope);
-    if (!c.live() || e.trigger != CardTrigger::spotlight || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
+    if (s.card_uses[static_cast<std::size_t>(k)] == 0 ||
         (s.beast && c.def->spell) || s.hope < e.hope + keep || e.stress > stress_room(i, e.stress) ||
         copy_short(i, k, e.hope + e.hope_per_roll))  // Copycat's Hope first (play_copy.hpp)
       continue;

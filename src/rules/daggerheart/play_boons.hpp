@@ -61,10 +61,10 @@ inline int Battle<R, Log>::trait_boon(int i) {
   if (roll_trait_ < 0) return 0;
   const Pc& p = pc(i);
   PcState& s = pc_[i];
-  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+  for (const int k : CardSet{cards_on(i, CardTrigger::roll)}) {  // live `roll` cards only
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
-    if (!c.live() || e.trigger != CardTrigger::roll || !(e.double_traits >> roll_trait_ & 1u) ||
+    if (!(e.double_traits >> roll_trait_ & 1u) ||
         s.card_uses[static_cast<std::size_t>(k)] == 0 || (s.beast && c.def->spell) || copy_short(i, k, e.hope))
       continue;
     const int add = trait_of(i, static_cast<Trait>(roll_trait_));

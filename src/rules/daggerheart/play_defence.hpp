@@ -368,10 +368,11 @@ inline int Battle<R, Log>::card_ally_damaged(int t, int dmg, DamageType type, bo
     const Pc& p = pc(w);
     for (const int k : CardSet{cards_on(w, CardTrigger::ally_damaged) | cards_on(w, CardTrigger::damaged)}) {
       const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
+      // The hit's tests before the costs' (each a pure test: the order changes no pick).
+      if ((e.ally_hp > 0 && hp_left(t) > e.ally_hp) || spared < e.ally_marks) continue;  // ally_marks: Defender
       if (!card_payable(w, k, CardTrigger::ally_damaged, 0) &&
           !(e.guard_ally && spared >= e.at_least && card_payable(w, k, CardTrigger::damaged, 0)))  // Arcane Deflection
         continue;
-      if ((e.ally_hp > 0 && hp_left(t) > e.ally_hp) || spared < e.ally_marks) continue;  // ally_marks: Defender
       const double after = e.take_hit ? hit_cost(w, dmg, type, direct, 0, e.all_armor)
                                       : hit_cost(t, dmg, type, direct, e.downgrade, false);
       // A slot marked for the ally is one the PC's own next hits cannot use: an HP of its own (guard_slot_worth).
@@ -410,9 +411,11 @@ inline int Battle<R, Log>::card_damaged(int i, int& dmg, int marks, DamageType t
   double best = 0.0;
   for (const int k : CardSet{cards_on(i, CardTrigger::damaged)}) {
     const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;
-    if (!card_payable(i, k, CardTrigger::damaged, 0) || e.reflect > 0 || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
+    // The hit's tests before the costs' (each a pure test: the order changes no pick).
+    if (e.reflect > 0 || marks < e.at_least || marks > e.at_most || (e.against >= 0 && e.against != static_cast<int>(type)))
       continue;
     if (e.hit_if != HitIf::any && (from < 0 || (adv(from).range == Range::melee) != (e.hit_if == HitIf::melee))) continue;
+    if (!card_payable(i, k, CardTrigger::damaged, 0)) continue;
     const bool halve = e.halve || e.shell >= 0;  // a shell (Retract) resists the hit: halved, unless already resisted
     if (e.shell >= 0 && resisted(i, type, from)) [[unlikely]] continue;
     const double cut = halve ? dmg - dmg / 2 : e.reduce.mean(p.proficiency, spellcast_mod(i));

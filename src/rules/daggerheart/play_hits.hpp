@@ -97,10 +97,10 @@ template <class R, class Log>
 inline void Battle<R, Log>::card_targets(int i, const PcWeapon& w, int beats, int* targets, int* feats, int* n, unsigned* half) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
-  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+  for (const int k : CardSet{cards_on(i, CardTrigger::hit)}) {  // extra_targets: a `hit` reaction's (check_card.cpp)
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
-    if (!c.live() || e.extra_targets == 0 || (s.beast && c.def->spell) ||
+    if (e.extra_targets == 0 || (s.beast && c.def->spell) ||
         (e.hit_if == HitIf::near && w.range != Range::melee && w.range != Range::very_close) ||
         (e.hit_if == HitIf::melee && w.range != Range::melee) || (e.hit_if == HitIf::magic && w.type != DamageType::magic))
       continue;

@@ -28,11 +28,11 @@ inline int Battle<R, Log>::hope_die_for(int i, bool attack, int* card) {
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   int sides = 12, free_card = -1, paid = -1, paid_sides = 12;
-  for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+  for (const int k : CardSet{cards_on(i, CardTrigger::roll)}) {  // live `roll` cards only
     const PcCard& c = p.cards[static_cast<std::size_t>(k)];
     const CardEffect& e = c.def->effect;
     const std::int8_t uses = s.card_uses[static_cast<std::size_t>(k)];
-    if (!c.live() || e.trigger != CardTrigger::roll || e.on_tag_team || uses == 0 || (s.beast && c.def->spell) ||
+    if (e.on_tag_team || uses == 0 || (s.beast && c.def->spell) ||
         copy_short(i, k, e.hope))
       continue;
     if (e.hp_left > 0 && hp_left(i) > e.hp_left) continue;
@@ -96,10 +96,10 @@ inline RollResult Battle<R, Log>::rolled_reactions(int i, RollResult r, int targ
   const Pc& p = pc(i);
   PcState& s = pc_[i];
   for (int step = pass; step <= 2 * pass; ++step) {  // pass 1: the swaps (step 1), then Fear turned Hope (step 2)
-    for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
+    for (const int k : CardSet{cards_on(i, CardTrigger::rolled)}) {  // live `rolled` cards only
       const PcCard& c = p.cards[static_cast<std::size_t>(k)];
       const CardEffect& e = c.def->effect;
-      if (!c.live() || e.trigger != CardTrigger::rolled || s.card_uses[static_cast<std::size_t>(k)] == 0 ||
+      if (s.card_uses[static_cast<std::size_t>(k)] == 0 ||
           (s.beast && c.def->spell) || (e.hp_left > 0 && hp_left(i) > e.hp_left) || !roll_fits(e, r) || copy_short(i, k, e.hope))
         continue;
       // A Prioritized foe's swap (Nemesis): its Hope was paid to Prioritize; only on an attack roll at that foe.
