@@ -47,7 +47,9 @@ inline std::string slurp(const std::filesystem::path& p) {
 }
 
 // The directories fresh_dir made, removed when the test program ends if
-// every test in it passed (a failed test's files stay, to be looked at).
+// every test in it passed (a failed test's files stay, to be looked at). Only
+// the process that made them removes them: a death test's forked child that
+// ends through exit() runs this destructor too, and must leave them alone.
 class ScratchDirs {
  public:
   static ScratchDirs& get() {
@@ -56,13 +58,14 @@ class ScratchDirs {
   }
   void add(const std::filesystem::path& d) { dirs_.push_back(d); }
   ~ScratchDirs() {
-    if (!::testing::UnitTest::GetInstance()->Passed()) return;
+    if (::getpid() != owner_ || !::testing::UnitTest::GetInstance()->Passed()) return;
     std::error_code ec;
     for (const auto& d : dirs_) std::filesystem::remove_all(d, ec);
   }
 
  private:
   ScratchDirs() = default;
+  pid_t owner_ = ::getpid();
   std::vector<std::filesystem::path> dirs_;
 };
 

@@ -11,7 +11,10 @@
 # beside the bar's.
 #   tools/bench-relative.sh [REPS] [BINARY] [REF]
 #     REPS    rounds of the pair (default 8)
-#     BINARY  the build to measure (default build/release/encsim)
+#     BINARY  the build to measure, built from this checkout (its workload
+#             is read from this checkout's src/cli/bench.cpp); a relative
+#             path is taken from the repository's top (default
+#             build/release/encsim)
 #     REF     the reference commit (default 364dbba)
 set -euo pipefail
 cd "$(dirname "$0")/.."

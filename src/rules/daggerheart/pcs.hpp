@@ -679,7 +679,9 @@ inline int Battle<R, Log>::roll_pc_damage(int i, const PcWeapon& w, bool crit, i
   if (p.hope == HopeKind::reroll_damage && opt_.hope_features && w.type == DamageType::magic && pc_[i].hope >= 3 &&
       !adv(t).minion && sum + w.flat + w.damage_bonus < adv(t).major) {
     hope_feature(i);
-    sum = 0, top = 0, low = w.sides;
+    sum = 0;
+    top = 0;
+    low = w.sides;
     for (int k = 0; k < n; ++k) {
       int& x = d[static_cast<std::size_t>(k)];
       if (2 * x < w.sides + 1) x = dice_.die(w.sides);
