@@ -514,7 +514,7 @@ void resolve_copycats(std::vector<Pc>& pcs) {
     PcCard& c = p.cards[static_cast<std::size_t>(at)];
     if (!pick) {
       c.inert = true;  // no ally holds a card it may copy: never played,
-      p.cards_on[static_cast<std::size_t>(c.def->effect.trigger)] &= ~(std::uint32_t{1} << at);  // nor walked (finish_cards)
+      finish_cards(p);  // nor in its trigger's card set
       continue;
     }
     auto def = std::make_shared<CardDef>(*pick);
