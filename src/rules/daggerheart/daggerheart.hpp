@@ -133,6 +133,10 @@ struct Pc {
   // The live cards that answer each trigger (bit k: cards[k]), so a reaction
   // looks at its few candidates only, in card order (finish_cards).
   std::array<std::uint32_t, kCardTriggers> cards_on{};
+  // Each card's uses when fresh (card_uses_full; 0 past the last card), which
+  // set_up() copies into a fight: filled once by prepare_play (play.cpp) when
+  // the encounter is compiled, after which neither cards nor traits change.
+  std::array<std::int8_t, kMaxPcCards> uses_full{};
   bool has_card_actions = false, has_damaged_reactions = false, has_hit_reactions = false;  // modelled ones of each kind
   bool has_attack_reactions = false;  // crit or after_hit
   bool has_miss_reactions = false, has_kill_reactions = false;
@@ -600,6 +604,19 @@ class Encounter
   Options opt;
   Play play;
   BattlePoints bp;
+  // What Battle::set_up() reads from the whole party, worked out once by
+  // prepare_play (play.cpp) from the compiled PCs, which never change after:
+  // the largest Rally Die, the PCs with a companion, and whether any PC holds
+  // each kind of card or feature the fight must watch for (battle.hpp's flags).
+  struct PartyFlags {
+    int rally = 0, companions = 0;
+    bool evasion_vs = false, attacked_reactions = false, ally_reactions = false, ally_rerolls = false,
+         reprisal = false, gifts = false, foe_marks = false, clouds = false, veils = false, holds = false,
+         sigils = false, twins = false, echoes = false, adjusters = false, renewers = false, copied = false,
+         ally_failed = false, help_reactions = false, spell_help = false, cheap_tag_teams = false, steeds = false,
+         trait_aura = false;
+  };
+  PartyFlags party_flags;
   // For the party's value rule: per PC and adversary [pc * adversaries + j], the
   // HP a primary-weapon hit marks (a Minion: how many fall, itself and spillover).
   std::vector<float> pc_marks;

@@ -13,8 +13,32 @@ inline void Battle<R, Log>::set_up() {
   domed_ = 0, dome_from_ = -1, dome_card_ = -1, dome_marked_ = 0;  // ... and a dome (play_mount.hpp)
   barrier_ = 0;
   auras_ = 0;
-  int rally = 0;
-  for (int i = 0; i < n_pc_; ++i) rally = std::max(rally, pc(i).rally_die);
+  // The party's flags and each card's fresh uses, worked out once when the
+  // encounter was compiled (Encounter::party_flags, Pc::uses_full; play.cpp).
+  const Encounter::PartyFlags& f = enc_.party_flags;
+  n_companions_ = f.companions;
+  evasion_vs_ = f.evasion_vs;
+  attacked_reactions_ = f.attacked_reactions;
+  ally_reactions_ = f.ally_reactions;
+  ally_rerolls_ = f.ally_rerolls;
+  reprisal_ = f.reprisal;
+  gifts_ = f.gifts;
+  foe_marks_ = f.foe_marks;
+  clouds_ = f.clouds;
+  veils_ = f.veils;
+  holds_ = f.holds;
+  sigils_ = f.sigils;
+  twins_ = f.twins;
+  echoes_ = f.echoes;
+  adjusters_ = f.adjusters;  // Adjust Reality (play_strikes.hpp)
+  renewers_ = f.renewers;  // Invigoration (play_strikes.hpp)
+  copied_ = f.copied;  // Copycat (play_copy.hpp)
+  ally_failed_ = f.ally_failed;
+  help_reactions_ = f.help_reactions;
+  spell_help_ = f.spell_help;  // Enchanted Aid (play_traits.hpp)
+  cheap_tag_teams_ = f.cheap_tag_teams;  // Camaraderie
+  steeds_ = f.steeds;  // Conjured Steeds (play_mount.hpp)
+  trait_aura_ = f.trait_aura;  // Elemental Aura: Earth (play_feats.hpp)
   for (int i = 0; i < n_pc_; ++i) {
     hope_cap_[i] = pc(i).hope_max;
     PcState& s = pc_[i];
@@ -23,35 +47,11 @@ inline void Battle<R, Log>::set_up() {
     s.stress_marked = pc(i).stress_marked_start;
     s.hope = std::min(pc(i).hope_start, pc(i).hope_max);
     s.armor_marked = pc(i).armor_marked_start;
-    s.rally = rally;
+    s.rally = f.rally;
     s.comp_stress = pc(i).companion.marked_start;
-    if (pc(i).companion.present) ++n_companions_;
-    evasion_vs_ = evasion_vs_ || pc(i).companion.battle_bonded || pc(i).focus_evasion > 0;
-    attacked_reactions_ = attacked_reactions_ || pc(i).has_attacked_reactions;
-    ally_reactions_ = ally_reactions_ || (pc(i).guards_allies && n_pc_ > 1);
-    ally_rerolls_ = ally_rerolls_ || (pc(i).rerolls_allies && n_pc_ > 1);
-    reprisal_ = reprisal_ || (pc(i).reprisal_proficiency > 0 && n_pc_ > 1);
-    gifts_ = gifts_ || pc(i).has_next_attacker;
-    foe_marks_ = foe_marks_ || pc(i).marks_foes || pc(i).clouds;
-    clouds_ = clouds_ || pc(i).clouds;
-    veils_ = veils_ || pc(i).veils;
-    holds_ = holds_ || pc(i).holds;
-    sigils_ = sigils_ || pc(i).has_sigil;
-    twins_ = twins_ || pc(i).has_next_targets;
-    echoes_ = echoes_ || (pc(i).has_echo && n_pc_ > 1);
-    adjusters_ = adjusters_ || pc(i).sets_totals;  // Adjust Reality (play_strikes.hpp)
-    renewers_ = renewers_ || pc(i).renews;  // Invigoration (play_strikes.hpp)
-    copied_ = copied_ || pc(i).copy_card >= 0;  // Copycat (play_copy.hpp)
-    ally_failed_ = ally_failed_ || (pc(i).has_ally_failed && n_pc_ > 1);
-    help_reactions_ = help_reactions_ || (pc(i).has_help_reactions && n_pc_ > 1);
-    spell_help_ = spell_help_ || (pc(i).help_spell_die > 0 && n_pc_ > 1);  // Enchanted Aid (play_traits.hpp)
-    cheap_tag_teams_ = cheap_tag_teams_ || (pc(i).tag_team_cost > 0 && n_pc_ > 1);  // Camaraderie
-    steeds_ = steeds_ || pc(i).steed_card >= 0;  // Conjured Steeds (play_mount.hpp)
-    trait_aura_ = trait_aura_ || (pc(i).aura_card >= 0 && pc(i).cards[static_cast<std::size_t>(pc(i).aura_card)].def->effect.aura_trait >= 0 && n_pc_ > 1);
+    s.card_uses = pc(i).uses_full;  // domain cards: uses per fight (a session carries them)
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
       pc_[i].items[k] = static_cast<std::int8_t>(pc(i).consumables[k].count);
-    for (std::size_t k = 0; k < pc(i).cards.size(); ++k)  // domain cards: uses per fight (a session carries them)
-      pc_[i].card_uses[k] = static_cast<std::int8_t>(card_uses_full(pc(i), k));
     ENCSIM_SAY(log_, "%s: Evasion %d, HP %d, Stress %d, thresholds %d/%d, %d Armor Slots, Hope %d", pname(i),
                pc(i).evasion, pc(i).hp, pc(i).stress, pc(i).major, pc(i).severe, pc(i).armor_slots, pc_[i].hope);
     if (pc_[i].hp_marked || pc_[i].stress_marked || pc_[i].armor_marked)
