@@ -475,7 +475,7 @@ inline int Battle<R, Log>::best_card(int i, int t, int* card_target, double* val
   double best = 0.0;
   int pick = -1;
   bool weighed = false;  // the weapon is weighed once a card is usable
-  for (int k = 0; k < static_cast<int>(pc(i).cards.size()); ++k) {
+  for (const int k : CardSet{pc(i).action_cards}) {  // card order; no other card is usable (card_usable)
     if (!card_usable(i, k)) continue;
     if (!weighed) best = weapon_value(i, t), weighed = true;
     int ct = -1;

@@ -133,6 +133,9 @@ struct Pc {
   // The live cards that answer each trigger (bit k: cards[k]), so a reaction
   // looks at its few candidates only, in card order (finish_cards).
   std::array<std::uint32_t, kCardTriggers> cards_on{};
+  // The modelled cards played as an action (bit k: cards[k]; an inert one too,
+  // as card_usable weighs it), the only ones best_card looks at (finish_cards).
+  std::uint32_t action_cards = 0;
   // Each card's uses when fresh (card_uses_full; 0 past the last card), which
   // set_up() copies into a fight: filled once by prepare_play (play.cpp) when
   // the encounter is compiled, after which neither cards nor traits change.

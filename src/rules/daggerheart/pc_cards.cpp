@@ -111,7 +111,10 @@ void finish_cards(Pc& p) {
         if (o.def->name == c.def->effect.replaces) o.replaced_by = c.def, o.inert = true;  // no uses (card_uses_full)
   p.stance_plus_proficiency = p.stance_plus_evasion = 0;  // summed below: a second call (Copycat's) counts them once
   p.cards_on.fill(0);
+  p.action_cards = 0;
   for (const PcCard& c : p.cards) {
+    if (c.def->status == CardStatus::modelled && c.def->effect.when == CardWhen::action)
+      p.action_cards |= std::uint32_t{1} << (&c - p.cards.data());
     if (!c.live()) continue;
     const CardEffect& e = c.def->effect;
     p.cards_on[static_cast<std::size_t>(e.trigger)] |= std::uint32_t{1} << (&c - p.cards.data());
