@@ -187,6 +187,16 @@ inline void Battle<R, Log>::spotlight(int j) {
   if ((s.temps & kTempFire) != 0) [[unlikely]] burn(j);  // On Fire at the end of its action (play_foes.hpp)
 }
 
+// Whether spotlight(j) may run anything before j acts (a reaction to its
+// spotlight, foe_spotlight's conditions and marks, a goad, a restraint), which
+// could change what plan() weighed (gm_turn). Keep in step with the two above and below.
+template <class R, class Log>
+inline bool Battle<R, Log>::runs_before_action(int j) const {
+  const AdvState& s = adv_[j];
+  return (adv(j).triggers >> static_cast<unsigned>(Trigger::spotlight) & 1u) || foe_marks_ ||
+         (s.distract | s.temps) != 0 || s.goaded_by >= 0 || s.restrained;
+}
+
 // What adversary j does with a spotlight it acts on.
 template <class R, class Log>
 inline void Battle<R, Log>::spotlight_action(int j) {
@@ -303,7 +313,10 @@ inline void Battle<R, Log>::run_effect(int j, const Effect& e, Target target, in
     ~AimAttack() { on = false; }
   } aim_attack{aim_attack_};
   aim_attack_ = domed_ != 0 && (e.kind == Effect::Kind::attack || e.kind == Effect::Kind::group_attack);
-  aim_have_ = 0;  // nothing changes while its targets are chosen: each PC is weighed once (aim_at)
+  // Nothing changes while its targets are chosen: each PC is weighed once
+  // (aim_at), or not at all when plan() weighed it (act_by_value).
+  aim_have_ = aim_e_ ? aim_planned_ : 0u;
+  aim_planned_ = 0;
   aim_next_ = -1;
   if (e.roll_difficulty > 0 && !adversary_action_roll(j, e.roll_difficulty)) return;
   switch (e.kind) {

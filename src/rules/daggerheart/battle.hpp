@@ -645,13 +645,18 @@ class Battle {
     int feature = -1;     // -1: the standard attack
     double value = 0.0;   // in expected HP
     unsigned aim = 0;     // a single-target effect: the PCs it is worth most against (bits)
+    // What the chosen effect is worth against each PC, as plan() weighed it
+    // (bit t of `known`: on[t] holds it still), for aim_at (act_by_value).
+    unsigned known = 0;
+    double on[Encounter::kMaxPcs];
   };
   double expected_marks(int j, int profile, int t, bool direct, double* down) const;
   int standard_profile(int j) const;
   double target_value(int j, const Effect& e, int profile, int t) const;
-  double effect_value(int j, const Effect& e, int profile, unsigned* aim) const;
+  double effect_value(int j, const Effect& e, int profile, unsigned* aim, double* on, unsigned* known) const;
+  bool runs_before_action(int j) const;
   const Effect& standard_effect(int j) const;
-  Plan plan(int j);
+  void plan(int j, Plan& best);
   int aim_at(int j, const Effect& e, int profile, const int* skip, int n_skip);
   // Whether an adversary's pick at `target` is the value rule's alone: it aims
   // by value (run_effect set aim_e_ to the effect) at the GM's free choice,
@@ -709,6 +714,9 @@ class Battle {
   // are chosen (bit t of aim_have_: aim_value_[t] is known; aim_at).
   unsigned aim_have_ = 0;
   double aim_value_[Encounter::kMaxPcs];
+  // ... those act_by_value set from plan()'s weighing (bits), made known by
+  // the run_effect that aims j's effect, and cleared there.
+  unsigned aim_planned_ = 0;
   Plan planned_;                   // gm_turn's plan for the adversary it pays for
   int planned_j_ = -1;
   int top_die_ = 0;               // the highest damage die of the PC's last weapon damage roll (roll_pc_damage)

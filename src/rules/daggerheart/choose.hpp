@@ -108,10 +108,14 @@ template <class R, class Log>
 
 // What effect e is worth in all: against the PC it would aim at (at random:
 // the average), or the average times the PCs an area reaches; plus what is
-// not aimed at a PC.
+// not aimed at a PC. For an area, in on[t] what it is worth against each PC t
+// it weighed (bit t of `known`; 0 for the others, all n_pc_ set whenever
+// `known` is not 0).
 template <class R, class Log>
-inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, unsigned* aim) const {
+inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, unsigned* aim, double* on,
+                                           unsigned* known) const {
   *aim = 0;
+  *known = 0;
   switch (e.kind) {
     case Effect::Kind::gain_fear: return kWorthFear * e.gain_fear;
     case Effect::Kind::hide: return kWorthHidden;
@@ -139,10 +143,14 @@ inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, 
   }
   int n = 0;
   double sum = 0.0, best = -1.0, focus = 0.0;
-  unsigned tied = 0;
+  unsigned tied = 0, weighed = 0;
   for (int t = 0; t < n_pc_; ++t) {
-    if (!standing(t) || (e.only_vulnerable && !vulnerable(t)) || sheltered(t, e)) continue;  // a dome (play_mount.hpp)
+    if (!standing(t) || (e.only_vulnerable && !vulnerable(t)) || sheltered(t, e)) {  // a dome (play_mount.hpp)
+      on[t] = 0.0;
+      continue;
+    }
     const double v = target_value(j, e, profile, t);
+    on[t] = v, weighed |= 1u << t;
     ++n, sum += v;
     if (t == gm_focus_) focus = v;
     if (v > best) {
@@ -153,6 +161,7 @@ inline double Battle<R, Log>::effect_value(int j, const Effect& e, int profile, 
   }
   if (n == 0) return domed_ != 0 ? dome_value(j, e) : 0.0;  // only a dome to strike (play_mount.hpp)
   const int reach = std::min(n, std::max(1, e.kind == Effect::Kind::group_attack ? 1 : e.targets));
+  if (reach > 1) *known = weighed;  // a single target is picked from `aim` (aim_at): no PC weighed again
   double v = reach * sum / n;
   if (reach == 1 && hard && !e.only_vulnerable) {
     v = focus;
@@ -170,33 +179,43 @@ inline const Effect& Battle<R, Log>::standard_effect(int j) const {
   return adv(j).standard;
 }
 
-// Adversary j's best action now: the standard attack, or an action feature
-// worth more after its costs (Stress kept while unhurt, a Fear at what a
-// spotlight of it would be worth, HP at face value). Ties: the standard attack,
-// then the stat block's order.
+// Adversary j's best action now, in `best`: the standard attack, or an action
+// feature worth more after its costs (Stress kept while unhurt, a Fear at what
+// a spotlight of it would be worth, HP at face value). Ties: the standard
+// attack, then the stat block's order. With it, what the chosen effect is
+// worth against each PC weighed (Plan::on), which aim_at reuses when j acts on
+// this plan with nothing changed (act_by_value; gm_turn and the Stress below drop it).
 template <class R, class Log>
-inline typename Battle<R, Log>::Plan Battle<R, Log>::plan(int j) {
+inline void Battle<R, Log>::plan(int j, Plan& best) {
   const Adversary& a = adv(j);
   // Can an attack still follow this one in the GM turn (for Vulnerable)?
   follow_up_ = false;
   if (fear_ > 0 || free_bonus_ > 0)
     for (int k = 0; k < n_adv_ && !follow_up_; ++k)
       follow_up_ = adv_[k].alive && adv_[k].spotlights < adv(k).relentless;
-  unsigned aim = 0;
+  unsigned aim = 0, known = 0;
   // A Silenced foe's magic standard attack is no option (play_foes.hpp): any usable feature beats it.
-  const double attack = hushed(j) ? -1e9 : effect_value(j, standard_effect(j), standard_profile(j), &aim);
-  Plan best{-1, attack, aim};
+  const double attack =
+      hushed(j) ? -1e9 : effect_value(j, standard_effect(j), standard_profile(j), &aim, best.on, &known);
+  best.feature = -1, best.value = attack, best.aim = aim, best.known = known;
+  double on[Encounter::kMaxPcs];
   const bool hurt = adv_[j].hp_marked > 0;
   for (int f = 0; f < static_cast<int>(a.features.size()); ++f) {
     const Feature& ft = a.features[static_cast<std::size_t>(f)];
     if (!ft.modelled || ft.kind != Feature::Kind::action || !feature_usable(j, f)) continue;
     if (ft.stress > 0 && enc_.play.stress_when_hurt && !hurt) continue;
-    double v = effect_value(j, ft.effect, 3 + f, &aim);
+    double v = effect_value(j, ft.effect, 3 + f, &aim, on, &known);
     if (ft.countdown >= 0 && !cd_[ft.countdown].started) v += kWorthCountdown;
     v -= ft.hp + ft.fear * std::max(attack, kWorthFear) + (hurt ? 0.0 : ft.stress * enc_.play.stress_cost);
-    if (v > best.value) best = Plan{f, v, aim};
+    if (v > best.value) {
+      best.feature = f, best.value = v, best.aim = aim;
+      // Its Stress is marked (pay) before its targets are chosen, and an
+      // aura's tax on an attack reads j's Stress (guise_cost): not reused then.
+      const bool attack_kind = ft.effect.kind == Effect::Kind::attack || ft.effect.kind == Effect::Kind::group_attack;
+      best.known = ft.stress > 0 && attack_kind ? 0u : known;
+      if (best.known != 0) std::copy_n(on, n_pc_, best.on);
+    }
   }
-  return best;
 }
 
 // The PC adversary j aims effect e at (profile: its damage): the most it is
@@ -212,9 +231,10 @@ inline int Battle<R, Log>::aim_at(int j, const Effect& e, int profile, const int
   }
   unsigned taken = 0;  // the PCs already its targets (select() hands out PC indices only)
   for (int s = 0; s < n_skip; ++s) taken |= 1u << skip[s];
-  // Each PC weighed once per effect (run_effect clears aim_have_): an area's
-  // later targets are chosen from the same values, so the same PCs, ties and
-  // draws. Every usable PC is weighed before the pick (best_in draws only).
+  // Each PC weighed once per effect (run_effect clears aim_have_, or sets it
+  // to the PCs plan() weighed): an area's later targets are chosen from the
+  // same values, so the same PCs, ties and draws. Every usable PC is weighed
+  // before the pick (best_in draws only).
   std::uint64_t set = 0;
   for (int t = 0; t < n_pc_; ++t) {
     if ((taken >> t & 1u) || !standing(t) || (e.only_vulnerable && !vulnerable(t)) || sheltered(t, e)) continue;
@@ -272,10 +292,17 @@ template <class R, class Log>
 inline void Battle<R, Log>::act_by_value(int j) {
   // gm_turn's plan when it paid for this spotlight (and it still holds), else a new one.
   const bool reuse = planned_j_ == j && (planned_.feature < 0 || feature_usable(j, planned_.feature));
-  const Plan p = reuse ? planned_ : plan(j);
+  if (!reuse) plan(j, planned_);
+  const Plan& p = planned_;
   planned_j_ = -1;
   aim_best_ = p.aim;
-  if (enc_.play.aim) aim_next_ = j;
+  if (enc_.play.aim) {
+    aim_next_ = j;
+    // What plan() weighed on the PCs, unchanged since (nothing ran between:
+    // gm_turn dropped it otherwise), known to aim_at for the effect it aims.
+    if (p.known != 0) std::copy_n(p.on, n_pc_, aim_value_);
+    aim_planned_ = p.known;
+  }
   if (p.feature >= 0) {
     aim_profile_ = 3 + p.feature;
     use_action_feature(j, p.feature, Target::random);
@@ -285,6 +312,7 @@ inline void Battle<R, Log>::act_by_value(int j) {
   }
   aim_next_ = -1;
   aim_best_ = 0;
+  aim_planned_ = 0;
 }
 
 }  // namespace encsim::daggerheart

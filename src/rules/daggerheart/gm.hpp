@@ -83,12 +83,14 @@ inline void Battle<R, Log>::gm_turn() {
     if (j < 0) break;
     const bool paid = cost(j) != 0 && !(free_bonus_ > 0 && !adv(j).ramp_up);
     if (paid && enc_.play.gm_by_threat) {
-      planned_ = plan(j);
+      plan(j, planned_);
       if (planned_.value < kUseful) {
         passed[j] = true;
         continue;
       }
       planned_j_ = j;
+      // What it weighed on the PCs holds for aim_at only if nothing runs before j acts.
+      if (runs_before_action(j)) planned_.known = 0;
     }
     if (cost(j) == 0) {
       --free_left;
