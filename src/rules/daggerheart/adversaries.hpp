@@ -102,7 +102,7 @@ inline void Battle<R, Log>::damage_adversary(int from, int j, int dmg, DamageTyp
   adversary_reaction(j, Trigger::marks_hp, from, dmg, marks);
   if (melee && from >= 0) adversary_reaction(j, Trigger::damaged_in_melee, from, dmg);
   focus_stress(from, j);  // Ranger's Focus (class_play.hpp)
-  if (echoes_ && from >= 0 && !in_echo_ && marks > 0 && adv_[j].alive && opt_.cards) [[unlikely]] echo(from, j, dealt, type, mixed);
+  if (party_.echoes && from >= 0 && !in_echo_ && marks > 0 && adv_[j].alive && opt_.cards) [[unlikely]] echo(from, j, dealt, type, mixed);
 }
 
 // HP a PC's card makes adversary j mark outright (hp_marks: no damage roll,
@@ -182,7 +182,7 @@ inline void Battle<R, Log>::spotlight(int j) {
   adversary_reaction(j, Trigger::spotlight, -1, 0);
   if (over()) return;
   // Stunned, a temporary condition the GM clears (a Dark Cloud's too), or Silenced with nothing to do (play_foes.hpp)
-  if ((foe_marks_ || (s.distract | s.temps) != 0) && foe_spotlight(j)) [[unlikely]] return;
+  if ((party_.foe_marks || (s.distract | s.temps) != 0) && foe_spotlight(j)) [[unlikely]] return;
   spotlight_action(j);
   if ((s.temps & kTempFire) != 0) [[unlikely]] burn(j);  // On Fire at the end of its action (play_foes.hpp)
 }
@@ -193,7 +193,7 @@ inline void Battle<R, Log>::spotlight(int j) {
 template <class R, class Log>
 inline bool Battle<R, Log>::runs_before_action(int j) const {
   const AdvState& s = adv_[j];
-  return (adv(j).triggers >> static_cast<unsigned>(Trigger::spotlight) & 1u) || foe_marks_ ||
+  return (adv(j).triggers >> static_cast<unsigned>(Trigger::spotlight) & 1u) || party_.foe_marks ||
          (s.distract | s.temps) != 0 || s.goaded_by >= 0 || s.restrained;
 }
 
@@ -460,7 +460,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     if (!standing(t)) continue;
     if (pc_[t].foe_stress > 0 && !guise_tax(j, t)) [[unlikely]] break;  // Overwhelming Aura (play_guise.hpp)
     radv(j).aimed(area);
-    if (holds_ && pc_[t].hold != 0 && a.range == Range::melee && !s.restrained && !(s.crossed >> t & 1u)) [[unlikely]]
+    if (party_.holds && pc_[t].hold != 0 && a.range == Range::melee && !s.restrained && !(s.crossed >> t & 1u)) [[unlikely]]
       hold_foe(j, t);  // play_dark.hpp
     // Disadvantage while the PC is guarded (Sturdy at 1 HP left); with advantage they cancel.
     // ... or goaded at it (Goad Them On), or it is Cloaked or Invisible (play_party.hpp)
@@ -470,8 +470,8 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     const bool dis_roll = guarded && !(base_adv || vulnerable(t));
     if ((adv_roll || dis_roll) && second == 0) second = dice_.die(20);
     int nat = adv_roll ? std::max(first, second) : dis_roll ? std::min(first, second) : first;
-    const int ev = evasion_vs_ ? evasion_vs(t, j) : evasion(t);  // Battle-Bonded, Elusive Predator
-    if (evasion_vs_ && pc_[t].hunted == j && pc(t).focus_evasion > 0)
+    const int ev = party_.evasion_vs ? evasion_vs(t, j) : evasion(t);  // Battle-Bonded, Elusive Predator
+    if (party_.evasion_vs && pc_[t].hunted == j && pc(t).focus_evasion > 0)
       ENCSIM_SAY(log_, "  (%s's Evasion is %d higher against its Focus)", pname(t), pc(t).focus_evasion);
     bool hit = nat == 20 || nat + bonus >= ev;
     if (const int sh = shield(t); sh > 0) [[unlikely]] {  // Conjure Shield: count the attacks it turns away
@@ -481,9 +481,9 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     ENCSIM_SAY(log_, "  d20 %d%s %+d = %d vs Evasion %d of %s: %s", nat,
                adv_roll ? " (advantage)" : dis_roll ? " (disadvantage)" : "", bonus,
                nat + bonus, ev, pname(t), nat == 20 ? "critical" : hit ? "hit" : "miss");
-    if (evasion_vs_ && battle_bonded(t, j)) ++feat(pc(t).companion.feat_battle_bonded).uses;
+    if (party_.evasion_vs && battle_bonded(t, j)) ++feat(pc(t).companion.feat_battle_bonded).uses;
     bool stopped = false;  // Counterspell stopped it (play_defence.hpp)
-    if (hit && attacked_reactions_ && opt_.cards) {  // Wings, Danger Sense... (play_defence.hpp)
+    if (hit && party_.attacked_reactions && opt_.cards) {  // Wings, Danger Sense... (play_defence.hpp)
       const Dice& d = e.standard_damage ? a.damage : e.damage;
       hit = card_attacked(t, j, bonus, ev, adv_roll, dis_roll, &nat, members * d.mean(), members * d.max_dice(),
                           e.direct || a.direct, e.standard_damage ? a.type_of_damage : e.type);
@@ -534,7 +534,7 @@ inline void Battle<R, Log>::attack_pcs(int j, const Effect& e, const int* target
     // attack's target from here on (play_defence.hpp).
     int u = t, down = 0;
     bool all_armor = false, whole = false;
-    if (ally_reactions_ && opt_.cards && total > 0) [[unlikely]]
+    if (party_.ally_reactions && opt_.cards && total > 0) [[unlikely]]
       u = card_ally_damaged(t, total, e.type, e.direct || a.direct, &down, &all_armor, &whole);
     const int held = pc(u).has_retaliate_stance ? pc_[u].stance : -1;  // a stance that deals damage back (Fire)
     in_attack_ = true;  // a `hurt` pool fills from an attack's HP (play_pool.hpp)

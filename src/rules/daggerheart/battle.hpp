@@ -86,7 +86,7 @@ template <class R, class Log>
 class Battle {
  public:
   Battle(const Encounter& enc, R& dice, R& init, R& tact, R& setup, TrialRecord& rec, Log& log)
-      : enc_(enc), opt_(enc.opt), dice_(dice), tact_(tact), setup_(setup), rec_(rec), log_(log),
+      : enc_(enc), party_(enc.party_flags), opt_(enc.opt), dice_(dice), tact_(tact), setup_(setup), rec_(rec), log_(log),
         n_pc_(static_cast<int>(enc.pcs.size())), n_adv_(static_cast<int>(enc.adversaries.size())),
         n_npc_(static_cast<int>(enc.npcs.size())) {
     (void)init;  // no initiative in Daggerheart
@@ -144,7 +144,7 @@ class Battle {
   // Inlined: pc_attack, roll_mod and weapon_value read it for every roll, card and weapon weighed.
   [[gnu::always_inline]] int trait_of(int i, Trait t) const {
     const int v = pc(i).traits[static_cast<std::size_t>(t)] + pc_[i].trait_bonus +
-                  (trait_aura_ && auras_ ? aura_trait_bonus(i, t) : 0);  // Elemental Aura: Earth (play_feats.hpp)
+                  (party_.trait_aura && auras_ ? aura_trait_bonus(i, t) : 0);  // Elemental Aura: Earth (play_feats.hpp)
     const int lifted = pc_[i].lift != 0 && static_cast<int>(t) == pc_[i].lift_trait ? pc_[i].lift : 0;  // Overwhelming Aura
     return pc_[i].beast && static_cast<int>(t) == pc(i).beast_trait ? v + lifted + pc_[i].beast_bonus : v + lifted;
   }
@@ -513,9 +513,9 @@ class Battle {
   void end_hold(int i, const char* why);
   bool free_held(int j);
   // Veil of Night: advantage on PC i's attack at `range` (beyond Melee) while its veil stands
-  int veil_adv(int i, Range range) const { return veils_ && pc_[i].veil != 0 && range != Range::melee ? 1 : 0; }
+  int veil_adv(int i, Range range) const { return party_.veils && pc_[i].veil != 0 && range != Range::melee ? 1 : 0; }
   // ... and disadvantage on adversary j's attack on PC t from beyond Melee
-  bool veiled(int t, int j) const { return veils_ && pc_[t].veil != 0 && adv(j).range != Range::melee; }
+  bool veiled(int t, int j) const { return party_.veils && pc_[t].veil != 0 && adv(j).range != Range::melee; }
   // Guises and auras (play_guise.hpp)
   double guise_hit_worth(int i) const;
   int layers_plan(int i, const CardEffect& e, double* worth) const;
@@ -543,7 +543,6 @@ class Battle {
   void steed_roll(int i);
   int steed_damage(int i);
   void lose_steed(int i);
-  bool steeds_ = false;  // a PC holds a steed card (Conjured Steeds)
   // A dome (Wild Fortress; play_mount.hpp): the PCs inside (bits), its caster,
   // card and HP marked; aim_attack_: the adversary effect being aimed is an attack.
   double dome_plan(int i, const CardEffect& e, unsigned* in) const;
@@ -592,18 +591,14 @@ class Battle {
   void mark_foe(int i, const PcCard& c, int u);
   bool foe_spotlight(int j);
   void hush_end(int i, const char* why);
-  // Silenced (Hush) against a magic standard attack or feature; foe_marks_
-  // first, so a fight without such cards reads one flag.
+  // Silenced (Hush) against a magic standard attack or feature; the party's
+  // foe_marks first, so a fight without such cards reads one flag.
   bool hushed(int j) const {
-    return foe_marks_ && adv_[j].silenced_by >= 0 && adv(j).type_of_damage == DamageType::magic;
+    return party_.foe_marks && adv_[j].silenced_by >= 0 && adv(j).type_of_damage == DamageType::magic;
   }
   bool hushed(int j, const Feature& ft) const {
-    return foe_marks_ && adv_[j].silenced_by >= 0 && ft.effect.type == DamageType::magic;
+    return party_.foe_marks && adv_[j].silenced_by >= 0 && ft.effect.type == DamageType::magic;
   }
-  bool foe_marks_ = false;  // a PC holds a card that marks foes (marks_foes), that foes roll against (save) or a Dark Cloud
-  bool clouds_ = false;  // a PC holds a Dark Cloud (an action's cloak): the GM may clear a cloud (play_dark.hpp)
-  bool veils_ = false;  // a PC holds Veil of Night (veil): its attacks and those on it are weighed (play_dark.hpp)
-  bool holds_ = false;  // a PC holds Hold the Line (hold_line): melee attackers may be Restrained (play_dark.hpp)
   double save_value(int i, const CardEffect& e, int j) const;
   int blast_picks(int i, const CardEffect& e, int j, int* picks) const;  // Fireball's neighbours (play_foes.hpp)
   double blast_value(int i, const CardEffect& e, int j) const;
@@ -675,6 +670,9 @@ class Battle {
   int hope_cap(int i) const { return hope_cap_[i]; }
 
   const Encounter& enc_;
+  // What the party holds that the fight must watch for (Encounter::PartyFlags):
+  // worked out when the encounter was compiled, the same for every fight.
+  const Encounter::PartyFlags party_;
   PartyState* carry_ = nullptr;
   int hope_cap_[Encounter::kMaxPcs];  // Hope slots: hope_max less the scars carried in
   const Options& opt_;
@@ -733,12 +731,6 @@ class Battle {
   int adv_feat_[Encounter::kMaxAdversaries];  // the feature each adversary acts with now (-1: none)
   CdState cd_[Encounter::kMaxCountdowns];
   int npc_uses_[Encounter::kMaxNpcs][Encounter::kMaxFeatures];
-  int n_companions_ = 0;       // PCs with a companion
-  bool attacked_reactions_ = false;  // a PC holds an `attacked` reaction (play_defence.hpp)
-  bool ally_reactions_ = false;      // a PC holds an `ally_damaged` reaction (play_defence.hpp)
-  bool ally_rerolls_ = false;        // a PC holds an `ally_rolled` reaction, with an ally (play_roll.hpp)
-  bool reprisal_ = false;            // a PC holds Act of Reprisal's passive, with an ally (play_cards.hpp)
-  bool evasion_vs_ = false;  // a PC's Evasion depends on its attacker (evasion_vs)
   bool companion_ok_ = false;  // select(): the effect being aimed may go at a companion
   bool in_attack_ = false;  // damage_pc is dealing an adversary's attack's damage (a `hurt` pool, play_pool.hpp)
   int zone_ = 0, zone_pc_ = -1, zone_card_ = -1;  // a zone over the party: its die's value (0 none), caster, card (play_zone.hpp)
@@ -747,8 +739,6 @@ class Battle {
   int barrier_pc_ = -1, barrier_card_ = -1;  // ... its caster and card
   int goad_t_ = -1;  // during a goaded adversary's spotlight: the PC it must attack, with disadvantage (play_party.hpp)
   int cry_from_ = -1, cry_card_ = -1;  // a rally (Battle Cry): the PC whose allies have advantage, its card; -1 none
-  bool gifts_ = false;        // a PC holds a next_attacker card (Lead by Example, play_party.hpp)
-  bool ally_failed_ = false;  // a PC holds an `ally_failed` reaction, with an ally (Lean on Me)
   bool roll_spell_ = false;  // the action roll being made is a Spellcast roll (play_boons.hpp)
   int spell_owed_ = 0;  // ... the Hope its card still owes on a success (pay_on_success), kept for it (spell_hope)
   int last_fear_ = 0;        // the Fear Die of the last action roll of a PC with a fear_bonus card (Midnight-Touched)
@@ -759,9 +749,7 @@ class Battle {
   void splash_stress(int i, int t);
   int aura_trait_bonus(int i, Trait t) const;
   int drill_sides_ = 0, drill_feat_ = -1;  // Martial Preparation's Slayer Dice held apart: their sides and the teacher's row (play_pool.hpp)
-  bool trait_aura_ = false;  // a PC holds a trait aura (Elemental Aura: Earth, play_feats.hpp)
   int help_sides_ = 0;  // the advantage die of the Help on the roll being made (Epic Poetry's d10), 0: a d6
-  bool help_reactions_ = false;  // a PC holds a `help` reaction (Eloquent), with an ally
   // ---- boosts a PC gives itself or an ally (play_boosts.hpp) --------------
   int bond_ally(int i, const CardEffect& e) const;
   void foe_marked(int i, int marks);
@@ -784,18 +772,15 @@ class Battle {
   int twin_pick(int i, const CardEffect& e, double* worth) const;
   void twin_charge(int i, const PcCard& c, int q);
   void twin_target(int i, int beats, int* targets, int* feats, int* n);
-  bool twins_ = false;  // a PC holds a next_targets card (Book of Sitil)
   int split_plan(int i, int total, const int* targets, const double* chance, int n, int* give, double* worth) const;
   double split_value(int i, const CardEffect& e, double paid) const;
   int reached_foes(int i, const CardEffect& e, Range reach, int* targets, double* chance) const;
   void split_strike(int i, int k, const int* targets, int n, RollResult r, int beats, bool* paid);
   void echo(int from, int j, int dmg, DamageType type, bool mixed);
-  bool echoes_ = false;  // a PC holds an ally_dealt reaction (Encore), with an ally
   bool in_echo_ = false;
   double familiar_worth(int i, const CardEffect& e) const;
   void summon(int i, const PcCard& c);
   int familiar_damage(int i, int t, int dmg, DamageType type);  // an echo's own damage is being dealt (it sets off no other)
-  bool sigils_ = false;  // a PC holds a foe_hurt pool (Sigil of Retribution): damage to PCs is watched
   // ---- forms, wards and turning death back (play_forms.hpp) ---------------
   double spectral_worth(int i, const CardEffect& e) const;
   void become_spectral(int i, int k);
@@ -830,8 +815,6 @@ class Battle {
   int matching_dice(int i, const int* d, int n);
   int match_card_ = -1;  // a double_matches card played on the attack being made (Sacred Resonance), -1 none
   int help_spell(int i);
-  bool spell_help_ = false;  // a PC Helps Spellcast rolls (Enchanted Aid), with an ally
-  bool cheap_tag_teams_ = false;  // a PC makes a Tag Team with it cheaper (Camaraderie), with an ally
   int roll_helper_ = -1;     // the PC that Helped the Spellcast roll being made, -1 none
   bool spell_hit_ = false;   // the spotlight action of a PC with a spotlight_end reaction was a successful spell (Cloaking Blast)
   // ---- strikes at several foes, thrown foes, lasting conditions (play_strikes.hpp)
@@ -853,7 +836,6 @@ class Battle {
   int sprite_pc_ = -1, sprite_card_ = -1;  // ... their caster and card, and what one adds to an attack roll
   int sprite_bonus_ = 0;
   RollResult adjust_total(int i, RollResult r, int target_difficulty, int* total, int h, int f, int hope_sides);
-  bool adjusters_ = false;  // a PC holds a set_total reaction (Adjust Reality)
   RollResult spell_roll(int i, const CardEffect& e, int u, int* total, bool lift = false);
   double banish_value(int i, const CardEffect& e, int* target) const;
   bool banish_spell(int i, int k, int t);
@@ -861,7 +843,6 @@ class Battle {
   std::uint64_t banished_ = 0;  // adversaries (bits) out of the fight by Banish ...
   int banish_pc_ = -1, banish_card_ = -1;  // ... the caster and card of the last one
   void renew(int o, int k);
-  bool renewers_ = false;  // a PC holds a used_up reaction (Invigoration)
   int* run_dice_ = nullptr;  // roll_pc_damage copies the kept damage dice here when set (Deathrun) ...
   int run_n_ = 0;            // ... and their count
   std::uint64_t doomed_ = 0;  // adversaries (bits) Vulnerable until the fight ends (Book of Ronin)
@@ -886,7 +867,6 @@ class Battle {
   int card_hope(int i, int k) const;
   void pay_copy(int i, int k);
   void copy_vaulted(int o, int k);
-  bool copied_ = false;  // a PC holds a Copycat copy
   int time_stop_ = -1;      // the PC for whom time is stopped (Timejammer), -1 none: no one else acts or reacts
   bool time_ends_ = false;  // ... it has made an action roll at another creature: time goes on once it resolves
 };

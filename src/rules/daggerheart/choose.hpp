@@ -67,7 +67,7 @@ template <class R, class Log>
     // Sturdy, a Cloaked or Invisible PC: disadvantage (cancels advantage)
     const bool guarded = hp_left(t) <= pc(t).guarded_hp || pc_[t].unseen != 0 || dark_from_ >= 0 ||  // Eclipse's darkness
                          veiled(t, j);  // Veil of Night (play_dark.hpp)
-    p = p_d20((evasion_vs_ ? evasion_vs(t, j) : evasion(t)) - (a.atk + e.attack_bonus), advantage && !guarded);
+    p = p_d20((party_.evasion_vs ? evasion_vs(t, j) : evasion(t)) - (a.atk + e.attack_bonus), advantage && !guarded);
     if (guarded && !advantage) p *= p;  // both dice must hit
   } else if (e.kind == Effect::Kind::reaction_roll) {
     const int dc = e.difficulty > 0 ? e.difficulty : difficulty(j);

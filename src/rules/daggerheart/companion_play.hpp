@@ -144,7 +144,7 @@ inline int Battle<R, Log>::companion_or(int j, const Effect& e, int profile, int
 template <class R, class Log>
 inline int Battle<R, Log>::single_target(int j, const Effect& e, Target target) {
   const int t = aims_by_value(target) ? aim_at(j, e, aim_profile_, nullptr, 0) : select(false, j, target);
-  if (n_companions_ == 0 || target != Target::random || e.only_vulnerable || (gm_focus_ >= 0 && standing(gm_focus_)) ||
+  if (party_.companions == 0 || target != Target::random || e.only_vulnerable || (gm_focus_ >= 0 && standing(gm_focus_)) ||
       goad_t_ >= 0)
     return t;
   return companion_or(j, e, aim_profile_, t);

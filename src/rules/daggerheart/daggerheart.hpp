@@ -607,17 +607,35 @@ class Encounter
   Options opt;
   Play play;
   BattlePoints bp;
-  // What Battle::set_up() reads from the whole party, worked out once by
-  // prepare_play (play.cpp) from the compiled PCs, which never change after:
-  // the largest Rally Die, the PCs with a companion, and whether any PC holds
-  // each kind of card or feature the fight must watch for (battle.hpp's flags).
+  // What a fight reads from the whole party (Battle::party_), worked out once
+  // by prepare_play (play.cpp) from the compiled PCs, which never change after.
+  // A flag is set when any PC holds that kind of card or feature; "with an
+  // ally" flags only when the party has two PCs or more.
   struct PartyFlags {
-    int rally = 0, companions = 0;
-    bool evasion_vs = false, attacked_reactions = false, ally_reactions = false, ally_rerolls = false,
-         reprisal = false, gifts = false, foe_marks = false, clouds = false, veils = false, holds = false,
-         sigils = false, twins = false, echoes = false, adjusters = false, renewers = false, copied = false,
-         ally_failed = false, help_reactions = false, spell_help = false, cheap_tag_teams = false, steeds = false,
-         trait_aura = false;
+    int rally = 0;       // the largest Rally Die
+    int companions = 0;  // PCs with a companion
+    bool evasion_vs = false;          // a PC's Evasion depends on its attacker (evasion_vs)
+    bool attacked_reactions = false;  // an `attacked` reaction (play_defence.hpp)
+    bool ally_reactions = false;      // an `ally_damaged` reaction, with an ally (play_defence.hpp)
+    bool ally_rerolls = false;        // an `ally_rolled` reaction, with an ally (play_roll.hpp)
+    bool reprisal = false;            // Act of Reprisal's passive, with an ally (play_cards.hpp)
+    bool gifts = false;               // a next_attacker card (Lead by Example, play_party.hpp)
+    bool foe_marks = false;  // a card that marks foes (marks_foes), that foes roll against (save) or a Dark Cloud
+    bool clouds = false;     // a Dark Cloud (an action's cloak): the GM may clear a cloud (play_dark.hpp)
+    bool veils = false;      // Veil of Night (veil): its attacks and those on it are weighed (play_dark.hpp)
+    bool holds = false;      // Hold the Line (hold_line): melee attackers may be Restrained (play_dark.hpp)
+    bool sigils = false;     // a foe_hurt pool (Sigil of Retribution): damage to PCs is watched
+    bool twins = false;      // a next_targets card (Book of Sitil, play_marks.hpp)
+    bool echoes = false;     // an ally_dealt reaction (Encore), with an ally
+    bool adjusters = false;  // a set_total reaction (Adjust Reality, play_strikes.hpp)
+    bool renewers = false;   // a used_up reaction (Invigoration, play_strikes.hpp)
+    bool copied = false;     // a Copycat copy (play_copy.hpp)
+    bool ally_failed = false;      // an `ally_failed` reaction, with an ally (Lean on Me, play_party.hpp)
+    bool help_reactions = false;   // a `help` reaction (Eloquent), with an ally
+    bool spell_help = false;       // Helps Spellcast rolls (Enchanted Aid, play_traits.hpp), with an ally
+    bool cheap_tag_teams = false;  // makes a Tag Team with it cheaper (Camaraderie), with an ally
+    bool steeds = false;           // a steed card (Conjured Steeds, play_mount.hpp)
+    bool trait_aura = false;       // a trait aura (Elemental Aura: Earth, play_feats.hpp), with an ally
   };
   PartyFlags party_flags;
   // For the party's value rule: per PC and adversary [pc * adversaries + j], the

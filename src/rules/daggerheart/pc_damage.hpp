@@ -88,7 +88,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     dmg = pool_damaged(i, dmg, from);
     if (!standing(i)) return 0;
   }
-  if (sigils_ && from >= 0 && dmg > 0) [[unlikely]] sigil_hurt(from, i);  // the damage dealt to a PC (play_marks.hpp)
+  if (party_.sigils && from >= 0 && dmg > 0) [[unlikely]] sigil_hurt(from, i);  // the damage dealt to a PC (play_marks.hpp)
   const int major = major_of(i), severe = severe_of(i);
   int marks = severity(dmg, major, severe);
   const bool severe_hit = marks >= 3;  // a stance that a Severe hit ends (Elemental Incarnation), below
@@ -168,7 +168,7 @@ inline int Battle<R, Log>::damage_pc(int i, int dmg, DamageType type, bool direc
     pool_hurt(i, static_cast<int>(hurt), type, from);
   // Fragile: Major or greater damage taken (after the Armor Slot) ends the form.
   if (s.beast && p.beast_fragile && marks >= 2) drop_out(i, "Fragile: Major damage");
-  if (foe_marks_ && marks >= 2) [[unlikely]] hush_end(i, "Major damage");  // Hush (play_foes.hpp)
+  if (party_.foe_marks && marks >= 2) [[unlikely]] hush_end(i, "Major damage");  // Hush (play_foes.hpp)
   if (dark_from_ == i && severe_hit) [[unlikely]] end_dark("its caster takes Severe damage");  // Eclipse (play_spells.hpp)
   if (severe_hit && s.stance >= 0 && p.cards[static_cast<std::size_t>(s.stance)].def->effect.ends_severe) [[unlikely]]
     end_stance(i, "Severe damage");
@@ -198,7 +198,7 @@ inline void Battle<R, Log>::mark_hp(int i, int marks, int from) {
   if (from >= 0) {
     radv(from).damage_dealt += marks;
     if (adv_feat_[from] >= 0) feat(adv_feat_[from]).damage += marks;
-    if (reprisal_) [[unlikely]] reprisal_mark(i, from);  // Act of Reprisal (play_cards.hpp)
+    if (party_.reprisal) [[unlikely]] reprisal_mark(i, from);  // Act of Reprisal (play_cards.hpp)
   }
   if (hp_left(i) <= 0) {
     if (pc_[i].beast) drop_out(i, "the last HP");  // before the death move: a blaze is the PC's own

@@ -281,7 +281,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   ++rpc(i).attacks;
   focus_ = t;
   adv_[t].last_attacker = i;
-  if (gifts_ && adv_[t].gift_from >= 0) [[unlikely]] take_gift(i, t);  // Lead by Example (play_party.hpp)
+  if (party_.gifts && adv_[t].gift_from >= 0) [[unlikely]] take_gift(i, t);  // Lead by Example (play_party.hpp)
   cloaked_attack_ = (s.unseen & kCloaked) != 0 ? i : -1;  // Sneak Attack while Cloaked
   if (s.unseen & kEndsOnAttack) [[unlikely]] {  // an attack ends Cloaked (Shadow Stepper's, a Dark Cloud's)
     s.unseen &= ~kEndsOnAttack;
@@ -371,7 +371,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
       if (helper >= 0) {
         spend_hope(helper, 1, kHopeSpentHelp);
         ENCSIM_SAY(log_, "  %s spends a Hope to help (advantage)", pname(helper));
-      } else if (help_reactions_ && opt_.cards) [[unlikely]] {
+      } else if (party_.help_reactions && opt_.cards) [[unlikely]] {
         helper = free_helper(i, group);  // Eloquent (play_feats.hpp)
       }
       if (helper >= 0) {
@@ -444,7 +444,7 @@ inline bool Battle<R, Log>::pc_attack(int i, int t, const PcWeapon& w, bool blaz
   int target_feat[4] = {-1, -1, -1, -1};  // a target a card added (Spirit Weapon): its row, else the attack's
   unsigned half = 0;  // ... bit k: target k takes half the damage (Whirlwind)
   if (opt_.cards && p.has_target_reactions && !blaze) card_targets(i, w, beats, targets, target_feat, &n_targets, &half);
-  if (twins_ && s.twin_from > 0 && !blaze) [[unlikely]] twin_target(i, beats, targets, target_feat, &n_targets);  // play_marks.hpp
+  if (party_.twins && s.twin_from > 0 && !blaze) [[unlikely]] twin_target(i, beats, targets, target_feat, &n_targets);  // play_marks.hpp
   // Battle Monster (play_party.hpp): HP marked in place of the damage roll, on a plain weapon attack's one target.
   if (p.has_own_marks && opt_.cards && !blaze && n_targets == 1 && partner < 0 && group == 0 && pending_card_ < 0 &&
       own_marks(i, t, w)) [[unlikely]] {

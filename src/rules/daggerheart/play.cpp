@@ -117,40 +117,40 @@ void prepare_play(Encounter& enc, int foe_style, int party_style) {
   p.party_by_value = party_style != kPartyLowestHp;
   p.careful = party_style == kPartyCareful;
 
-  // What each fight's set-up reads from the party (Battle::set_up): the
-  // cards' fresh uses, and the party's flags, as it would work them out.
+  // What each fight reads from the party: the cards' fresh uses (Battle::set_up)
+  // and the party's flags (Battle::party_).
   const std::size_t n_pc = enc.pcs.size();
-  Encounter::PartyFlags& f = enc.party_flags;
-  f = Encounter::PartyFlags{};
+  Encounter::PartyFlags& party = enc.party_flags;
+  party = Encounter::PartyFlags{};
   const bool allies = n_pc > 1;
   for (Pc& pc : enc.pcs) {
     pc.uses_full.fill(0);
     for (std::size_t k = 0; k < pc.cards.size(); ++k) pc.uses_full[k] = static_cast<std::int8_t>(card_uses_full(pc, k));
-    f.rally = std::max(f.rally, pc.rally_die);
-    if (pc.companion.present) ++f.companions;
-    f.evasion_vs = f.evasion_vs || pc.companion.battle_bonded || pc.focus_evasion > 0;
-    f.attacked_reactions = f.attacked_reactions || pc.has_attacked_reactions;
-    f.ally_reactions = f.ally_reactions || (pc.guards_allies && allies);
-    f.ally_rerolls = f.ally_rerolls || (pc.rerolls_allies && allies);
-    f.reprisal = f.reprisal || (pc.reprisal_proficiency > 0 && allies);
-    f.gifts = f.gifts || pc.has_next_attacker;
-    f.foe_marks = f.foe_marks || pc.marks_foes || pc.clouds;
-    f.clouds = f.clouds || pc.clouds;
-    f.veils = f.veils || pc.veils;
-    f.holds = f.holds || pc.holds;
-    f.sigils = f.sigils || pc.has_sigil;
-    f.twins = f.twins || pc.has_next_targets;
-    f.echoes = f.echoes || (pc.has_echo && allies);
-    f.adjusters = f.adjusters || pc.sets_totals;  // Adjust Reality (play_strikes.hpp)
-    f.renewers = f.renewers || pc.renews;  // Invigoration (play_strikes.hpp)
-    f.copied = f.copied || pc.copy_card >= 0;  // Copycat (play_copy.hpp)
-    f.ally_failed = f.ally_failed || (pc.has_ally_failed && allies);
-    f.help_reactions = f.help_reactions || (pc.has_help_reactions && allies);
-    f.spell_help = f.spell_help || (pc.help_spell_die > 0 && allies);  // Enchanted Aid (play_traits.hpp)
-    f.cheap_tag_teams = f.cheap_tag_teams || (pc.tag_team_cost > 0 && allies);  // Camaraderie
-    f.steeds = f.steeds || pc.steed_card >= 0;  // Conjured Steeds (play_mount.hpp)
-    f.trait_aura = f.trait_aura || (pc.aura_card >= 0 &&
-                                    pc.cards[static_cast<std::size_t>(pc.aura_card)].def->effect.aura_trait >= 0 && allies);
+    party.rally = std::max(party.rally, pc.rally_die);
+    if (pc.companion.present) ++party.companions;
+    party.evasion_vs = party.evasion_vs || pc.companion.battle_bonded || pc.focus_evasion > 0;
+    party.attacked_reactions = party.attacked_reactions || pc.has_attacked_reactions;
+    party.ally_reactions = party.ally_reactions || (pc.guards_allies && allies);
+    party.ally_rerolls = party.ally_rerolls || (pc.rerolls_allies && allies);
+    party.reprisal = party.reprisal || (pc.reprisal_proficiency > 0 && allies);
+    party.gifts = party.gifts || pc.has_next_attacker;
+    party.foe_marks = party.foe_marks || pc.marks_foes || pc.clouds;
+    party.clouds = party.clouds || pc.clouds;
+    party.veils = party.veils || pc.veils;
+    party.holds = party.holds || pc.holds;
+    party.sigils = party.sigils || pc.has_sigil;
+    party.twins = party.twins || pc.has_next_targets;
+    party.echoes = party.echoes || (pc.has_echo && allies);
+    party.adjusters = party.adjusters || pc.sets_totals;  // Adjust Reality (play_strikes.hpp)
+    party.renewers = party.renewers || pc.renews;  // Invigoration (play_strikes.hpp)
+    party.copied = party.copied || pc.copy_card >= 0;  // Copycat (play_copy.hpp)
+    party.ally_failed = party.ally_failed || (pc.has_ally_failed && allies);
+    party.help_reactions = party.help_reactions || (pc.has_help_reactions && allies);
+    party.spell_help = party.spell_help || (pc.help_spell_die > 0 && allies);  // Enchanted Aid (play_traits.hpp)
+    party.cheap_tag_teams = party.cheap_tag_teams || (pc.tag_team_cost > 0 && allies);  // Camaraderie
+    party.steeds = party.steeds || pc.steed_card >= 0;  // Conjured Steeds (play_mount.hpp)
+    party.trait_aura = party.trait_aura || (pc.aura_card >= 0 &&
+                                            pc.cards[static_cast<std::size_t>(pc.aura_card)].def->effect.aura_trait >= 0 && allies);
   }
 
   // Expected HP per damage profile and PC (the adversaries' value rule).

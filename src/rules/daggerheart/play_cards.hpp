@@ -127,13 +127,13 @@ inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
     uses = static_cast<std::int8_t>(card_uses_full(pc(i), static_cast<std::size_t>(k)));
     ENCSIM_SAY(log_, "  %s marks %d Stress to refill %s (%d uses)", pname(i), e.refill_stress, c.def->name.c_str(), uses);
   }
-  if (uses > 0 && --uses == 0 && renewers_ && e.when == CardWhen::action && opt_.cards) [[unlikely]] renew(i, k);  // Invigoration (play_strikes.hpp)
+  if (uses > 0 && --uses == 0 && party_.renewers && e.when == CardWhen::action && opt_.cards) [[unlikely]] renew(i, k);  // Invigoration (play_strikes.hpp)
   FeatureRecord& used = feat(c.feat);
   if (count) ++used.uses;
   used.spent += e.hope > 0 ? e.hope : e.stress;
   if (e.hope > 0) spend_hope(i, e.hope, kHopeSpentCards);
   if (e.stress > 0) mark_stress(i, e.stress);
-  if (veils_ && s.veil != 0 && c.def->spell) [[unlikely]] end_veil(i);  // a spell cast, a reaction's too (play_dark.hpp)
+  if (party_.veils && s.veil != 0 && c.def->spell) [[unlikely]] end_veil(i);  // a spell cast, a reaction's too (play_dark.hpp)
   if (e.armor > 0) {
     s.armor_marked += e.armor;
     rpc(i).extra[kExtraArmorUsed] += e.armor;
@@ -146,7 +146,7 @@ inline void Battle<R, Log>::pay_card(int i, int k, bool count) {
     if (lost) s.card_uses[static_cast<std::size_t>(k)] = 0;
     ENCSIM_SAY(log_, "  %s's %s: d6 %d%s", pname(i), c.def->name.c_str(), d,
                lost ? ": the card goes to the vault after this use" : ": it stays in the loadout");
-    if (lost && copied_) [[unlikely]] copy_vaulted(i, k);  // a Copycat's copy of it ends (play_copy.hpp)
+    if (lost && party_.copied) [[unlikely]] copy_vaulted(i, k);  // a Copycat's copy of it ends (play_copy.hpp)
   }
 }
 
@@ -159,7 +159,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
   PcState& s = pc_[i];
   if (e.immunity >= 0 || e.time_stop > 0) [[unlikely]] return play_yarrow(i, k, t);  // Book of Yarrow (play_time.hpp)
   ENCSIM_SAY(log_, "%s plays %s", pname(i), c.def->name.c_str());
-  if (veils_ && s.veil != 0 && c.def->spell) [[unlikely]] end_veil(i);  // another spell cast (play_dark.hpp)
+  if (party_.veils && s.veil != 0 && c.def->spell) [[unlikely]] end_veil(i);  // another spell cast (play_dark.hpp)
   // A Copycat copy's Hope buys the card as it is first played, before any roll (play_copy.hpp).
   if (s.copy_state == kCopyReady && k == pc(i).copy_card) [[unlikely]] pay_copy(i, k);
   if (e.roll != CardRoll::none && pc(i).form_stance && s.stance >= 0) [[unlikely]] upkeep_first(i);  // before the card's own cost
@@ -211,7 +211,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
                                 (at_enemies && pc(i).attack_advantage && harms(e) ? 1 : 0) +  // Shadowhunter: an attack roll
                                 (at_enemies && harms(e) ? veil_adv(i, e.range) : 0)  // Veil of Night (play_dark.hpp)
                           : 0;
-    if (gifts_ && n == 1 && e.target == CardTarget::enemy && adv_[targets[0]].gift_from >= 0) take_gift(i, targets[0]);
+    if (party_.gifts && n == 1 && e.target == CardTarget::enemy && adv_[targets[0]].gift_from >= 0) take_gift(i, targets[0]);
     roll_vs_ = at_enemies && n == 1 && e.target != CardTarget::enemies ? targets[0] : -1;  // Ranger's Focus
     roll_trait_ = e.roll == CardRoll::attack ? static_cast<int>(attack_of(i).trait) : e.trait >= 0 ? e.trait : pc(i).spellcast;
     const int sure = n > 0 && adv_[targets[0]].hidden && pc(i).no_disadvantage == roll_trait_ ? 1 : 0;  // Surefooted
@@ -228,7 +228,7 @@ inline bool Battle<R, Log>::play_card(int i, int k, int t) {
       s.unseen &= ~kEndsOnAttack;
       ENCSIM_SAY(log_, "  %s attacks: no longer Cloaked", pname(i));
     }
-    const int helped = roll_spell_ && spell_help_ && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
+    const int helped = roll_spell_ && party_.spell_help && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
     spell_owed_ = paid ? 0 : e.hope;  // a Hope for Nature's Tongue leaves what a success will cost (play_boons.hpp)
     if (s.steed != 0 && attack_roll(e)) [[unlikely]] steed_roll(i);  // an attack roll (play_mount.hpp)
     r = action_roll(i, roll_mod(i, e) - again(i, e, n > 0 ? targets[0] : -1), net + sure + helped, diff, &total, at_enemies);

@@ -35,12 +35,12 @@ inline bool Battle<R, Log>::copy_short(int i, int k, int hope) const {
 // the card's own Hope and, while its Copycat copy is still to be paid for,
 // the copy's Hope too (copy_due; kCopyNever for a copy spent or lost, which
 // no rule then finds worth its cost). Every rule that prices a card's Hope
-// (kHopeWorth) reads it here. Without a copy in the party (copied_) it is
+// (kHopeWorth) reads it here. Without a copy in the party (party_.copied) it is
 // the card's own Hope.
 template <class R, class Log>
 inline int Battle<R, Log>::card_hope(int i, int k) const {
   const int own = pc(i).cards[static_cast<std::size_t>(k)].def->effect.hope;
-  if (!copied_) [[likely]] return own;
+  if (!party_.copied) [[likely]] return own;
   return own + copy_due(i, k);
 }
 

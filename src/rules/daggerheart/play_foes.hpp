@@ -273,7 +273,7 @@ inline bool Battle<R, Log>::foe_spotlight(int j) {
   AdvState& s = adv_[j];
   if (s.stunned) [[unlikely]] return stun_spotlight(j);  // play_spells.hpp
   if ((s.glyph | s.distract | s.temps) != 0 && temp_spotlight(j)) return true;
-  if (clouds_ && clear_cloud(j)) [[unlikely]] return true;  // Dark Cloud (play_dark.hpp)
+  if (party_.clouds && clear_cloud(j)) [[unlikely]] return true;  // Dark Cloud (play_dark.hpp)
   if (!hushed(j)) return false;
   if (can_spend(1)) {
     spend(1, kFearSpentFeatures);

@@ -15,7 +15,7 @@
 // Familiar (`familiar_die`): a die on the PC's Melee damage while it stands.
 // A PC or party without such a card never gets here (Pc::has_foe_pool,
 // has_sigil, has_toll, has_first_attack, has_next_targets, has_echo,
-// PcState::familiar; Battle::sigils_, twins_, echoes_). Included at the
+// PcState::familiar; Battle::party_.sigils, party_.twins, party_.echoes). Included at the
 // end of battle.hpp; not meant to be included on its own.
 // docs/rules/daggerheart.md, "Domain cards", records the readings and policies.
 #pragma once
@@ -482,7 +482,7 @@ inline void Battle<R, Log>::echo(int from, int j, int dmg, DamageType type, bool
       if (r == RollResult::success_fear && e.vault_fear) {
         pc_[i].card_uses[static_cast<std::size_t>(k)] = 0;
         ENCSIM_SAY(log_, "  %s succeeds with Fear: it goes to the vault", c.def->name.c_str());
-        if (copied_) [[unlikely]] copy_vaulted(i, k);  // a Copycat's copy of it ends (play_copy.hpp)
+        if (party_.copied) [[unlikely]] copy_vaulted(i, k);  // a Copycat's copy of it ends (play_copy.hpp)
       }
       break;
     }

@@ -171,7 +171,7 @@ template <class R, class Log>
 inline double Battle<R, Log>::taunt_worth(int i, int j) const {
   if (!standing(i) || !adv_[j].alive) return 0.0;
   const Effect& e = standard_effect(j);
-  const double p = p_d20((evasion_vs_ ? evasion_vs(i, j) : evasion(i)) - (adv(j).atk + e.attack_bonus), false);
+  const double p = p_d20((party_.evasion_vs ? evasion_vs(i, j) : evasion(i)) - (adv(j).atk + e.attack_bonus), false);
   return target_value(j, e, standard_profile(j), i) * (1.0 - p);
 }
 

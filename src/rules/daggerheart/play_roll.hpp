@@ -261,7 +261,7 @@ inline RollResult Battle<R, Log>::reroll_reactions(int i, RollResult r, int targ
     double best = 0.0;
     for (int o = 0; o < n_pc_; ++o) {
       const Pc& p = pc(o);
-      if (o == i ? !p.rerolls_own : !ally_rerolls_ || !p.rerolls_allies || !standing(o)) continue;
+      if (o == i ? !p.rerolls_own : !party_.ally_rerolls || !p.rerolls_allies || !standing(o)) continue;
       const int keep = hope_keep(o);
       for (int k = 0; k < static_cast<int>(p.cards.size()); ++k) {
         const CardEffect& e = p.cards[static_cast<std::size_t>(k)].def->effect;

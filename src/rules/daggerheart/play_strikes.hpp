@@ -13,10 +13,10 @@
 // Sprites (`sprites`): Hope for sprites over the party, each spent on an
 // ally's attack roll it turns or an extra Armor Slot (Battle::sprites_).
 // Adjust Reality (`set_total`, an `ally_rolled` reaction): a failed roll's
-// total set to what its success needs (Battle::adjusters_). Banish (`banish`):
+// total set to what its success needs (Battle::party_.adjusters). Banish (`banish`):
 // a foe out of the fight until a roll with Fear brings it back (Battle::banished_).
 // Invigoration (`renew`, trigger `used_up`): Hope for d6s that may give a
-// used-up action card a use back (Battle::renewers_).
+// used-up action card a use back (Battle::party_.renewers).
 // Included at the end of battle.hpp; not meant to be included on its own.
 // docs/rules/daggerheart.md, "Domain cards", records the readings and policies.
 #pragma once

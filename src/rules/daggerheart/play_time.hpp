@@ -196,7 +196,7 @@ inline bool Battle<R, Log>::stop_time(int i, int k) {
   roll_spell_ = true;
   roll_self_ = true;  // at no creature: Spectral stays (play_forms.hpp)
   roll_trait_ = pc(i).spellcast;
-  const int helped = spell_help_ && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
+  const int helped = party_.spell_help && opt_.cards ? help_spell(i) : 0;  // Enchanted Aid (play_traits.hpp)
   int total = 0;
   const RollResult r = action_roll(i, spell_roll_mod(i), helped, e.time_stop, &total, false);
   if (helped > 0) [[unlikely]] help_sides_ = 0, roll_helper_ = -1;

@@ -149,7 +149,7 @@ inline int Battle<R, Log>::tag_team_cost(int i, int k) const {
 // standing ally (a partner is still chosen by its weapon, tag_team_partner).
 template <class R, class Log>
 inline bool Battle<R, Log>::cheaper_tag_team(int i) const {
-  if (!cheap_tag_teams_) return false;
+  if (!party_.cheap_tag_teams) return false;
   for (int k = 0; k < n_pc_; ++k)
     if (k != i && standing(k) && pc(k).tag_team_cost > 0 && pc_[i].hope >= std::max(pc(k).tag_team_cost, opt_.tag_team_min_hope))
       return true;

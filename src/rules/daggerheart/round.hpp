@@ -163,11 +163,11 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   // rolled again by the PC or an ally (`reroll`), then a Fear turned Hope.
   if (dice_cards && pc(i).has_rolled_reactions) [[unlikely]]
     r = rolled_reactions(i, r, target_difficulty, total, &h, &f, sides, 0);
-  if ((pc(i).rerolls_own || ally_rerolls_) && opt_.cards) [[unlikely]]
+  if ((pc(i).rerolls_own || party_.ally_rerolls) && opt_.cards) [[unlikely]]
     r = reroll_reactions(i, r, target_difficulty, total, &h, &f, sides);
   if (dice_cards && pc(i).has_rolled_reactions) [[unlikely]]
     r = rolled_reactions(i, r, target_difficulty, total, &h, &f, sides, 1);
-  if (adjusters_ && !succeeded(r) && opt_.cards) [[unlikely]]
+  if (party_.adjusters && !succeeded(r) && opt_.cards) [[unlikely]]
     r = adjust_total(i, r, target_difficulty, total, h, f, sides);  // Adjust Reality (play_strikes.hpp)
   // Slayer Dice on a failed weapon attack roll (play_pool.hpp), before a Rally or Prayer Die.
   if (attack && !succeeded(r) && (pc(i).has_attack_pool || pc_[i].drill > 0) && opt_.cards && roll_vs_ >= 0)
@@ -186,7 +186,7 @@ inline RollResult Battle<R, Log>::action_roll(int i, int modifier, int net_adv, 
   strange_patterns(i, h, f);
   after_roll(i, r, attack);
   if (!succeeded(r) && opt_.cards && pc(i).has_fail_reactions) card_event(i, CardTrigger::failed, r, false, -1);
-  if (!succeeded(r) && ally_failed_ && opt_.cards) [[unlikely]] ally_failed(i, r);  // Lean on Me (play_party.hpp)
+  if (!succeeded(r) && party_.ally_failed && opt_.cards) [[unlikely]] ally_failed(i, r);  // Lean on Me (play_party.hpp)
   return r;
 }
 

@@ -13,32 +13,8 @@ inline void Battle<R, Log>::set_up() {
   domed_ = 0, dome_from_ = -1, dome_card_ = -1, dome_marked_ = 0;  // ... and a dome (play_mount.hpp)
   barrier_ = 0;
   auras_ = 0;
-  // The party's flags and each card's fresh uses, worked out once when the
-  // encounter was compiled (Encounter::party_flags, Pc::uses_full; play.cpp).
-  const Encounter::PartyFlags& f = enc_.party_flags;
-  n_companions_ = f.companions;
-  evasion_vs_ = f.evasion_vs;
-  attacked_reactions_ = f.attacked_reactions;
-  ally_reactions_ = f.ally_reactions;
-  ally_rerolls_ = f.ally_rerolls;
-  reprisal_ = f.reprisal;
-  gifts_ = f.gifts;
-  foe_marks_ = f.foe_marks;
-  clouds_ = f.clouds;
-  veils_ = f.veils;
-  holds_ = f.holds;
-  sigils_ = f.sigils;
-  twins_ = f.twins;
-  echoes_ = f.echoes;
-  adjusters_ = f.adjusters;  // Adjust Reality (play_strikes.hpp)
-  renewers_ = f.renewers;  // Invigoration (play_strikes.hpp)
-  copied_ = f.copied;  // Copycat (play_copy.hpp)
-  ally_failed_ = f.ally_failed;
-  help_reactions_ = f.help_reactions;
-  spell_help_ = f.spell_help;  // Enchanted Aid (play_traits.hpp)
-  cheap_tag_teams_ = f.cheap_tag_teams;  // Camaraderie
-  steeds_ = f.steeds;  // Conjured Steeds (play_mount.hpp)
-  trait_aura_ = f.trait_aura;  // Elemental Aura: Earth (play_feats.hpp)
+  // Each card's fresh uses and the party's Rally Die, worked out once when the
+  // encounter was compiled (Pc::uses_full, Encounter::party_flags; play.cpp).
   for (int i = 0; i < n_pc_; ++i) {
     hope_cap_[i] = pc(i).hope_max;
     PcState& s = pc_[i];
@@ -47,7 +23,7 @@ inline void Battle<R, Log>::set_up() {
     s.stress_marked = pc(i).stress_marked_start;
     s.hope = std::min(pc(i).hope_start, pc(i).hope_max);
     s.armor_marked = pc(i).armor_marked_start;
-    s.rally = f.rally;
+    s.rally = party_.rally;
     s.comp_stress = pc(i).companion.marked_start;
     s.card_uses = pc(i).uses_full;  // domain cards: uses per fight (a session carries them)
     for (std::size_t k = 0; k < pc(i).consumables.size(); ++k)  // loot: a session carries what is left
@@ -89,7 +65,7 @@ inline void Battle<R, Log>::set_up() {
     for (int i = 0; i < n_pc_; ++i)
       if (pc(i).has_session_start && opt_.cards) [[unlikely]] session_start(i, false);
   if (carry_) [[unlikely]] carry_in();
-  if (steeds_ && opt_.cards) [[unlikely]] conjure_steeds();  // before the fight, a session's steeds carried (play_mount.hpp)
+  if (party_.steeds && opt_.cards) [[unlikely]] conjure_steeds();  // before the fight, a session's steeds carried (play_mount.hpp)
   ENCSIM_SAY(log_, "The GM starts with %d Fear.", fear_);
   npc_trigger(Trigger::battle_start, -1, -1);
 }
