@@ -77,6 +77,23 @@ TEST(DaggerheartCards, TheLibraryHoldsEverySrdCardOnceAndTwoModelledPerDomain) {
   EXPECT_EQ(card("Copycat").status, dh::CardStatus::modelled);
 }
 
+// The card value rule skips the tests a card can never pass: read once, each
+// card knows whether it holds a condition for a foe (Vulnerable, Restrained,
+// a lasting one) and whether a rule of its own weighs it (card_value.hpp).
+TEST(DaggerheartCards, EachCardKnowsWhichValueRulesWeighIt) {
+  EXPECT_FALSE(card("Unleash Chaos").effect.conditions);  // damage alone
+  EXPECT_FALSE(card("Unleash Chaos").effect.own_rule);
+  EXPECT_TRUE(card("Bolt Beacon").effect.conditions);  // Vulnerable
+  EXPECT_TRUE(card("Vicious Entangle").effect.conditions);  // Restrained
+  EXPECT_TRUE(card("Book of Ronin").effect.conditions);  // lasting
+  EXPECT_FALSE(card("Bolt Beacon").effect.own_rule);
+  EXPECT_FALSE(card("Inspirational Words").effect.own_rule);  // a heal, weighed as one
+  EXPECT_TRUE(card("Telekinesis").effect.own_rule);  // before an enemy card's damage
+  EXPECT_TRUE(card("Book of Yarrow").effect.own_rule);
+  EXPECT_TRUE(card("Natural Familiar").effect.own_rule);  // before the roll's chance
+  EXPECT_TRUE(card("Shield Aura").effect.own_rule);  // after a party card's
+}
+
 TEST(DaggerheartCards, ABadLibraryEntryIsAnErrorWithLineAndColumn) {
   const std::string text = "cards:\n  - {name: X, domain: Arcana, level: 1, type: Spell, summary: s, damgae: d6}\n";
   const auto where = testing::where_of([&] { dh::read_card_library("lib.yaml", text); });

@@ -53,7 +53,7 @@ template <class R, class Log>
     v += adv_marks(j, card_mean(i, e.damage) + extra_mean + sneak + pc_[i].steed, e.type);  // a rider's +N
   if (e.hp_marks > 0) v += adv(j).minion > 0 ? 1 : std::min(e.hp_marks, adv_hp_left(j));
   // Conditions bought with rider_hope count for what they are worth above that Hope (never below nothing).
-  const double cond = conditions_value(i, e, j);
+  const double cond = e.conditions ? conditions_value(i, e, j) : 0.0;
   return v + (e.rider_hope > 0 ? std::max(0.0, cond - kHopeWorth * e.rider_hope) : cond);
 }
 
@@ -214,26 +214,31 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   double v = -kStressWorth * refill - kHopeWorth * copy - (e.pay_on_success ? 0.0 : cost);
   const double paid = e.pay_on_success ? cost : 0.0;
   *target = -1;
-  if (e.immunity >= 0 || e.time_stop > 0) [[unlikely]] {  // Book of Yarrow's two spells (play_time.hpp)
-    double worth = 0.0;
-    const int spell = yarrow_pick(i, k, aim, &worth);
-    *target = spell == kImmunitySpell ? i : kTimeTarget;
-    return spell == 0 ? -1.0 : worth;
-  }
-  if (e.kill_at > 0) [[unlikely]] return v + kill_value(i, e);  // Disintegration Wave (play_spells.hpp)
-  if (e.pool.fill == PoolFill::foe_hurt) [[unlikely]] return v + sigil_pick(i, k, target);  // the foe it marks (play_marks.hpp)
-  if (e.split_damage) [[unlikely]] return v + split_value(i, e, paid);  // Splintering Strike (play_marks.hpp)
-  if (e.dwindle) [[unlikely]] {  // Deathrun (play_strikes.hpp)
-    const double worth = run_value(i, e);
-    return worth < 0.0 ? -1.0 : v + worth;
-  }
-  if (e.banish) [[unlikely]] {  // Banish (play_strikes.hpp)
-    const double worth = banish_value(i, e, target);
-    return worth <= 0.0 ? -1.0 : v + worth;
-  }
-  if (e.throw_foe) [[unlikely]] {  // Telekinesis (play_strikes.hpp)
-    const double worth = throw_value(i, e, target);
-    return worth < 0.0 ? -1.0 : v + worth;
+  // The effects weighed by a rule of their own, in this order, come first
+  // within each of the three steps below; a card with none of them
+  // (CardEffect::own_rule, cards.hpp) skips those tests.
+  if (e.own_rule) [[unlikely]] {
+    if (e.immunity >= 0 || e.time_stop > 0) {  // Book of Yarrow's two spells (play_time.hpp)
+      double worth = 0.0;
+      const int spell = yarrow_pick(i, k, aim, &worth);
+      *target = spell == kImmunitySpell ? i : kTimeTarget;
+      return spell == 0 ? -1.0 : worth;
+    }
+    if (e.kill_at > 0) return v + kill_value(i, e);  // Disintegration Wave (play_spells.hpp)
+    if (e.pool.fill == PoolFill::foe_hurt) return v + sigil_pick(i, k, target);  // the foe it marks (play_marks.hpp)
+    if (e.split_damage) return v + split_value(i, e, paid);  // Splintering Strike (play_marks.hpp)
+    if (e.dwindle) {  // Deathrun (play_strikes.hpp)
+      const double worth = run_value(i, e);
+      return worth < 0.0 ? -1.0 : v + worth;
+    }
+    if (e.banish) {  // Banish (play_strikes.hpp)
+      const double worth = banish_value(i, e, target);
+      return worth <= 0.0 ? -1.0 : v + worth;
+    }
+    if (e.throw_foe) {  // Telekinesis (play_strikes.hpp)
+      const double worth = throw_value(i, e, target);
+      return worth < 0.0 ? -1.0 : v + worth;
+    }
   }
   if (e.target == CardTarget::enemy || e.target == CardTarget::enemies) {
     const PcWeapon& w = attack_of(i);
@@ -280,67 +285,71 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     for (int q = 0; q < reach; ++q) v += per[q];
     return v - p_best * paid;
   }
-  if (e.pool.fill == PoolFill::action) return v + pool_fill_value(i, k);  // Thorn Skin (play_pool.hpp)
-  if (e.familiar_die > 0) [[unlikely]] {  // Natural Familiar (play_marks.hpp)
-    *target = i;
-    const double worth = familiar_worth(i, e);
-    return worth <= 0.0 ? -1.0 : v + worth;
+  if (e.own_rule) [[unlikely]] {
+    if (e.pool.fill == PoolFill::action) return v + pool_fill_value(i, k);  // Thorn Skin (play_pool.hpp)
+    if (e.familiar_die > 0) {  // Natural Familiar (play_marks.hpp)
+      *target = i;
+      const double worth = familiar_worth(i, e);
+      return worth <= 0.0 ? -1.0 : v + worth;
+    }
   }
   const double p = e.roll == CardRoll::spellcast || e.roll == CardRoll::trait
                        ? p_beats(roll_mod(i, e) + (e.roll == CardRoll::spellcast ? spell_hope_bonus(i, e.hope) : 0), 0, e.difficulty)
                        : 1.0;
   v -= p * paid;  // a cost paid on a success only
-  if (e.zone_die > 0) [[unlikely]] return v + p * zone_value(e);  // play_zone.hpp
-  if (e.hp_per_stress > 0) [[unlikely]] {  // Salvation Beam (play_spells.hpp)
-    int give[Encounter::kMaxPcs];
-    double worth = 0.0;
-    return beam_plan(i, e, give, &worth) == 0 ? -1.0 : v + p * worth;
-  }
-  if (e.darkness) [[unlikely]] return dark_from_ >= 0 ? -1.0 : v + p * dark_worth();  // Eclipse (play_spells.hpp)
-  if (e.link != 0) [[unlikely]] {  // Transcendent Union, Shared Clarity (play_link.hpp)
-    const double worth = link_worth(i, e);
-    return worth <= 0.0 ? -1.0 : v + worth;
-  }
-  if (e.sprites > 0) [[unlikely]] {  // Forest Sprites (play_strikes.hpp)
-    const double worth = sprites_worth(i, e);
-    return worth <= 0.0 ? -1.0 : v + p * worth;
-  }
-  if (e.dome > 0) [[unlikely]] {  // Wild Fortress (play_mount.hpp)
-    unsigned in = 0;
-    const double worth = dome_plan(i, e, &in);
-    return worth <= 0.0 ? -1.0 : v + p * worth;
-  }
-  if (e.guise()) [[unlikely]] {  // Confusing Aura, Overwhelming Aura (play_guise.hpp)
-    *target = i;
-    const double worth = guise_worth(i, e);
-    return worth <= 0.0 ? -1.0 : v + p * worth;
-  }
-  if (e.cloak > 0 && e.when == CardWhen::action) [[unlikely]] {  // Dark Cloud (play_dark.hpp): an action at self
-    *target = i;
-    const double worth = cloud_worth(i);
-    return worth <= 0.0 ? -1.0 : v + p * worth;
-  }
-  if (e.veil) [[unlikely]] {  // Veil of Night (play_dark.hpp)
-    *target = i;
-    const double worth = veil_worth(i);
-    return worth <= 0.0 ? -1.0 : v + p * worth;
-  }
-  if (e.hold_line) [[unlikely]] {  // Hold the Line (play_dark.hpp)
-    *target = i;
-    const double worth = hold_worth(i);
-    return worth <= 0.0 ? -1.0 : v + worth;
-  }
-  if (e.spectral >= 0) [[unlikely]] {  // Specter of the Dark (play_forms.hpp)
-    *target = i;
-    return pc_[i].spectral != 0 ? -1.0 : v + spectral_worth(i, e);
-  }
-  if (e.revive) [[unlikely]] {  // Resurrection (play_forms.hpp)
-    *target = revive_target(i);
-    return *target < 0 ? -1.0 : v + p * revive_worth(*target);
-  }
-  if (e.invisible) {  // Invisibility (play_party.hpp): one PC, the caster included
-    *target = invisible_target(i);
-    return *target < 0 ? -1.0 : v + p * unseen_worth(*target) * std::max(1, spellcast_mod(i));
+  if (e.own_rule) [[unlikely]] {
+    if (e.zone_die > 0) return v + p * zone_value(e);  // play_zone.hpp
+    if (e.hp_per_stress > 0) {  // Salvation Beam (play_spells.hpp)
+      int give[Encounter::kMaxPcs];
+      double worth = 0.0;
+      return beam_plan(i, e, give, &worth) == 0 ? -1.0 : v + p * worth;
+    }
+    if (e.darkness) return dark_from_ >= 0 ? -1.0 : v + p * dark_worth();  // Eclipse (play_spells.hpp)
+    if (e.link != 0) {  // Transcendent Union, Shared Clarity (play_link.hpp)
+      const double worth = link_worth(i, e);
+      return worth <= 0.0 ? -1.0 : v + worth;
+    }
+    if (e.sprites > 0) {  // Forest Sprites (play_strikes.hpp)
+      const double worth = sprites_worth(i, e);
+      return worth <= 0.0 ? -1.0 : v + p * worth;
+    }
+    if (e.dome > 0) {  // Wild Fortress (play_mount.hpp)
+      unsigned in = 0;
+      const double worth = dome_plan(i, e, &in);
+      return worth <= 0.0 ? -1.0 : v + p * worth;
+    }
+    if (e.guise()) {  // Confusing Aura, Overwhelming Aura (play_guise.hpp)
+      *target = i;
+      const double worth = guise_worth(i, e);
+      return worth <= 0.0 ? -1.0 : v + p * worth;
+    }
+    if (e.cloak > 0 && e.when == CardWhen::action) {  // Dark Cloud (play_dark.hpp): an action at self
+      *target = i;
+      const double worth = cloud_worth(i);
+      return worth <= 0.0 ? -1.0 : v + p * worth;
+    }
+    if (e.veil) {  // Veil of Night (play_dark.hpp)
+      *target = i;
+      const double worth = veil_worth(i);
+      return worth <= 0.0 ? -1.0 : v + p * worth;
+    }
+    if (e.hold_line) {  // Hold the Line (play_dark.hpp)
+      *target = i;
+      const double worth = hold_worth(i);
+      return worth <= 0.0 ? -1.0 : v + worth;
+    }
+    if (e.spectral >= 0) {  // Specter of the Dark (play_forms.hpp)
+      *target = i;
+      return pc_[i].spectral != 0 ? -1.0 : v + spectral_worth(i, e);
+    }
+    if (e.revive) {  // Resurrection (play_forms.hpp)
+      *target = revive_target(i);
+      return *target < 0 ? -1.0 : v + p * revive_worth(*target);
+    }
+    if (e.invisible) {  // Invisibility (play_party.hpp): one PC, the caster included
+      *target = invisible_target(i);
+      return *target < 0 ? -1.0 : v + p * unseen_worth(*target) * std::max(1, spellcast_mod(i));
+    }
   }
   if (e.target == CardTarget::party || e.target == CardTarget::allies) {
     double sum = e.barrier >= 0 ? barrier_value(e) : 0.0;  // play_zone.hpp
@@ -350,23 +359,25 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
     if (e.upgrade_hope > 0) [[unlikely]] sum += upgrade_worth(i, e);  // Healing Field's 2 Hope, when paid
     return v + p * sum;
   }
-  if (e.aura_armor > 0) [[unlikely]] {  // Shield Aura (play_zone.hpp)
-    double worth = 0.0;
-    *target = aura_target(i, k, &worth);
-    return *target < 0 ? -1.0 : v + worth;
-  }
-  if (e.take_stress) {  // Share the Burden (play_party.hpp)
-    *target = burden_target(i);
-    return *target < 0 ? -1.0 : v + burden_worth(i, *target);
-  }
-  if (e.next_targets > 0) [[unlikely]] {  // Book of Sitil's Parallela (play_marks.hpp): one PC, the caster included
-    double worth = 0.0;
-    *target = twin_pick(i, e, &worth);
-    return *target < 0 ? -1.0 : v + worth;
-  }
-  if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
-    *target = ward_target(i);
-    return *target < 0 ? -1.0 : v + e.heal_hp.mean(1, 1) + 1.0;
+  if (e.own_rule) [[unlikely]] {
+    if (e.aura_armor > 0) {  // Shield Aura (play_zone.hpp)
+      double worth = 0.0;
+      *target = aura_target(i, k, &worth);
+      return *target < 0 ? -1.0 : v + worth;
+    }
+    if (e.take_stress) {  // Share the Burden (play_party.hpp)
+      *target = burden_target(i);
+      return *target < 0 ? -1.0 : v + burden_worth(i, *target);
+    }
+    if (e.next_targets > 0) {  // Book of Sitil's Parallela (play_marks.hpp): one PC, the caster included
+      double worth = 0.0;
+      *target = twin_pick(i, e, &worth);
+      return *target < 0 ? -1.0 : v + worth;
+    }
+    if (e.ward) {  // its HP and the death move it spares (a heal on a downed PC counts one more)
+      *target = ward_target(i);
+      return *target < 0 ? -1.0 : v + e.heal_hp.mean(1, 1) + 1.0;
+    }
   }
   *target = e.target == CardTarget::self ? i : heal_target_of(i, k);
   if (*target < 0) return -1.0;

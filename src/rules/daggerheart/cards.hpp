@@ -748,6 +748,24 @@ struct CardEffect {
            p_free_experience > 0 || p_tag_teams > 0 || p_tag_team_cost > 0 || p_help_spellcast > 0 ||
            p_spell_hope > 0 || p_drill_die > 0 || steed > 0;
   }
+
+  // For the card value rule (card_value.hpp), worked out once the card is
+  // read (note_value_rules, read_card.cpp): whether the effect holds any of
+  // what conditions_value weighs on a foe (`conditions`), and any of the
+  // effects card_value weighs by a rule of their own (`own_rule`). A card with
+  // neither, most of them, skips those tests. A test added to either place
+  // must be added here too.
+  bool conditions = false, own_rule = false;
+  void note_value_rules() {
+    conditions = lasting || vulnerable || exposed_damage.present() || on_fire.present() || restrained ||
+                 target_stress != 0 || stun || taunt || marks_foes() || fear < 0 || stress_highest > 0;
+    own_rule = immunity >= 0 || time_stop > 0 || kill_at > 0 || pool.fill == PoolFill::foe_hurt || split_damage ||
+               dwindle || banish || throw_foe ||  // before an enemy card's damage
+               pool.fill == PoolFill::action || familiar_die > 0 ||  // before the roll's chance
+               zone_die > 0 || hp_per_stress > 0 || darkness || link != 0 || sprites > 0 || dome > 0 || guise() ||
+               (cloak > 0 && when == CardWhen::action) || veil || hold_line || spectral >= 0 || revive || invisible ||
+               aura_armor > 0 || take_stress || next_targets > 0 || ward;  // after a party card's
+  }
 };
 
 // Whether a card's roll is an attack roll: it deals damage or marks HP.

@@ -625,6 +625,7 @@ void read_effect(MapReader& r, const Node& node, CardDef& c) {
   read_mount_effect(r, node, c);  // read_card_mount.cpp
   check_effect(r, node, c);  // check_card.cpp
   read_more_effect(r, node, c);  // read_card_more.cpp
+  c.effect.note_value_rules();
 }
 
 CardDef read_card(const Node& node) {
