@@ -214,9 +214,10 @@ inline double Battle<R, Log>::card_value(int i, int k, int* target, int aim) {
   double v = -kStressWorth * refill - kHopeWorth * copy - (e.pay_on_success ? 0.0 : cost);
   const double paid = e.pay_on_success ? cost : 0.0;
   *target = -1;
-  // The effects weighed by a rule of their own, in this order, come first
-  // within each of the three steps below; a card with none of them
-  // (CardEffect::own_rule, cards.hpp) skips those tests.
+  // The effects weighed by a rule of their own are tested in four runs, in
+  // this order: before an enemy card's damage (here), before the roll's
+  // chance, after it, and after a party card's. A card with none of them
+  // (CardEffect::own_rule, cards.hpp) skips every run.
   if (e.own_rule) [[unlikely]] {
     if (e.immunity >= 0 || e.time_stop > 0) {  // Book of Yarrow's two spells (play_time.hpp)
       double worth = 0.0;
